@@ -1,0 +1,41 @@
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import type { AppContext } from './context';
+import authPlugin from './plugins/auth';
+import errorsPlugin from './plugins/errors';
+import { routes } from './routes';
+
+const distDir = resolve(import.meta.dirname, '../dist');
+
+export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: ctx.log as FastifyBaseLogger,
+    genReqId: (req) => (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) || randomUUID(),
+    requestIdHeader: false,
+    bodyLimit: ctx.config.BODY_LIMIT_MB * 1024 * 1024,
+    trustProxy: true,
+  });
+  app.decorate('ctx', ctx);
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+
+  await app.register(errorsPlugin);
+  await app.register(authPlugin);
+  for (const route of routes) await app.register(route);
+
+  if (existsSync(join(distDir, 'index.html'))) {
+    await app.register(fastifyStatic, { root: distDir, wildcard: false, index: false });
+    // History fallback: every non-API GET that is not a file gets the single-page app.
+    app.get('/*', { config: { auth: 'public' } }, (req, reply) => {
+      if (req.url.startsWith('/api/')) {
+        return reply.status(404).send({ error: 'not_found', message: 'Ressource introuvable' });
+      }
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    });
+  }
+  return app;
+}

@@ -1,0 +1,48 @@
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app';
+import type { Config } from './config';
+import type { AppContext } from './context';
+import { openDb } from './db/connection';
+import { migrate } from './db/migrate';
+import { registerAccountJobs } from './services/accounts';
+import { createJobs } from './services/jobs';
+import { createMailer } from './services/mail';
+import { ensureAdmin } from './services/users';
+import { createLogger } from './logger';
+
+export interface Booted {
+  app: FastifyInstance;
+  ctx: AppContext;
+  /** Stops jobs, the HTTP server and the database, in that order. */
+  close(): Promise<void>;
+}
+
+/** Opens the database, migrates it, prepares jobs and mail, and builds the HTTP app. */
+export async function boot(config: Config, opts: { logger?: boolean } = {}): Promise<Booted> {
+  const db = await openDb({ databaseUrl: config.DATABASE_URL, pgliteDir: config.pgliteDir });
+  await migrate(db);
+  if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) await ensureAdmin(db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
+
+  const log = createLogger(config.LOG_LEVEL, opts.logger !== false);
+  const ctx: AppContext = {
+    config,
+    db,
+    jobs: createJobs(db, log),
+    mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: join(config.dataDir, 'outbox'), log }),
+    log,
+  };
+  registerAccountJobs(ctx);
+  const app = await buildApp(ctx);
+  await ctx.jobs.start();
+
+  return {
+    app,
+    ctx,
+    async close() {
+      await ctx.jobs.stop();
+      await app.close();
+      await db.close();
+    },
+  };
+}

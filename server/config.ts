@@ -1,0 +1,52 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const flag = z
+  .enum(['0', '1', 'true', 'false'])
+  .transform((v) => v === '1' || v === 'true');
+
+const schema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  SEED_DEMO: flag.optional(),
+  ADMIN_EMAIL: z.string().email().optional(),
+  ADMIN_PASSWORD: z.string().min(8).optional(),
+  TOKEN_TTL_HOURS: z.coerce.number().positive().default(12),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Console leads <no-reply@leads.local>'),
+  PUBLIC_URL: z.string().optional(),
+  BODY_LIMIT_MB: z.coerce.number().positive().default(1),
+  IMPORT_BODY_LIMIT_MB: z.coerce.number().positive().default(64),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TABOOLA_CLIENT_ID: z.string().optional(),
+  TABOOLA_CLIENT_SECRET: z.string().optional(),
+  TABOOLA_API_URL: z.string().default('https://backstage.taboola.com'),
+});
+
+export type Config = Omit<z.infer<typeof schema>, 'SEED_DEMO'> & {
+  /** Whether to seed the demo data on an empty database. */
+  seedDemo: boolean;
+  /** PGlite data folder, or undefined for an in-memory database (tests). */
+  pgliteDir: string | undefined;
+  dataDir: string;
+};
+
+/** Reads the configuration from the environment; `overrides` serve tests. */
+export function loadConfig(env: Record<string, string | undefined> = process.env, overrides: Partial<Config> = {}): Config {
+  const parsed = schema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Configuration invalide :\n${lines.join('\n')}`);
+  }
+  const { SEED_DEMO, ...rest } = parsed.data;
+  const dataDir = resolve(rest.DATA_DIR);
+  return {
+    ...rest,
+    dataDir,
+    pgliteDir: resolve(dataDir, 'pglite'),
+    seedDemo: SEED_DEMO ?? !rest.DATABASE_URL,
+    ...overrides,
+  };
+}

@@ -1,0 +1,36 @@
+import type { Logger } from 'pino';
+import type { Config } from './config';
+import type { Db } from './db/connection';
+import type { Jobs } from './services/jobs';
+import type { Mailer } from './services/mail';
+import type { SessionUser } from './services/auth/sessions';
+
+/** Everything a route hands to its services. */
+export interface AppContext {
+  config: Config;
+  db: Db;
+  jobs: Jobs;
+  mailer: Mailer;
+  log: Logger;
+}
+
+/** Who may call a route: declared on each route as `config: { auth }`, 'user' when absent. */
+export type Access = 'public' | 'user' | 'admin';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+  interface FastifyRequest {
+    user: SessionUser | undefined;
+  }
+  interface FastifyContextConfig {
+    auth?: Access;
+  }
+}
+
+/** The signed-in user of a route whose access is 'user' or 'admin'. */
+export function currentUser(req: { user: SessionUser | undefined }): SessionUser {
+  if (!req.user) throw new Error('currentUser() on a public route');
+  return req.user;
+}

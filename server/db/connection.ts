@@ -1,0 +1,98 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+
+export interface QueryResult<T> {
+  rows: T[];
+  rowCount: number;
+}
+
+/** What services need from a connection: parameterised queries and multi-statement scripts. */
+export interface Queryable {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<T>>;
+  /** Runs parameterless SQL that may hold several statements; answers the last one's rows. */
+  exec<T = Record<string, unknown>>(sql: string): Promise<T[]>;
+}
+
+export interface Db extends Queryable {
+  readonly kind: 'pglite' | 'pg';
+  /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
+  tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+// int8 counts and ids come back as strings from node-postgres; our ids fit in a JS number.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
+// Dates stay 'YYYY-MM-DD' strings, as the API speaks them.
+pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
+
+function wrapPglite(db: PGlite | Parameters<Parameters<PGlite['transaction']>[0]>[0]): Queryable {
+  return {
+    async query<T>(sql: string, params: unknown[] = []) {
+      const res = await db.query<T>(sql, params);
+      return { rows: res.rows, rowCount: res.affectedRows ?? res.rows.length };
+    },
+    async exec<T>(sql: string) {
+      const results = await db.exec(sql);
+      return (results.at(-1)?.rows ?? []) as T[];
+    },
+  };
+}
+
+const pgliteParsers = {
+  20: (v: string) => Number(v), // int8
+  1700: (v: string) => Number(v), // numeric
+  1082: (v: string) => v, // date
+};
+
+/** PGlite persisted under `dir`, or in memory when `dir` is undefined. */
+export async function openPglite(dir: string | undefined): Promise<Db> {
+  if (dir) mkdirSync(dir, { recursive: true });
+  const db = await PGlite.create(dir, { parsers: pgliteParsers });
+  const base = wrapPglite(db);
+  return {
+    kind: 'pglite',
+    ...base,
+    tx: (fn) => db.transaction((t) => fn(wrapPglite(t))),
+    close: () => db.close(),
+  };
+}
+
+export async function openPostgres(url: string): Promise<Db> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const client = (c: pg.Pool | pg.PoolClient): Queryable => ({
+    async query<T>(sql: string, params: unknown[] = []) {
+      const res = await c.query(sql, params);
+      return { rows: res.rows as T[], rowCount: res.rowCount ?? res.rows.length };
+    },
+    async exec<T>(sql: string) {
+      const res = (await c.query(sql)) as pg.QueryResult | pg.QueryResult[];
+      return ((Array.isArray(res) ? res.at(-1)?.rows : res.rows) ?? []) as T[];
+    },
+  });
+  await pool.query('select 1');
+  return {
+    kind: 'pg',
+    ...client(pool),
+    async tx(fn) {
+      const c = await pool.connect();
+      try {
+        await c.query('BEGIN');
+        const result = await fn(client(c));
+        await c.query('COMMIT');
+        return result;
+      } catch (err) {
+        await c.query('ROLLBACK').catch(() => undefined);
+        throw err;
+      } finally {
+        c.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+export function openDb(opts: { databaseUrl?: string; pgliteDir?: string }): Promise<Db> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.pgliteDir);
+}

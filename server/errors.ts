@@ -1,0 +1,35 @@
+/** The error codes of DESIGN.md §5; every failure a client sees carries one. */
+export type ErrorCode =
+  | 'bad_request'
+  | 'invalid_credentials'
+  | 'token_not_provided'
+  | 'token_expired'
+  | 'token_invalid'
+  | 'token_in_query'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'payload_too_large'
+  | 'validation_failed'
+  | 'rate_limited'
+  | 'internal_error';
+
+/** A failure meant for the client: an HTTP status, a stable code and a French message. */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly extras: Record<string, unknown> = {},
+  ) {
+    super(message);
+  }
+}
+
+export const notFound = (message = 'Ressource introuvable') => new AppError(404, 'not_found', message);
+export const forbidden = () => new AppError(403, 'forbidden', 'Accès réservé aux administrateurs');
+export const conflict = (message: string) => new AppError(409, 'conflict', message);
+
+/** 422 with per-field messages, as the rule form expects (`status: false`). */
+export const validationFailed = (errors: Record<string, string>, message = 'Merci de vérifier les champs') =>
+  new AppError(422, 'validation_failed', message, { status: false, errors });

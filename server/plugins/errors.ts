@@ -1,0 +1,36 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../errors';
+
+/** Every failure leaves as `{ error, message, …extras }` with its status; never a stack trace. */
+export default fp(async function errors(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
+    if (err instanceof AppError) {
+      if (err.status >= 500) req.log.error({ err }, err.message);
+      return reply.status(err.status).send({ error: err.code, message: err.message, ...err.extras });
+    }
+    const known = fastifyErrors[err.code ?? ''];
+    if (known) return reply.status(known.status).send({ error: known.error, message: known.message });
+    if (err.validation) {
+      return reply.status(422).send({ error: 'validation_failed', message: 'Merci de vérifier les champs', status: false });
+    }
+    if (err.statusCode && err.statusCode < 500) {
+      return reply.status(err.statusCode).send({ error: 'bad_request', message: 'Requête invalide' });
+    }
+    req.log.error({ err }, 'unhandled error');
+    return reply.status(500).send({ error: 'internal_error', message: 'Une erreur est survenue' });
+  });
+
+  app.setNotFoundHandler((req, reply) =>
+    reply.status(404).send({ error: 'not_found', message: `Aucune route ${req.method} ${req.url.split('?')[0]}` }),
+  );
+});
+
+const fastifyErrors: Record<string, { status: number; error: string; message: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, error: 'bad_request', message: "Le corps de la requête n'est pas un JSON valide" },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, error: 'bad_request', message: 'Le corps de la requête est vide' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, error: 'payload_too_large', message: 'Le contenu envoyé est trop volumineux' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, error: 'bad_request', message: 'Type de contenu non pris en charge' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, error: 'bad_request', message: 'Longueur de contenu invalide' },
+  FST_REQ_FILE_TOO_LARGE: { status: 413, error: 'payload_too_large', message: 'Le fichier envoyé est trop volumineux' },
+};

@@ -1,0 +1,5 @@
+import type { FastifyInstance } from 'fastify';
+import authRoutes from './auth';
+
+/** Every resource's routes, one file each; app.ts registers them in this order. */
+export const routes: Array<(app: FastifyInstance) => Promise<void>> = [authRoutes];

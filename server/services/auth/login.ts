@@ -1,0 +1,25 @@
+import type { Queryable } from '../../db/connection';
+import { AppError } from '../../errors';
+import { findByEmail, toUser } from '../users';
+import { decoyHash, verifyPassword } from './passwords';
+import { openSession } from './sessions';
+import { checkLoginAllowed, clearLoginFailures, recordLoginFailure } from './throttle';
+
+const refused = () => new AppError(401, 'invalid_credentials', 'Identification impossible');
+
+/**
+ * Signs in by email and password. Unknown emails and wrong passwords answer alike, after the
+ * same scrypt work, so neither the message, the status nor the timing tells them apart.
+ */
+export async function login(db: Queryable, login: string, password: string, ip: string, ttlHours: number) {
+  await checkLoginAllowed(db, login, ip);
+  const account = await findByEmail(db, login);
+  const ok = await verifyPassword(password, account?.password_hash ?? (await decoyHash));
+  if (!account || !ok) {
+    await recordLoginFailure(db, login, ip);
+    throw refused();
+  }
+  await clearLoginFailures(db, login, ip);
+  const token = await openSession(db, account.id, ip, ttlHours);
+  return { token, user: toUser(account) };
+}

@@ -1,0 +1,32 @@
+import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+
+// OWASP Password Storage Cheat Sheet: scrypt N=2^17, r=8, p=1.
+const PARAMS = { N: 2 ** 17, r: 8, p: 1 };
+const KEY_LEN = 64;
+
+function scrypt(password: string, salt: Buffer, p: typeof PARAMS): Promise<Buffer> {
+  const opts: ScryptOptions = { ...p, maxmem: 256 * p.N * p.r };
+  return new Promise((resolve, reject) =>
+    scryptCb(password.normalize('NFKC'), salt, KEY_LEN, opts, (err, key) => (err ? reject(err) : resolve(key))),
+  );
+}
+
+/** `scrypt$N$r$p$salt$hash`, all base64url, so the parameters can be raised later. */
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const key = await scrypt(password, salt, PARAMS);
+  return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const [alg, n, r, p, salt, hash] = stored.split('$');
+  if (alg !== 'scrypt' || !salt || !hash) return false;
+  const key = await scrypt(password, Buffer.from(salt, 'base64url'), { N: Number(n), r: Number(r), p: Number(p) });
+  const expected = Buffer.from(hash, 'base64url');
+  return key.length === expected.length && timingSafeEqual(key, expected);
+}
+
+/** A hash of nothing anyone knows: unknown accounts are checked against it so timing stays the same. */
+export const decoyHash = hashPassword(randomBytes(16).toString('hex'));
+
+export const randomPassword = () => randomBytes(12).toString('base64url');

@@ -1,0 +1,43 @@
+import type { Queryable } from '../../db/connection';
+import { AppError } from '../../errors';
+
+// Failed sign-ins within WINDOW are counted three ways. The pair limit stops guessing from one
+// address; the address limit stops spraying many accounts; the account limit stops a distributed
+// attack, yet never locks the owner out: addresses that already opened a session for the account
+// keep signing in.
+const WINDOW_MINUTES = 15;
+const PAIR_LIMIT = 5;
+const IP_LIMIT = 20;
+const ACCOUNT_LIMIT = 50;
+
+const tooMany = () =>
+  new AppError(429, 'rate_limited', `Trop de tentatives de connexion, réessayez dans ${WINDOW_MINUTES} minutes`);
+
+export async function checkLoginAllowed(db: Queryable, email: string, ip: string): Promise<void> {
+  const { rows } = await db.query<{ pair: number; by_ip: number; by_account: number; known_ip: boolean }>(
+    `SELECT
+       count(*) FILTER (WHERE email = $1 AND ip = $2)::int AS pair,
+       count(*) FILTER (WHERE ip = $2)::int AS by_ip,
+       count(*) FILTER (WHERE email = $1)::int AS by_account,
+       EXISTS (SELECT 1 FROM sessions s JOIN users u ON u.id = s.user_id
+                WHERE lower(u.email) = $1 AND s.ip = $2) AS known_ip
+     FROM auth_failures
+     WHERE at > now() - make_interval(mins => $3) AND (email = $1 OR ip = $2)`,
+    [email, ip, WINDOW_MINUTES],
+  );
+  const c = rows[0]!;
+  if (c.pair >= PAIR_LIMIT || c.by_ip >= IP_LIMIT) throw tooMany();
+  if (c.by_account >= ACCOUNT_LIMIT && !c.known_ip) throw tooMany();
+}
+
+export async function recordLoginFailure(db: Queryable, email: string, ip: string): Promise<void> {
+  await db.query('INSERT INTO auth_failures (email, ip) VALUES ($1, $2)', [email, ip]);
+}
+
+export async function clearLoginFailures(db: Queryable, email: string, ip: string): Promise<void> {
+  await db.query('DELETE FROM auth_failures WHERE email = $1 AND ip = $2', [email, ip]);
+}
+
+export async function purgeOldFailures(db: Queryable): Promise<void> {
+  await db.query(`DELETE FROM auth_failures WHERE at < now() - make_interval(mins => $1)`, [WINDOW_MINUTES]);
+}

@@ -1,0 +1,57 @@
+import PgBoss from 'pg-boss';
+import type { Logger } from 'pino';
+import type { Db } from '../db/connection';
+
+type Handler<T> = (data: T) => Promise<void>;
+
+export interface Jobs {
+  /** Declares a queue and its worker; call before `start`. */
+  register<T extends object>(name: string, handler: Handler<T>): void;
+  send<T extends object>(name: string, data: T): Promise<string | null>;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * pg-boss over our own connection: on PGlite parameterless SQL may hold several statements
+ * (pg-boss's own migrations), which only `exec` accepts.
+ */
+function executeSql(db: Db) {
+  return async (text: string, values?: unknown[]) => {
+    if (db.kind === 'pglite' && (!values || values.length === 0)) return { rows: await db.exec(text) };
+    return db.query(text, values ?? []);
+  };
+}
+
+export function createJobs(db: Db, log: Pick<Logger, 'error'>): Jobs {
+  const boss = new PgBoss({
+    db: { executeSql: executeSql(db) },
+    schema: 'pgboss',
+    // PGlite is one connection shared with requests: poll gently.
+    supervise: true,
+    maintenanceIntervalSeconds: 300,
+  });
+  boss.on('error', (err) => log.error({ err }, 'pg-boss'));
+  const handlers = new Map<string, Handler<object>>();
+  let started = false;
+
+  return {
+    register(name, handler) {
+      handlers.set(name, handler as Handler<object>);
+    },
+    send: (name, data) => boss.send(name, data),
+    async start() {
+      await boss.start();
+      for (const [name, handler] of handlers) {
+        await boss.createQueue(name);
+        await boss.work<object>(name, { pollingIntervalSeconds: 1 }, async (jobs) => {
+          for (const job of jobs) await handler(job.data);
+        });
+      }
+      started = true;
+    },
+    async stop() {
+      if (started) await boss.stop({ graceful: true, wait: true, timeout: 5000 });
+    },
+  };
+}

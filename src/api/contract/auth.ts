@@ -1,0 +1,30 @@
+import { z } from 'zod';
+
+export const loginRequest = z
+  .object({
+    email: z.string().optional(),
+    username: z.string().optional(),
+    password: z.string().min(1, 'Mot de passe requis').max(1024),
+    code: z.string().max(64).optional(),
+  })
+  .transform((b, ctx) => {
+    const login = (b.email ?? b.username ?? '').trim();
+    if (!login) ctx.addIssue({ code: 'custom', path: ['email'], message: 'Identifiant requis' });
+    return { login: login.toLowerCase(), password: b.password };
+  });
+export type LoginRequest = z.input<typeof loginRequest>;
+
+export const user = z.object({
+  id: z.number(),
+  email: z.string(),
+  name: z.string(),
+  admin: z.boolean(),
+  role: z.enum(['admin', 'normal']),
+});
+export type User = z.infer<typeof user>;
+
+export const registerRequest = z.object({
+  name: z.string().trim().min(1, 'Nom requis').max(200),
+  email: z.string().trim().toLowerCase().email('Adresse email invalide').max(254),
+});
+export type RegisterRequest = z.input<typeof registerRequest>;

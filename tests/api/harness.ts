@@ -1,0 +1,68 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { boot, type Booted } from '../../server/boot';
+import { loadConfig, type Config } from '../../server/config';
+
+export interface TestServer extends Booted {
+  /** Base URL of the listening server, e.g. http://127.0.0.1:40123 */
+  url: string;
+  dataDir: string;
+  /** Sends a JSON request; `token` becomes the bearer header. */
+  request(method: string, path: string, opts?: { body?: unknown; token?: string; headers?: Record<string, string> }): Promise<Response>;
+  /** Signs in and returns the bearer token. */
+  login(email: string, password: string): Promise<string>;
+}
+
+export const ADMIN = { email: 'admin@test.local', password: 'admin-password-1' };
+
+/**
+ * Starts the real server on a fresh database: an in-memory PGlite, or, when TEST_DATABASE_URL
+ * names a PostgreSQL server, a new database created on it for this test file alone.
+ */
+export async function startServer(overrides: Partial<Config> = {}): Promise<TestServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'lead-console-'));
+  const databaseUrl = process.env.TEST_DATABASE_URL ? await freshPostgresDatabase(process.env.TEST_DATABASE_URL) : undefined;
+  const config = loadConfig(
+    { DATA_DIR: dataDir, LOG_LEVEL: 'silent', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
+    { pgliteDir: undefined, DATABASE_URL: databaseUrl, seedDemo: false, ...overrides },
+  );
+  const booted = await boot(config, { logger: false });
+  const address = await booted.app.listen({ port: 0, host: '127.0.0.1' });
+
+  const request: TestServer['request'] = (method, path, opts = {}) =>
+    fetch(address + path, {
+      method,
+      headers: {
+        ...(opts.body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
+        ...opts.headers,
+      },
+      body: opts.body === undefined ? undefined : typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body),
+    });
+
+  return {
+    ...booted,
+    url: address,
+    dataDir,
+    request,
+    async login(email, password) {
+      const res = await request('POST', '/api/auth', { body: { email, password } });
+      if (res.status !== 200) throw new Error(`login ${email}: ${res.status} ${await res.text()}`);
+      return ((await res.json()) as { token: string }).token;
+    },
+  };
+}
+
+async function freshPostgresDatabase(serverUrl: string): Promise<string> {
+  const name = `lc_test_${randomBytes(6).toString('hex')}`;
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  await client.query(`CREATE DATABASE ${name}`);
+  await client.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}

@@ -1,0 +1,11 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    port: 5173,
+    proxy: { '/api': `http://localhost:${process.env.PORT ?? 3000}` },
+  },
+  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 1024 },
+});
