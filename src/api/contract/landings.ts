@@ -1,0 +1,51 @@
+import { z } from 'zod';
+
+/** Types of per-landing form columns; they drive validation at intake/import and the grid filters. */
+export const columnType = z.enum(['text', 'phone', 'email', 'postal_code', 'number', 'date', 'select']);
+export type ColumnType = z.infer<typeof columnType>;
+
+/** One per-landing form column, as stored in `landings.columns`. */
+export const landingColumn = z.object({
+  key: z.string(),
+  label: z.string(),
+  type: columnType,
+  required: z.boolean(),
+  options: z.array(z.string()).optional(),
+});
+export type LandingColumn = z.infer<typeof landingColumn>;
+
+export const landingCategory = z.enum(['pac', 'pv', 'other']);
+export type LandingCategory = z.infer<typeof landingCategory>;
+
+/** GET /api/landings, /api/landings_facebook (lists) and GET /api/landings/:id (one). */
+export const landing = z.object({
+  id: z.number(),
+  /** Public intake key: POST /api/intake/{key}. */
+  key: z.string(),
+  name: z.string(),
+  kind: z.enum(['standard', 'facebook']),
+  category: landingCategory,
+  zone_climatique: z.boolean(),
+  columns: z.array(landingColumn),
+});
+export type Landing = z.infer<typeof landing>;
+
+export const landingsResponse = z.object({ data: z.array(landing) });
+export type LandingsResponse = z.infer<typeof landingsResponse>;
+
+export const landingResponse = z.object({ data: landing });
+export type LandingResponse = z.infer<typeof landingResponse>;
+
+/** GET /api/all/landings: every landing (standard and facebook), id and name only. */
+export const landingRef = z.object({ id: z.number(), name: z.string() });
+export type LandingRef = z.infer<typeof landingRef>;
+export const allLandingsResponse = z.object({ data: z.array(landingRef) });
+export type AllLandingsResponse = z.infer<typeof allLandingsResponse>;
+
+/** Path parameter of landing routes: one id, or several joined by commas ("3,5"). */
+export const landingIdParam = z.coerce.number().int().positive().max(2_147_483_647);
+export const landingIdsParam = z
+  .string()
+  .regex(/^\d{1,10}(,\d{1,10})*$/, 'Liste de landings invalide')
+  .transform((s) => [...new Set(s.split(',').map(Number))])
+  .refine((ids) => ids.length <= 100 && ids.every((id) => id > 0 && id <= 2_147_483_647), 'Liste de landings invalide');
