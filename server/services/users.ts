@@ -56,8 +56,12 @@ export async function ensureAdmin(db: Queryable, email: string, password: string
   );
 }
 
-/** Flips the admin flag; a demoted account loses its sessions at once. */
-export async function toggleAdmin(db: Queryable, id: number): Promise<User> {
+/**
+ * Flips the admin flag; a demoted account loses its sessions at once. Nobody demotes themself,
+ * so the console always keeps the admin who is acting. Run inside a transaction.
+ */
+export async function toggleAdmin(db: Queryable, id: number, actorId: number): Promise<User> {
+  if (id === actorId) throw conflict('Vous ne pouvez pas retirer votre propre rôle administrateur');
   const { rows } = await db.query<UserRow>(
     'UPDATE users SET admin = NOT admin WHERE id = $1 RETURNING id, email, name, admin',
     [id],
@@ -65,11 +69,23 @@ export async function toggleAdmin(db: Queryable, id: number): Promise<User> {
   const row = rows[0];
   if (!row) throw notFound('Utilisateur introuvable');
   if (!row.admin) await closeUserSessions(db, id);
+  await audit(db, actorId, row.admin ? 'users.promote' : 'users.demote', id);
   return toUser(row);
 }
 
-/** Deleting an account ends its sessions through the foreign key's cascade. */
-export async function deleteUser(db: Queryable, id: number): Promise<void> {
-  const { rowCount } = await db.query('DELETE FROM users WHERE id = $1', [id]);
-  if (!rowCount) throw notFound('Utilisateur introuvable');
+/** Deleting an account ends its sessions through the foreign key's cascade; nobody deletes themself. */
+export async function deleteUser(db: Queryable, id: number, actorId: number): Promise<User> {
+  if (id === actorId) throw conflict('Vous ne pouvez pas supprimer votre propre compte');
+  const { rows } = await db.query<UserRow>('DELETE FROM users WHERE id = $1 RETURNING id, email, name, admin', [id]);
+  const row = rows[0];
+  if (!row) throw notFound('Utilisateur introuvable');
+  await audit(db, actorId, 'users.delete', id);
+  return toUser(row);
 }
+
+const audit = (db: Queryable, actorId: number, action: string, userId: number) =>
+  db.query(
+    `INSERT INTO audit_log (user_id, action, entity, count, details)
+     VALUES ($1, $2, 'user', 1, jsonb_build_object('user_id', $3::int))`,
+    [actorId, action, userId],
+  );
