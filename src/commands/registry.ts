@@ -1,0 +1,157 @@
+/**
+ * The command registry: every user action is declared once here and reached from the palette,
+ * a hotkey, a button, a menu or a context menu through the same `runCommand` path.
+ *
+ * Declaring (one file per domain, e.g. src/commands/leads.ts, imported once for its side effect):
+ *
+ *   defineCommand({
+ *     id: 'leads.archive',                  // stable, dotted domain.verb; duplicates throw
+ *     title: 'leads.archive',               // i18n message id (src/i18n/<domain>/*.json)
+ *     section: 'leads',                     // palette group, i18n id `commands.section.<section>`
+ *     keys: ['a'],                          // data: 'a', 'shift+delete', 'mod+k', sequences 'g c'
+ *     requires: 'staff',                    // 'staff' = any signed-in user, 'admin' = admins only
+ *     when: (ctx) => ctx.view === 'leads' && ctx.selection.size > 0,   // enabled and shown
+ *     confirm: 'leads.delete.confirm',      // optional: asks first in a dialog (i18n id)
+ *     run: async (ctx, args) => { ... },    // calls /api, toasts the result with ctx.toast
+ *   });
+ *
+ * Running: `runCommand(id, args?, source?)` from anywhere, or from React `useCommand(id)` /
+ * `<CommandButton command="…" />` (src/commands/CommandButton.tsx), which also give the
+ * enabled state, the translated title and the shortcut to display.
+ *
+ * Context: `ctx` is built fresh on each call from the providers of src/commands/context.ts.
+ * The shell provides user, view, path, params, navigate, t, toast; a screen adds its own
+ * fields with `useProvideCommandContext({ selection, ... })` while it is mounted, after
+ * declaring their types by augmenting `CommandContextExtensions` (see context.ts).
+ *
+ * Keys: matched on the character typed (event.key), so they work on AZERTY and QWERTY alike
+ * (src/commands/keys.ts). Single-letter keys never fire while typing in a field, and nothing
+ * fires while a dialog or the palette is open (src/commands/hotkeys.ts).
+ */
+import { getCommandContext, type CommandContext } from './context';
+
+export type Role = 'staff' | 'admin';
+
+/** Where a run came from: kept for the recent list and the tests of "one path". */
+export type CommandSource = 'palette' | 'hotkey' | 'button' | 'menu' | 'sidebar' | 'navbar' | 'tags' | 'api';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export interface Command<Args = any> {
+  id: string;
+  title: string;
+  section: string;
+  keys?: readonly string[];
+  requires: Role;
+  when?: (ctx: CommandContext) => boolean;
+  confirm?: string;
+  /** Kept out of the palette's action group (e.g. entity jumps listed by their own entries). */
+  palette?: boolean;
+  run: (ctx: CommandContext, args: Args) => unknown;
+}
+
+export type RunOutcome = 'ran' | 'forbidden' | 'disabled' | 'cancelled' | 'failed';
+
+export interface RunRecord {
+  id: string;
+  args: unknown;
+  source: CommandSource;
+  outcome: RunOutcome;
+}
+
+const commands = new Map<string, Command>();
+const listeners = new Set<() => void>();
+let version = 0;
+
+function changed() {
+  version++;
+  for (const l of listeners) l();
+}
+
+export function defineCommand<Args = void>(command: Command<Args>): Command<Args> {
+  if (commands.has(command.id)) throw new Error(`Command "${command.id}" is already defined`);
+  commands.set(command.id, command);
+  changed();
+  return command;
+}
+
+/** Removes a command (tests, and screens that define commands for their own lifetime). */
+export function undefineCommand(id: string) {
+  if (commands.delete(id)) changed();
+}
+
+export function getCommand(id: string): Command | undefined {
+  return commands.get(id);
+}
+
+export function allCommands(): Command[] {
+  return [...commands.values()];
+}
+
+export function subscribeCommands(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export const commandsVersion = () => version;
+
+export function isPermitted(command: Command, ctx: CommandContext): boolean {
+  if (!ctx.user) return false;
+  return command.requires === 'staff' || ctx.user.admin;
+}
+
+/** Permitted for this user and enabled in this context: what the palette, help and buttons show. */
+export function isAvailable(command: Command, ctx: CommandContext): boolean {
+  if (!isPermitted(command, ctx)) return false;
+  try {
+    return command.when ? command.when(ctx) : true;
+  } catch {
+    return false;
+  }
+}
+
+type Confirmer = (message: string, ctx: CommandContext) => Promise<boolean>;
+type FailureReporter = (error: unknown, command: Command, ctx: CommandContext) => void;
+type RunListener = (record: RunRecord) => void;
+
+let confirmer: Confirmer = async () => false;
+let reportFailure: FailureReporter = () => {};
+const runListeners = new Set<RunListener>();
+
+/** The shell installs the react-aria confirmation dialog and the failure toast. */
+export function setConfirmer(fn: Confirmer) {
+  confirmer = fn;
+}
+export function setFailureReporter(fn: FailureReporter) {
+  reportFailure = fn;
+}
+export function onCommandRun(listener: RunListener) {
+  runListeners.add(listener);
+  return () => runListeners.delete(listener);
+}
+
+/**
+ * Runs a command after checking its role and `when` against a fresh context, asking for
+ * confirmation first when it declares `confirm`. Unknown ids throw: they are programming errors.
+ */
+export async function runCommand(id: string, args?: unknown, source: CommandSource = 'api'): Promise<RunOutcome> {
+  const command = commands.get(id);
+  if (!command) throw new Error(`Unknown command "${id}"`);
+  const ctx = getCommandContext();
+  const outcome = await execute(command, ctx, args);
+  const record: RunRecord = { id, args, source, outcome };
+  for (const l of runListeners) l(record);
+  return outcome;
+}
+
+async function execute(command: Command, ctx: CommandContext, args: unknown): Promise<RunOutcome> {
+  if (!isPermitted(command, ctx)) return 'forbidden';
+  if (!isAvailable(command, ctx)) return 'disabled';
+  if (command.confirm && !(await confirmer(command.confirm, ctx))) return 'cancelled';
+  try {
+    await command.run(ctx, args);
+    return 'ran';
+  } catch (error) {
+    reportFailure(error, command, ctx);
+    return 'failed';
+  }
+}

@@ -1,0 +1,101 @@
+/**
+ * Interface state (valtio). Kept across visits, as SPEC.md §4 says: the sidebar preference
+ * ('sidebarStatus' 1 open / 0 closed), the language, the size and the theme colour; the
+ * visited views are kept too so the tags bar survives a reload.
+ */
+import { proxy, subscribe } from 'valtio';
+import { isLanguage, pickLanguage, type Language } from '../i18n';
+import { readStored, writeStored } from './storage';
+
+export const sizes = ['medium', 'small', 'mini'] as const;
+export type Size = (typeof sizes)[number];
+export type Device = 'desktop' | 'mobile';
+export const defaultTheme = '#1f6feb';
+
+export interface ErrorLog {
+  message: string;
+  stack?: string;
+  /** Where it happened: the page URL at the time. */
+  url: string;
+  time: string;
+  source: 'error' | 'rejection' | 'render' | 'command';
+}
+
+export interface VisitedView {
+  path: string;
+  /** An i18n message id, or the literal name for a landing. */
+  title: string;
+  literal?: boolean;
+}
+
+/** Mobile when the window width minus 3 is below 1024 px (SPEC.md §2). */
+export const deviceFor = (width: number): Device => (width - 3 < 1024 ? 'mobile' : 'desktop');
+
+function storedViews(): VisitedView[] {
+  try {
+    const v = JSON.parse(readStored('visitedViews') ?? '[]') as unknown;
+    return Array.isArray(v) ? v.filter((x): x is VisitedView => typeof x?.path === 'string' && typeof x?.title === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+const storedLanguage = readStored('language');
+const storedSize = readStored('size') as Size | null;
+
+export const ui = proxy({
+  sidebar: { opened: readStored('sidebarStatus') !== '0', withoutAnimation: false },
+  device: deviceFor(globalThis.innerWidth ?? 1280) as Device,
+  language: (isLanguage(storedLanguage) ? storedLanguage : pickLanguage(globalThis.navigator?.languages ?? [])) as Language,
+  size: (storedSize && sizes.includes(storedSize) ? storedSize : 'medium') as Size,
+  theme: readStored('theme') ?? defaultTheme,
+  errorLogs: [] as ErrorLog[],
+  visitedViews: storedViews(),
+  palette: { open: false, section: null as string | null },
+  helpOpen: false,
+  errorLogOpen: false,
+});
+
+subscribe(ui, () => {
+  writeStored('sidebarStatus', ui.sidebar.opened ? '1' : '0');
+  writeStored('language', ui.language);
+  writeStored('size', ui.size);
+  writeStored('theme', ui.theme);
+  writeStored('visitedViews', JSON.stringify(ui.visitedViews));
+});
+
+export function toggleSidebar() {
+  ui.sidebar.opened = !ui.sidebar.opened;
+  ui.sidebar.withoutAnimation = false;
+}
+
+export function closeSidebar(withoutAnimation: boolean) {
+  ui.sidebar.opened = false;
+  ui.sidebar.withoutAnimation = withoutAnimation;
+}
+
+export function addErrorLog(entry: Omit<ErrorLog, 'url' | 'time'>) {
+  ui.errorLogs.push({ ...entry, url: globalThis.location?.href ?? '', time: new Date().toISOString() });
+}
+
+export function addVisitedView(view: VisitedView) {
+  const existing = ui.visitedViews.find((v) => v.path === view.path);
+  if (existing) Object.assign(existing, view);
+  else ui.visitedViews.push(view);
+}
+
+/** Closes a tag and returns the path to show instead when it was the current one. */
+export function closeVisitedView(path: string): string | undefined {
+  const i = ui.visitedViews.findIndex((v) => v.path === path);
+  if (i < 0) return undefined;
+  ui.visitedViews.splice(i, 1);
+  return (ui.visitedViews[i] ?? ui.visitedViews[i - 1])?.path;
+}
+
+export function closeOtherVisitedViews(path: string) {
+  ui.visitedViews = ui.visitedViews.filter((v) => v.path === path);
+}
+
+export function closeAllVisitedViews() {
+  ui.visitedViews = [];
+}
