@@ -1,0 +1,314 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useImperativeHandle,
+  useMemo,
+  useReducer,
+  useRef,
+  useState,
+  type CSSProperties,
+  type KeyboardEvent,
+  type MouseEvent,
+  type Ref,
+} from 'react';
+import { defaultWidth, visibleColumns } from './columns';
+import { GridHeader } from './GridHeader';
+import { GridRow } from './GridRow';
+import { gridAction, type GridAction } from './keys';
+import { RowCache, type Query } from './rowCache';
+import * as sel from './selection';
+import type { GridColumnSpec, GridFilters, GridSelectionInfo, GridSort, RowLoader } from './types';
+import './grid.css';
+
+export const ROW_HEIGHT = 30;
+const HEADER_HEIGHT = 64;
+const CHECK_WIDTH = 36;
+
+/** What the owner (commands, buttons) can do to the grid. */
+export interface GridHandle {
+  act(action: GridAction): void;
+  selectAllMatching(): void;
+  /** Selects exactly the first n rows of the list, loading them first. */
+  selectFirst(n: number): Promise<void>;
+  /** Reloads the list; the focus stays on its lead, or moves to the next one when it left. */
+  refresh(): Promise<void>;
+  focus(): void;
+  focusFilters(): void;
+}
+
+export type Translate = (id: string, values?: Record<string, string | number>) => string;
+
+export interface GridProps {
+  loader: RowLoader;
+  /** A new key starts a new list (another tab, other landings): filters, sort and selection reset. */
+  queryKey: string;
+  label: string;
+  t: Translate;
+  /** Columns when the loader gives none. */
+  columns?: GridColumnSpec[];
+  pageSize?: number;
+  /** The grid reads its own keys when focused; off when the owner binds them as commands. */
+  ownKeys?: boolean;
+  /** Formats a cell; defaults to dates and numbers in `locale`. */
+  format?: (column: GridColumnSpec, value: unknown) => string;
+  locale?: string;
+  onSelectionChange?: (info: GridSelectionInfo) => void;
+  handleRef?: Ref<GridHandle>;
+  className?: string;
+}
+
+export function Grid(props: GridProps) {
+  const { loader, queryKey, t, pageSize = 150, ownKeys = true, onSelectionChange, locale } = props;
+  const domId = useId().replace(/:/g, '');
+  const [, bump] = useReducer((n: number) => n + 1, 0);
+  const [query, setQuery] = useState<Query>({ sort: null, filters: {} });
+  const [state, setState] = useState<sel.SelectionState>(sel.initialSelection);
+  const [widths, setWidths] = useState<Record<string, number>>({});
+  const cacheRef = useRef<RowCache | null>(null);
+  if (!cacheRef.current) cacheRef.current = new RowCache(loader, pageSize, query, bump);
+  const cache = cacheRef.current;
+  cache.setLoader(loader);
+  const scrollRef = useRef<HTMLDivElement>(null);
+
+  // A new list: another tab or other landings.
+  const firstKey = useRef(queryKey);
+  useEffect(() => {
+    if (firstKey.current === queryKey) return;
+    firstKey.current = queryKey;
+    const fresh = { sort: null, filters: {} };
+    cache.reset(fresh);
+    setQuery(fresh);
+    setState(sel.initialSelection);
+    bump();
+  }, [queryKey, cache]);
+
+  const changeQuery = useCallback(
+    (next: Query) => {
+      cache.reset(next);
+      setQuery(next);
+      setState(sel.initialSelection);
+      bump();
+    },
+    [cache],
+  );
+  const onFilters = useCallback((filters: GridFilters) => changeQuery({ ...query, filters }), [changeQuery, query]);
+  const onSort = useCallback((sort: GridSort | null) => changeQuery({ ...query, sort }), [changeQuery, query]);
+
+  const count = cache.ready ? cache.total : 0;
+
+  const columns = useMemo(() => visibleColumns(cache.columns ?? props.columns ?? []), [cache.columns, props.columns]);
+  const hasValue = columns.some((c) => c.key === 'value');
+  const widthOf = useCallback((key: string) => widths[key] ?? defaultWidth(key), [widths]);
+  const cellStyles = useMemo(() => columns.map((_, i) => ({ width: `var(--lg-c${i})` }) as CSSProperties), [columns]);
+  const allWidths = useMemo(() => Object.fromEntries(columns.map((c) => [c.key, widthOf(c.key)])), [columns, widthOf]);
+  const totalWidth = CHECK_WIDTH + columns.reduce((w, c) => w + allWidths[c.key], 0);
+  const rootStyle = useMemo(() => {
+    const style: Record<string, string> = {};
+    columns.forEach((c, i) => (style[`--lg-c${i}`] = `${allWidths[c.key]}px`));
+    return style as CSSProperties;
+  }, [columns, allWidths]);
+
+  // eslint-disable-next-line react-hooks/incompatible-library -- no React Compiler here: the rows are memoised by hand
+  const virtualizer = useVirtualizer({
+    count,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    paddingStart: HEADER_HEIGHT,
+    scrollPaddingStart: HEADER_HEIGHT,
+    overscan: 8,
+  });
+  const items = virtualizer.getVirtualItems();
+  const first = items.length ? items[0].index : 0;
+  const last = items.length ? items[items.length - 1].index : 0;
+
+  useEffect(() => {
+    void cache.ensure(first, Math.max(last, state.focus));
+  });
+
+  const focusedRowVisible = state.focus >= first && state.focus <= last && count > 0;
+  useEffect(() => {
+    if (state.focus >= 0 && count > 0) virtualizer.scrollToIndex(state.focus, { align: 'auto' });
+  }, [state.focus, count, virtualizer]);
+
+  const format = useMemo(() => props.format ?? defaultFormatter(locale), [props.format, locale]);
+
+  const act = useCallback(
+    (action: GridAction) => {
+      setState((s) => {
+        const view: sel.RowsView = { count: cache.ready ? cache.total : 0, idAt: cache.idAt };
+        switch (action.type) {
+          case 'move':
+            return sel.moveFocus(s, view, action.delta, action.extend);
+          case 'edge':
+            return sel.focusAt(s, view, action.to === 'first' ? 0 : view.count - 1, action.extend);
+          case 'toggle':
+            return sel.toggleFocused(s, view);
+          case 'selectAll':
+            return sel.selectLoaded(s, cache.loadedIds());
+          case 'clear':
+            return sel.clearSelection(s);
+        }
+      });
+    },
+    [cache],
+  );
+
+  useImperativeHandle(
+    props.handleRef,
+    (): GridHandle => ({
+      act,
+      selectAllMatching: () => setState(sel.selectAllMatching),
+      async selectFirst(n) {
+        if (n > 0) await cache.ensure(0, n - 1);
+        setState((s) => sel.selectFirst(s, { count: cache.total, idAt: cache.idAt }, n));
+      },
+      async refresh() {
+        const focusedId = cache.idAt(state.focus);
+        await cache.refresh();
+        const listed = new Set(cache.loadedIds());
+        setState((s) => sel.reconcile(s, { count: cache.total, idAt: cache.idAt }, focusedId, listed));
+      },
+      focus: () => scrollRef.current?.focus({ preventScroll: true }),
+      focusFilters: () => scrollRef.current?.querySelector<HTMLInputElement>('[data-grid-filter]')?.focus(),
+    }),
+    [act, cache, state.focus],
+  );
+
+  const focusedId = cache.idAt(state.focus);
+  useEffect(() => {
+    onSelectionChange?.({ selected: state.selected, allMatching: state.allMatching, total: count, focusedId, filters: query.filters, sort: query.sort });
+  }, [onSelectionChange, state.selected, state.allMatching, count, focusedId, query]);
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (!ownKeys || e.target !== e.currentTarget) return;
+    const action = gridAction(e);
+    if (!action) return;
+    e.preventDefault();
+    act(action);
+  };
+
+  const onBodyClick = (e: MouseEvent<HTMLDivElement>) => {
+    const rowEl = (e.target as HTMLElement).closest<HTMLElement>('[data-index]');
+    if (!rowEl) return;
+    const index = Number(rowEl.dataset.index);
+    const onCheck = (e.target as HTMLElement).hasAttribute('data-check');
+    setState((s) => {
+      const view = { count: cache.total, idAt: cache.idAt };
+      if (e.shiftKey) return sel.focusAt(s, view, index, true);
+      if (onCheck || e.ctrlKey || e.metaKey) return sel.toggleAt(s, view, index);
+      return sel.focusAt(s, view, index);
+    });
+    if (e.shiftKey) window.getSelection()?.removeAllRanges();
+    scrollRef.current?.focus({ preventScroll: true });
+  };
+
+  // The banner's button disappears once used: the keys go back to the grid.
+  const banner = (update: (s: sel.SelectionState) => sel.SelectionState) => {
+    setState(update);
+    scrollRef.current?.focus({ preventScroll: true });
+  };
+
+  const someChecked = state.allMatching || state.selected.size > 0;
+  const allChecked = count > 0 && (state.allMatching || state.selected.size >= count);
+  const toggleAll = () => act(someChecked ? { type: 'clear' } : { type: 'selectAll' });
+
+  return (
+    <div className={`lg-grid-wrap ${props.className ?? ''}`}>
+      {state.offerAll && !state.allMatching && count > state.selected.size && (
+        <div className="lg-banner" role="status">
+          {t('grid.loadedSelected', { count: state.selected.size })}{' '}
+          <button type="button" className="lg-link" onClick={() => banner(sel.selectAllMatching)}>
+            {t('grid.selectAllMatching', { total: count })}
+          </button>
+        </div>
+      )}
+      {state.allMatching && (
+        <div className="lg-banner" role="status">
+          {t('grid.allMatchingSelected', { total: count })}{' '}
+          <button type="button" className="lg-link" onClick={() => banner(sel.clearSelection)}>
+            {t('grid.clearSelection')}
+          </button>
+        </div>
+      )}
+      <div
+        ref={scrollRef}
+        role="grid"
+        aria-label={props.label}
+        aria-rowcount={count + 2}
+        aria-colcount={columns.length + 1}
+        aria-multiselectable="true"
+        aria-activedescendant={focusedRowVisible ? `${domId}-r${state.focus}` : undefined}
+        tabIndex={0}
+        className="lg-grid"
+        style={rootStyle}
+        onKeyDown={onKeyDown}
+      >
+        <div className="lg-canvas" style={{ height: virtualizer.getTotalSize(), width: totalWidth }}>
+          <GridHeader
+            columns={columns}
+            cellStyles={cellStyles}
+            widths={allWidths}
+            sort={query.sort}
+            filters={query.filters}
+            checked={allChecked ? true : someChecked ? 'mixed' : false}
+            t={t}
+            onSort={onSort}
+            onFilters={onFilters}
+            onResize={(key, w) => setWidths((ws) => ({ ...ws, [key]: w }))}
+            onToggleAll={toggleAll}
+          />
+          <div role="rowgroup" className="lg-body" onClick={onBodyClick}>
+            {items.map((item) => {
+              const row = cache.rowAt(item.index);
+              return (
+                <GridRow
+                  key={item.index}
+                  domId={`${domId}-r${item.index}`}
+                  index={item.index}
+                  row={row}
+                  columns={columns}
+                  cellStyles={cellStyles}
+                  start={item.start}
+                  focused={item.index === state.focus}
+                  selected={sel.isSelected(state, row?.id)}
+                  hasValue={hasValue}
+                  selectLabel={t('grid.selectRow', { id: String(row?.id ?? item.index + 1) })}
+                  loadingLabel={t('grid.loading')}
+                  format={format}
+                />
+              );
+            })}
+          </div>
+        </div>
+        {cache.ready && count === 0 && <div className="lg-empty">{t('grid.empty')}</div>}
+        {cache.error != null && count === 0 && <div className="lg-empty lg-error">{t('grid.loadFailed')}</div>}
+      </div>
+    </div>
+  );
+}
+
+const formatters = new Map<string, (column: GridColumnSpec, value: unknown) => string>();
+
+/** Dates and numbers in the user's locale; one Intl formatter per locale, reused by every cell. */
+export function defaultFormatter(locale = 'fr') {
+  let f = formatters.get(locale);
+  if (!f) {
+    const date = new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' });
+    const day = new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeZone: 'UTC' });
+    const number = new Intl.NumberFormat(locale);
+    f = (column, value) => {
+      if (value === null || value === undefined) return '';
+      if (column.kind === 'date' && typeof value === 'string') {
+        const d = new Date(value);
+        if (Number.isNaN(d.getTime())) return value;
+        return value.length === 10 ? day.format(d) : date.format(d);
+      }
+      if (column.kind === 'number' && typeof value === 'number' && column.key !== 'id') return number.format(value);
+      return typeof value === 'object' ? JSON.stringify(value) : String(value);
+    };
+    formatters.set(locale, f);
+  }
+  return f;
+}

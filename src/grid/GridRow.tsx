@@ -1,0 +1,56 @@
+import { memo, type CSSProperties } from 'react';
+import { toneOf } from './columns';
+import type { GridColumnSpec, Row } from './types';
+
+export interface GridRowProps {
+  domId: string;
+  index: number;
+  row: Row | undefined;
+  columns: readonly GridColumnSpec[];
+  cellStyles: readonly CSSProperties[];
+  start: number;
+  focused: boolean;
+  selected: boolean;
+  hasValue: boolean;
+  selectLabel: string;
+  loadingLabel: string;
+  format: (column: GridColumnSpec, value: unknown) => string;
+}
+
+/**
+ * One row. Memoised on plain props: moving the focus re-renders the two rows whose `focused`
+ * changed and nothing else; clicks are handled once on the body (GridBody), not per row.
+ */
+export const GridRow = memo(function GridRow(p: GridRowProps) {
+  const tone = p.hasValue && p.row ? toneOf(p.row.value) : undefined;
+  const className = `lg-row${p.focused ? ' is-focused' : ''}${p.selected ? ' is-selected' : ''}${tone ? ` tone-${tone}` : ''}`;
+  return (
+    <div
+      role="row"
+      id={p.domId}
+      className={className}
+      aria-rowindex={p.index + 3}
+      aria-selected={p.selected}
+      data-index={p.index}
+      style={{ transform: `translateY(${p.start}px)` }}
+    >
+      <div role="gridcell" className="lg-cell lg-check">
+        <input type="checkbox" tabIndex={-1} checked={p.selected} readOnly aria-label={p.selectLabel} data-check="" />
+      </div>
+      {p.row
+        ? p.columns.map((c, i) => {
+            const text = p.format(c, p.row![c.key]);
+            return (
+              <div role="gridcell" key={c.key} className={`lg-cell kind-${c.kind}`} style={p.cellStyles[i]} title={text.length > 18 ? text : undefined}>
+                {text}
+              </div>
+            );
+          })
+        : (
+          <div role="gridcell" className="lg-cell lg-loading" aria-busy="true">
+            {p.loadingLabel}
+          </div>
+        )}
+    </div>
+  );
+});

@@ -1,0 +1,107 @@
+// Rows loaded page by page through the loader. A new query (sort, filters, refresh) starts a
+// new generation: answers to older requests are dropped and their requests aborted.
+import type { GridColumnSpec, GridFilters, GridSort, PageResult, Row, RowId, RowLoader } from './types';
+
+export interface Query {
+  sort: GridSort | null;
+  filters: GridFilters;
+}
+
+export class RowCache {
+  private pages = new Map<number, Row[]>();
+  private pending = new Map<number, AbortController>();
+  private generation = 0;
+  total = 0;
+  columns: GridColumnSpec[] | undefined;
+  /** False until the first page of the current query has answered. */
+  ready = false;
+  error: unknown = null;
+
+  constructor(
+    private loader: RowLoader,
+    readonly pageSize: number,
+    private query: Query,
+    private onChange: () => void,
+  ) {}
+
+  setLoader(loader: RowLoader) {
+    this.loader = loader;
+  }
+
+  /** Starts over with a new query, or the same one when `query` is omitted (a refresh). */
+  reset(query: Query = this.query, keepRows = false) {
+    this.generation++;
+    for (const c of this.pending.values()) c.abort();
+    this.pending.clear();
+    this.query = query;
+    if (!keepRows) {
+      this.pages.clear();
+      this.ready = false;
+    }
+    this.error = null;
+  }
+
+  rowAt(index: number): Row | undefined {
+    return this.pages.get(Math.floor(index / this.pageSize))?.[index % this.pageSize];
+  }
+
+  idAt = (index: number): RowId | undefined => this.rowAt(index)?.id;
+
+  loadedIds(): RowId[] {
+    const ids: RowId[] = [];
+    for (const page of this.pages.values()) for (const r of page) ids.push(r.id);
+    return ids;
+  }
+
+  /** Loads every missing page of rows start…end (inclusive); resolves when they are in. */
+  ensure(start: number, end: number): Promise<void> {
+    const first = Math.floor(Math.max(0, start) / this.pageSize);
+    const last = Math.floor(Math.max(0, this.ready ? Math.min(end, this.total - 1) : end) / this.pageSize);
+    const waits: Promise<void>[] = [];
+    for (let p = first; p <= last; p++) {
+      if (this.pages.has(p) && !this.stale.has(p)) continue;
+      if (!this.pending.has(p)) waits.push(this.load(p));
+    }
+    return Promise.all(waits).then(() => undefined);
+  }
+
+  /** Pages kept on screen during a refresh until their new version arrives. */
+  private stale = new Set<number>();
+
+  /** Reloads the pages already seen without blanking them: the focus keeps its place meanwhile. */
+  refresh(): Promise<void> {
+    const seen = [...this.pages.keys()];
+    this.reset(this.query, true);
+    this.stale = new Set(seen);
+    if (seen.length === 0) return this.ensure(0, 0);
+    return Promise.all(seen.map((p) => this.load(p))).then(() => {
+      // Pages beyond the new end of the list are gone.
+      for (const p of this.pages.keys()) if (p * this.pageSize >= this.total && p > 0) this.pages.delete(p);
+      this.onChange();
+    });
+  }
+
+  private async load(page: number): Promise<void> {
+    const generation = this.generation;
+    const ctrl = new AbortController();
+    this.pending.set(page, ctrl);
+    let result: PageResult;
+    try {
+      result = await this.loader({ offset: page * this.pageSize, limit: this.pageSize, ...this.query }, ctrl.signal);
+    } catch (err) {
+      if (generation !== this.generation) return;
+      this.pending.delete(page);
+      this.error = err;
+      this.onChange();
+      return;
+    }
+    if (generation !== this.generation) return;
+    this.pending.delete(page);
+    this.stale.delete(page);
+    this.pages.set(page, result.rows);
+    this.total = result.total;
+    if (result.columns) this.columns = result.columns;
+    this.ready = true;
+    this.onChange();
+  }
+}

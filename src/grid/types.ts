@@ -1,0 +1,54 @@
+export type RowId = number | string;
+
+export type Row = { id: RowId } & Record<string, unknown>;
+
+export type SortDir = 'asc' | 'desc';
+
+export interface GridSort {
+  key: string;
+  dir: SortDir;
+}
+
+/** Column filters as the server takes them: text as typed, dates as 'YYYY-MM-DD<>YYYY-MM-DD'. */
+export type GridFilters = Readonly<Record<string, string>>;
+
+export interface PageRequest {
+  offset: number;
+  limit: number;
+  sort: GridSort | null;
+  filters: GridFilters;
+}
+
+export interface PageResult {
+  rows: Row[];
+  /** How many rows match the filters in all. */
+  total: number;
+  /** The columns of the list, in display order (the lead list's `keys`). */
+  columns?: GridColumnSpec[];
+}
+
+/** Loads one page of rows; the grid calls it as the user scrolls or moves the focus. */
+export type RowLoader = (req: PageRequest, signal: AbortSignal) => Promise<PageResult>;
+
+/** How a column is shown and filtered: text contains, number, date range, or one of `options`. */
+export type ColumnKind = 'text' | 'number' | 'date' | 'select';
+
+export interface GridColumnSpec {
+  key: string;
+  label: string;
+  kind: ColumnKind;
+  options?: readonly string[];
+  /** Kept in the rows, never shown in the cells (rapport_id). */
+  hidden?: boolean;
+}
+
+/** What the grid tells its owner whenever the focus, the selection or the list changes. */
+export interface GridSelectionInfo {
+  selected: ReadonlySet<RowId>;
+  allMatching: boolean;
+  /** Rows matching the current filters. */
+  total: number;
+  focusedId: RowId | undefined;
+  filters: GridFilters;
+  sort: GridSort | null;
+}
