@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import { exportRequest } from '../../src/api/contract/leads';
+import { currentUser } from '../context';
+import { openDownload } from '../services/exports/download';
+import { extractLeads } from '../services/exports/extract';
+import { parse } from '../validate';
+import { landingsOfPath } from './leads';
+
+export default async function leadExportsRoutes(app: FastifyInstance) {
+  const { db, config } = app.ctx;
+
+  app.post<{ Params: { ids: string } }>('/api/landings/data/:ids/export', async (req) => {
+    const landings = await landingsOfPath(app, req.params.ids);
+    const body = parse(exportRequest, req.body ?? {});
+    const link = await extractLeads(db, config, currentUser(req), landings, body);
+    return { data: link, message: 'Leads extraits' };
+  });
+
+  // A public capability: whoever holds the link downloads the file (and the download is logged).
+  app.get<{ Params: { token: string; filename: string } }>('/api/exports/:token/:filename', { config: { auth: 'public' } }, async (req, reply) => {
+    const file = await openDownload(db, config, req.params.token, req.params.filename);
+    return reply.headers(file.headers).send(file.body);
+  });
+}

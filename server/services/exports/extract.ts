@@ -1,0 +1,131 @@
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import type { z } from 'zod';
+import type { Landing } from '../../../src/api/contract/landings';
+import { extractableStatus, type exportRequest, type ExportLink } from '../../../src/api/contract/leads';
+import type { Config } from '../../config';
+import type { Db, Queryable } from '../../db/connection';
+import { AppError, notFound } from '../../errors';
+import type { SessionUser } from '../auth/sessions';
+import { unionColumns } from '../leads/landings';
+import { audit, leadsNotFound } from '../leads/selection';
+import type { CellValue } from './cells';
+import { exportFilename } from './filenames';
+import { localStorage, type ExportStorage } from './storage';
+import { sheetWriter } from './writers';
+
+type ExportInput = z.output<typeof exportRequest>;
+
+export const noLeadsSelected = () => new AppError(422, 'validation_failed', 'Merci de sélectionner des leads', { status: false });
+
+/** The export store of this deployment: DATA_DIR/exports. */
+export const exportStorage = (config: Config): ExportStorage => localStorage(join(config.dataDir, 'exports'));
+
+const BATCH = 5000;
+
+/** Columns of an export file: identity and date, the form columns, then where the lead came from. */
+function fileColumns(landings: Landing[]) {
+  const form = unionColumns(landings);
+  return {
+    header: ['ID', 'Date', ...form.map((c) => c.label), 'Département', 'Zone climatique', 'Source', 'utm_source', 'utm_medium', 'utm_campaign'],
+    row: (r: FileRow): CellValue[] => [
+      r.id,
+      r.created,
+      ...form.map((c) => {
+        const v = Object.prototype.hasOwnProperty.call(r.data, c.key) ? r.data[c.key] : null;
+        return v === null || v === undefined ? null : typeof v === 'number' ? v : String(v);
+      }),
+      r.departement,
+      r.zone_climatique,
+      r.source,
+      r.utm_source,
+      r.utm_medium,
+      r.utm_campaign,
+    ],
+  };
+}
+
+interface FileRow {
+  id: number;
+  created: string;
+  data: Record<string, unknown>;
+  departement: string;
+  zone_climatique: string;
+  source: string;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+}
+
+/**
+ * Sells leads: in one transaction, only the selected leads still in an extractable status the
+ * user saw become extracted (UPDATE … RETURNING, so two concurrent exports never share a lead),
+ * the file is written from exactly those leads, and the export is recorded. Any failure rolls
+ * everything back and drops the file.
+ */
+export async function extractLeads(db: Db, config: Config, user: SessionUser, landings: Landing[], req: ExportInput): Promise<ExportLink> {
+  const ids = [...new Set(req.leads)];
+  if (ids.length === 0) throw noLeadsSelected();
+  const storage = exportStorage(config);
+  const token = randomBytes(32).toString('base64url');
+  const filename = exportFilename(req.filename, req.bookType);
+  const key = `${Date.now()}-${randomBytes(12).toString('hex')}.${req.bookType}`;
+  const forCustomer = req.for_customer || null;
+  const rapport = typeof req.rapport === 'number' ? req.rapport : null;
+  const statuses = req.from_status ? [req.from_status] : extractableStatus.options;
+
+  try {
+    return await db.tx(async (q) => {
+      if (rapport !== null && !(await q.query('SELECT 1 FROM reports WHERE id = $1', [rapport])).rows[0]) throw notFound('Rapport introuvable');
+      const exist = (await q.query<{ n: number }>('SELECT count(*)::int AS n FROM leads WHERE id = ANY($1::bigint[])', [ids])).rows[0].n;
+      if (exist !== ids.length) throw leadsNotFound();
+      const exportId = (
+        await q.query<{ id: number }>(
+          `INSERT INTO exports (token, landing_ids, user_id, filename, book_type, for_customer, storage_key, state)
+           VALUES ($1, $2::int[], $3, $4, $5, $6, $7, 'ready') RETURNING id`,
+          [token, landings.map((l) => l.id), user.id, filename, req.bookType, forCustomer, key],
+        )
+      ).rows[0].id;
+      const { rowCount } = await q.query(
+        `UPDATE leads SET entry_status = 'extracted', sold_to = $4, export_id = $5, rapport_id = COALESCE($6, rapport_id), updated_at = now()
+          WHERE id = ANY($1::bigint[]) AND landing_id = ANY($2::int[]) AND entry_status = ANY($3::text[])`,
+        [ids, landings.map((l) => l.id), statuses, forCustomer, exportId, rapport],
+      );
+      if (rowCount === 0) throw noLeadsSelected();
+      await q.query('UPDATE exports SET count = $2 WHERE id = $1', [exportId, rowCount]);
+      await writeFile(q, storage, key, req.bookType, landings, exportId, filename);
+      await audit(q, user.id, 'export', 'leads', rowCount, { export_id: exportId, book_type: req.bookType });
+      const path = `/api/exports/${token}/${encodeURIComponent(filename)}`;
+      return { url: config.PUBLIC_URL ? new URL(path, config.PUBLIC_URL).toString() : path, token, filename, count: rowCount };
+    });
+  } catch (err) {
+    await storage.remove(key);
+    throw err;
+  }
+}
+
+/** Streams the leads of an export into storage, batch by batch in id order. */
+async function writeFile(q: Queryable, storage: ExportStorage, key: string, type: ExportInput['bookType'], landings: Landing[], exportId: number, title: string) {
+  const columns = fileColumns(landings);
+  const upload = await storage.open(key);
+  try {
+    const writer = sheetWriter(type, upload.stream, columns.header, title);
+    let after = 0;
+    for (;;) {
+      const { rows } = await q.query<FileRow>(
+        `SELECT id, to_char(created_at AT TIME ZONE 'Europe/Paris', 'YYYY-MM-DD HH24:MI:SS') AS created, data, departement,
+                zone_climatique, source, utm_source, utm_medium, utm_campaign
+           FROM leads WHERE export_id = $1 AND id > $2 ORDER BY id LIMIT ${BATCH}`,
+        [exportId, after],
+      );
+      if (rows.length === 0) break;
+      await writer.rows(rows.map(columns.row));
+      after = rows[rows.length - 1].id;
+    }
+    await writer.end();
+    await upload.finish();
+  } catch (err) {
+    await upload.abort();
+    throw err;
+  }
+}

@@ -1,0 +1,114 @@
+import type { Writable } from 'node:stream';
+import { once } from 'node:events';
+import Papa from 'papaparse';
+import PDFDocument from 'pdfkit';
+import * as XLSX from 'xlsx';
+import type { BookType } from '../../../src/api/contract/leads';
+import { neutralise, type CellValue } from './cells';
+
+/** Receives the header, then batches of rows, then `end()`; writes one file format into `out`. */
+export interface SheetWriter {
+  rows(batch: CellValue[][]): Promise<void>;
+  end(): Promise<void>;
+}
+
+export const contentTypes: Record<BookType, string> = {
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  csv: 'text/csv; charset=utf-8',
+  pdf: 'application/pdf',
+  txt: 'text/plain; charset=utf-8',
+};
+
+/** Writes with back-pressure: waits for 'drain' when the stream's buffer is full. */
+async function write(out: Writable, chunk: string | Buffer) {
+  if (!out.write(chunk)) await once(out, 'drain');
+}
+
+/** CSV for French spreadsheets: UTF-8 with BOM, ';' separators, CRLF, quoted by papaparse. */
+function csvWriter(out: Writable, header: string[]): SheetWriter {
+  const unparse = (rows: (string | number)[][]) => Papa.unparse(rows, { delimiter: ';', newline: '\r\n' }) + '\r\n';
+  let started = false;
+  return {
+    async rows(batch) {
+      if (!started) {
+        started = true;
+        await write(out, '\uFEFF' + unparse([header.map(neutralise)]));
+      }
+      if (batch.length) await write(out, unparse(batch.map((r) => r.map(neutralise))));
+    },
+    async end() {
+      if (!started) await this.rows([]);
+    },
+  };
+}
+
+/** Tab-separated text; tabs and line breaks inside values become spaces (no quoting in this format). */
+function txtWriter(out: Writable, header: string[]): SheetWriter {
+  const line = (r: CellValue[]) => r.map((v) => String(neutralise(v)).replace(/[\t\r\n]+/g, ' ')).join('\t');
+  let started = false;
+  return {
+    async rows(batch) {
+      if (!started) {
+        started = true;
+        await write(out, line(header) + '\r\n');
+      }
+      if (batch.length) await write(out, batch.map(line).join('\r\n') + '\r\n');
+    },
+    async end() {
+      if (!started) await this.rows([]);
+    },
+  };
+}
+
+/**
+ * XLSX through SheetJS: rows are appended to a dense worksheet (the compact in-memory layout),
+ * every value a plain cell (text as 's', never a formula), then the zip is written once.
+ */
+function xlsxWriter(out: Writable, header: string[]): SheetWriter {
+  const sheet = XLSX.utils.aoa_to_sheet([header.map(neutralise)], { dense: true });
+  return {
+    async rows(batch) {
+      if (batch.length) XLSX.utils.sheet_add_aoa(sheet, batch.map((r) => r.map(neutralise)), { origin: -1 });
+    },
+    async end() {
+      const book = XLSX.utils.book_new();
+      XLSX.utils.book_append_sheet(book, sheet, 'Leads');
+      await write(out, XLSX.write(book, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer);
+    },
+  };
+}
+
+/** PDF (A4 landscape): one paragraph per lead, "Label : valeur" pairs, streamed page by page. */
+function pdfWriter(out: Writable, header: string[], title: string): SheetWriter {
+  const doc = new PDFDocument({ size: 'A4', layout: 'landscape', margin: 28, info: { Title: title } });
+  doc.pipe(out, { end: false });
+  doc.fontSize(12).text(title).moveDown(0.5).fontSize(7);
+  return {
+    async rows(batch) {
+      for (const r of batch) {
+        const text = r.map((v, i) => `${header[i]} : ${String(neutralise(v)).replace(/[\r\n\t]+/g, ' ')}`).join('  ·  ');
+        doc.text(text).moveDown(0.3);
+      }
+      // Lets the piped file stream flush between batches.
+      await new Promise((resolve) => setImmediate(resolve));
+    },
+    async end() {
+      const ended = once(doc, 'end');
+      doc.end();
+      await ended;
+    },
+  };
+}
+
+export function sheetWriter(type: BookType, out: Writable, header: string[], title: string): SheetWriter {
+  switch (type) {
+    case 'csv':
+      return csvWriter(out, header);
+    case 'txt':
+      return txtWriter(out, header);
+    case 'xlsx':
+      return xlsxWriter(out, header);
+    case 'pdf':
+      return pdfWriter(out, header, title);
+  }
+}

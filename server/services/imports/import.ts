@@ -1,0 +1,85 @@
+import type { z } from 'zod';
+import type { Landing } from '../../../src/api/contract/landings';
+import { leadSource, trackingFields, type ImportRowError, type importRequest } from '../../../src/api/contract/leads';
+import type { Db } from '../../db/connection';
+import { AppError } from '../../errors';
+import type { SessionUser } from '../auth/sessions';
+import { insertLeads, type NewLead } from '../leads/insert';
+import { deriveFields, MAX_CELL_LENGTH, normalizeCell, own, plainRecord, type Cell } from '../leads/normalize';
+import { audit } from '../leads/selection';
+
+type ImportInput = z.output<typeof importRequest>;
+
+/** At most this many faulty cells are listed in a refusal. */
+const MAX_ERRORS = 500;
+
+const text = (v: Cell) => (v === null || v === undefined || String(v).trim() === '' ? null : String(v).trim());
+
+/**
+ * Checks every row against the landing's columns, then inserts all rows in one statement and one
+ * transaction, or nothing at all: the answer lists each faulty cell (row = 1-based index in `data`).
+ */
+export async function importLeads(db: Db, user: SessionUser, landing: Landing, input: ImportInput) {
+  const header = (key: string) => (Object.prototype.hasOwnProperty.call(input.columns, key) ? input.columns[key] : key);
+  const errors: ImportRowError[] = [];
+  const report = (e: ImportRowError) => {
+    if (errors.length < MAX_ERRORS) errors.push(e);
+  };
+
+  const leads: NewLead[] = [];
+  input.data.forEach((row, i) => {
+    const data = plainRecord<unknown>();
+    let ok = true;
+    for (const column of landing.columns) {
+      const cell = normalizeCell(column, own(row, header(column.key)));
+      if (cell.ok) {
+        if (cell.value !== null) data[column.key] = cell.value;
+      } else {
+        ok = false;
+        report({ row: i + 1, column: column.key, message: cell.message });
+      }
+    }
+    const tracking = plainRecord<string | null>();
+    for (const field of trackingFields) {
+      const value = text(own(row, header(field)));
+      if (value !== null && value.length > MAX_CELL_LENGTH) {
+        ok = false;
+        report({ row: i + 1, column: field, message: `Valeur trop longue (${MAX_CELL_LENGTH} caractères au plus)` });
+      }
+      tracking[field] = value;
+    }
+    const source = tracking.source === null ? 'autre' : tracking.source.toLowerCase();
+    if (!leadSource.safeParse(source).success) {
+      ok = false;
+      report({ row: i + 1, column: 'source', message: `Source inconnue (${leadSource.options.join(', ')})` });
+    }
+    if (!ok) return;
+    leads.push({
+      data,
+      source: source as NewLead['source'],
+      utm_source: tracking.utm_source,
+      utm_medium: input.form_import_from,
+      utm_campaign: tracking.utm_campaign,
+      url_presale: tracking.url_presale,
+      visitor: tracking.visitor,
+      ...deriveFields(landing.columns, data),
+    });
+  });
+
+  if (errors.length) {
+    throw new AppError(422, 'validation_failed', "Impossible d'importer votre fichier, veuillez le vérifier.", { status: false, rows: errors });
+  }
+
+  return db.tx(async (q) => {
+    const { ids, duplicates } = await insertLeads(q, landing.id, leads, true);
+    await q.query('INSERT INTO imports (landing_id, user_id, source, count, duplicates) VALUES ($1, $2, $3, $4, $5)', [
+      landing.id,
+      user.id,
+      input.form_import_from,
+      ids.length,
+      duplicates,
+    ]);
+    await audit(q, user.id, 'import', 'leads', ids.length, { landing: landing.id, duplicates });
+    return { data: { inserted: ids.length, duplicates }, message: 'Leads importés' };
+  });
+}

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { leadSource, trackingFields } from '../../src/api/contract/leads';
+import type { Db } from '../db/connection';
+import { notFound, validationFailed } from '../errors';
+import { insertLeads } from './leads/insert';
+import { getLandingByKey } from './leads/landings';
+import { deriveFields, MAX_CELL_LENGTH, normalizeCell, own, plainRecord, type Cell } from './leads/normalize';
+
+const body = z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]), 'Formulaire invalide');
+const tracking = z.object({
+  source: z.preprocess((v) => (typeof v === 'string' ? v.trim().toLowerCase() : v), leadSource).default('autre'),
+  ...Object.fromEntries(
+    trackingFields.filter((f) => f !== 'source').map((f) => [f, z.string().trim().max(MAX_CELL_LENGTH, 'Valeur trop longue').nullish()]),
+  ),
+});
+
+/**
+ * A lead posted by a landing page: checked against the landing's columns (422 naming each faulty
+ * field), department and climate zone derived from the postal code, phone normalised, duplicates
+ * flagged (same phone or email on this landing within 30 days).
+ */
+export async function intakeLead(db: Db, key: string, input: unknown) {
+  const landing = await getLandingByKey(db, key);
+  if (!landing) throw notFound('Landing inconnue');
+  const parsed = body.safeParse(input);
+  if (!parsed.success) throw validationFailed({ _: 'Formulaire invalide' });
+  const form = parsed.data as Record<string, Cell>;
+
+  const errors: Record<string, string> = {};
+  const data = plainRecord<unknown>();
+  for (const column of landing.columns) {
+    const cell = normalizeCell(column, own(form, column.key));
+    if (!cell.ok) errors[column.key] = cell.message;
+    else if (cell.value !== null) data[column.key] = cell.value;
+  }
+  const fields = tracking.safeParse(Object.fromEntries(trackingFields.map((f) => [f, own(form, f)])));
+  if (!fields.success) for (const issue of fields.error.issues) errors[issue.path.join('.')] ??= issue.message;
+  if (Object.keys(errors).length || !fields.success) throw validationFailed(errors);
+  const t = fields.data as Record<(typeof trackingFields)[number], string | null | undefined> & { source: z.infer<typeof leadSource> };
+
+  return db.tx(async (q) => {
+    const { ids, statuses } = await insertLeads(
+      q,
+      landing.id,
+      [
+        {
+          data,
+          source: t.source,
+          utm_source: t.utm_source ?? null,
+          utm_medium: t.utm_medium ?? null,
+          utm_campaign: t.utm_campaign ?? null,
+          url_presale: t.url_presale ?? null,
+          visitor: t.visitor ?? null,
+          ...deriveFields(landing.columns, data),
+        },
+      ],
+      true,
+    );
+    return { id: ids[0], entry_status: statuses[0] };
+  });
+}

@@ -1,0 +1,90 @@
+import { fixedColumns, type FixedColumn, type LeadKey } from '../../../src/api/contract/leads';
+import type { Landing } from '../../../src/api/contract/landings';
+import { validationFailed } from '../../errors';
+import { unionColumns } from './landings';
+
+/** Collects bound parameters; every value of a query goes through here, never into the SQL text. */
+export class Params {
+  readonly values: unknown[] = [];
+  add(value: unknown): string {
+    this.values.push(value);
+    return `$${this.values.length}`;
+  }
+}
+
+/** SQL type of a column expression, for casts of cursor values and date filters. */
+type SqlType = 'bigint' | 'timestamptz' | 'text' | 'numeric' | 'date';
+
+export interface ResolvedColumn {
+  key: string;
+  /** Expression over the `l` alias of leads, possibly null. */
+  expr: string;
+  /** Non-null expression used for sorting and keyset paging. */
+  sortExpr: string;
+  type: SqlType;
+}
+
+const fixedSql: Record<FixedColumn, { expr: string; type: SqlType; key: Omit<LeadKey, 'key' | 'label' | 'fixed'> }> = {
+  id: { expr: 'l.id', type: 'bigint', key: { type: 'id', hidden: false, filter: 'number' } },
+  created_at: { expr: 'l.created_at', type: 'timestamptz', key: { type: 'datetime', hidden: false, filter: 'date' } },
+  updated_at: { expr: 'l.updated_at', type: 'timestamptz', key: { type: 'datetime', hidden: false, filter: 'date' } },
+  landing: { expr: 'l.landing_id', type: 'bigint', key: { type: 'id', hidden: false, filter: 'values' } },
+  entry_status: { expr: 'l.entry_status', type: 'text', key: { type: 'status', hidden: false, filter: 'values' } },
+  source: { expr: 'l.source', type: 'text', key: { type: 'source', hidden: false, filter: 'values' } },
+  utm_source: { expr: 'l.utm_source', type: 'text', key: { type: 'text', hidden: false, filter: 'text' } },
+  utm_medium: { expr: 'l.utm_medium', type: 'text', key: { type: 'text', hidden: false, filter: 'text' } },
+  utm_campaign: { expr: 'l.utm_campaign', type: 'text', key: { type: 'text', hidden: false, filter: 'text' } },
+  url_presale: { expr: 'l.url_presale', type: 'text', key: { type: 'text', hidden: false, filter: 'text' } },
+  visitor: { expr: 'l.visitor', type: 'text', key: { type: 'text', hidden: false, filter: 'text' } },
+  departement: { expr: 'l.departement', type: 'text', key: { type: 'text', hidden: false, filter: 'values' } },
+  zone_climatique: { expr: 'l.zone_climatique', type: 'text', key: { type: 'text', hidden: false, filter: 'values' } },
+  sold_to: { expr: 'l.sold_to', type: 'text', key: { type: 'text', hidden: false, filter: 'text' } },
+  convert: { expr: 'l.convert', type: 'bigint', key: { type: 'id', hidden: false, filter: 'number' } },
+  rapport_id: { expr: 'l.rapport_id', type: 'bigint', key: { type: 'id', hidden: true, filter: 'number' } },
+};
+
+const fixedSet = new Set<string>(fixedColumns);
+export const isFixedColumn = (key: string): key is FixedColumn => fixedSet.has(key);
+
+const notNull: Record<SqlType, string> = {
+  bigint: '0',
+  timestamptz: "'-infinity'::timestamptz",
+  text: "''",
+  numeric: '-1e30',
+  date: "''",
+};
+
+/** The visible columns of a selection of landings: the fixed ones, then the union of form columns. */
+export function leadKeys(landings: Landing[]): LeadKey[] {
+  const fixed = fixedColumns.map((key) => ({ key, label: null, fixed: true, ...fixedSql[key].key }));
+  const form = unionColumns(landings)
+    .filter((c) => !isFixedColumn(c.key))
+    .map((c) => ({
+      key: c.key,
+      label: c.label,
+      type: c.type,
+      fixed: false,
+      hidden: false,
+      filter: c.type === 'date' ? ('date' as const) : c.type === 'select' ? ('values' as const) : c.type === 'number' ? ('number' as const) : ('text' as const),
+      ...(c.options ? { options: c.options } : {}),
+    }));
+  return [...fixed, ...form];
+}
+
+/** Resolves a column name of a filter or sort, or answers 422 naming it. */
+export function resolveColumn(landings: Landing[], key: string, params: Params, field: string): ResolvedColumn {
+  if (isFixedColumn(key)) {
+    const { expr, type } = fixedSql[key];
+    const sortExpr = expr === 'l.convert' || expr === 'l.rapport_id' || type === 'text' ? `COALESCE(${expr}, ${notNull[type]})` : expr;
+    return { key, expr, sortExpr, type };
+  }
+  const column = unionColumns(landings).find((c) => c.key === key);
+  if (!column) throw validationFailed({ [field]: `Colonne inconnue : ${key}` }, `Colonne inconnue : ${key}`);
+  const expr = `(l.data->>${params.add(key)})`;
+  if (column.type === 'number') {
+    const num = `CASE WHEN ${expr} ~ '^-?[0-9]+(\\.[0-9]+)?$' THEN ${expr}::numeric END`;
+    return { key, expr, sortExpr: `COALESCE(${num}, ${notNull.numeric})`, type: 'numeric' };
+  }
+  const type: SqlType = column.type === 'date' ? 'date' : 'text';
+  return { key, expr, sortExpr: `COALESCE(${expr}, '')`, type };
+}

@@ -1,0 +1,49 @@
+import type { ConvertRequest } from '../../../src/api/contract/leads';
+import type { Db } from '../../db/connection';
+import type { SessionUser } from '../auth/sessions';
+import { getLanding } from './landings';
+import { insertLeads, type NewLead } from './insert';
+import type { LeadDbRow } from './list';
+import { deriveFields, normalizeCell, plainRecord } from './normalize';
+import { audit, leadsNotFound } from './selection';
+
+type Original = Pick<LeadDbRow, 'id' | 'data' | 'source' | 'utm_source' | 'utm_medium' | 'utm_campaign' | 'url_presale' | 'visitor'>;
+
+/**
+ * Copies leads into another landing: the copies arrive as new leads (form values kept for the
+ * column keys both landings share, derived fields recomputed); the originals become converted
+ * and point to their copy. Leads already converted, already in that landing, or no longer in the
+ * status the user saw are left alone.
+ */
+export async function convertLeads(db: Db, user: SessionUser, req: ConvertRequest) {
+  return db.tx(async (q) => {
+    const target = await getLanding(q, req.landing);
+    const ids = [...new Set(req.leads)];
+    const exist = (await q.query<{ n: number }>('SELECT count(*)::int AS n FROM leads WHERE id = ANY($1::bigint[])', [ids])).rows[0].n;
+    if (exist !== ids.length) throw leadsNotFound();
+
+    const { rows } = await q.query<Original>(
+      `SELECT id, data, source, utm_source, utm_medium, utm_campaign, url_presale, visitor FROM leads
+        WHERE id = ANY($1::bigint[]) AND entry_status <> 'converted' AND landing_id <> $2
+          AND ($3::text IS NULL OR entry_status = $3) ORDER BY id FOR UPDATE`,
+      [ids, target.id, req.from_status ?? null],
+    );
+    const copies: NewLead[] = rows.map((o) => {
+      const data = plainRecord<unknown>();
+      for (const column of target.columns) {
+        if (!Object.prototype.hasOwnProperty.call(o.data, column.key)) continue;
+        const cell = normalizeCell({ ...column, required: false }, o.data[column.key] as string);
+        data[column.key] = cell.ok ? cell.value : o.data[column.key];
+      }
+      return { ...o, data, ...deriveFields(target.columns, data) };
+    });
+    const inserted = await insertLeads(q, target.id, copies, false);
+    await q.query(
+      `UPDATE leads l SET entry_status = 'converted', convert = c.copy, updated_at = now()
+         FROM unnest($1::bigint[], $2::bigint[]) AS c(orig, copy) WHERE l.id = c.orig`,
+      [rows.map((r) => r.id), inserted.ids],
+    );
+    await audit(q, user.id, 'convert', 'leads', rows.length, { landing: target.id });
+    return { data: { count: rows.length, ids: inserted.ids }, message: 'Leads convertis' };
+  });
+}

@@ -1,0 +1,17 @@
+import type { DeleteRequest } from '../../../src/api/contract/leads';
+import { entryStatus } from '../../../src/api/contract/leads';
+import type { Db } from '../../db/connection';
+import type { SessionUser } from '../auth/sessions';
+import { Params } from './columns';
+import { audit, selectionConditions } from './selection';
+
+/** Definitive deletion (GDPR): the rows are gone; the audit log keeps who, when and how many. */
+export async function deleteLeads(db: Db, user: SessionUser, req: DeleteRequest) {
+  return db.tx(async (q) => {
+    const params = new Params();
+    const where = await selectionConditions(q, req, [...entryStatus.options], params);
+    const { rowCount } = await q.query(`DELETE FROM leads l WHERE ${where.join(' AND ')}`, params.values);
+    await audit(q, user.id, 'delete', 'leads', rowCount, req.filter ? { landings: req.filter.ids } : {});
+    return { data: { count: rowCount }, message: 'Leads supprimés' };
+  });
+}

@@ -1,0 +1,91 @@
+import type { Landing } from '../../../src/api/contract/landings';
+import { leadFilters, type EntryStatus, type LeadFilters } from '../../../src/api/contract/leads';
+import { validationFailed } from '../../errors';
+import { parse } from '../../validate';
+import { Params, resolveColumn } from './columns';
+
+type RawQuery = Record<string, string | string[] | undefined>;
+const listParams = new Set(['_limit', 'entry_status', '_sort', '_order', '_cursor', '_offset']);
+const last = (v: string | string[]) => (Array.isArray(v) ? v[v.length - 1] : v);
+const datePattern = /^(\d{4}-\d{2}-\d{2})?<>(\d{4}-\d{2}-\d{2})?$/;
+
+/**
+ * Reads the column filters of the list query string: `filter[col]=text` (contains; a
+ * 'start<>end' value on a date column is a date range), `in[col]=v` (repeatable, exact values),
+ * `date[col]=start<>end`. A plain `col=text` naming a column is read as `filter[col]`; other
+ * plain parameters not starting with '_' are refused as unknown columns.
+ */
+export function filtersFromQuery(query: RawQuery): LeadFilters {
+  const contains: Record<string, string> = {};
+  const values: Record<string, string[]> = {};
+  const dates: Record<string, string> = {};
+  for (const [name, raw] of Object.entries(query)) {
+    if (raw === undefined || listParams.has(name)) continue;
+    const m = /^(filter|in|date)\[(.+)\]$/.exec(name);
+    if (m) {
+      const [, op, col] = m;
+      if (op === 'in') (values[col] ??= []).push(...(Array.isArray(raw) ? raw : [raw]));
+      else if (op === 'date') dates[col] = last(raw);
+      else contains[col] = last(raw);
+    } else if (!name.startsWith('_')) {
+      contains[name] = last(raw);
+    }
+  }
+  return { contains, values, dates };
+}
+
+export const isCalendarDay = (s: string) => {
+  const t = Date.parse(`${s}T00:00:00Z`);
+  return !Number.isNaN(t) && new Date(t).toISOString().startsWith(s);
+};
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Paris calendar days: 'YYYY-MM-DD' → the instant the day starts in France. */
+export const parisDayStart = (param: string) => `(${param}::date::timestamp AT TIME ZONE 'Europe/Paris')`;
+
+/** SQL conditions (over alias `l`) for landings, status and column filters; values are bound. */
+export function leadConditions(landings: Landing[], status: EntryStatus | EntryStatus[], input: LeadFilters, params: Params): string[] {
+  const filters = parse(leadFilters, input);
+  const where = [`l.landing_id = ANY(${params.add(landings.map((l) => l.id))}::int[])`];
+  where.push(
+    Array.isArray(status) ? `l.entry_status = ANY(${params.add(status)}::text[])` : `l.entry_status = ${params.add(status)}`,
+  );
+
+  for (const [key, text] of Object.entries(filters.contains)) {
+    const col = resolveColumn(landings, key, params, `filter[${key}]`);
+    if ((col.type === 'timestamptz' || col.type === 'date') && datePattern.test(text)) {
+      where.push(...dateRange(col.expr, col.type, text, params));
+    } else if (text !== '') {
+      where.push(`${col.expr}::text ILIKE ${params.add(`%${escapeLike(text)}%`)}`);
+    }
+  }
+  for (const [key, list] of Object.entries(filters.values)) {
+    const col = resolveColumn(landings, key, params, `in[${key}]`);
+    if (list.length) where.push(`${col.expr}::text = ANY(${params.add(list)}::text[])`);
+  }
+  for (const [key, range] of Object.entries(filters.dates)) {
+    const col = resolveColumn(landings, key, params, `date[${key}]`);
+    if (col.type !== 'timestamptz' && col.type !== 'date') {
+      throw validationFailed({ [`date[${key}]`]: `La colonne ${key} n'est pas une date` }, `La colonne ${key} n'est pas une date`);
+    }
+    where.push(...dateRange(col.expr, col.type, range, params));
+  }
+  return where;
+}
+
+function dateRange(expr: string, type: 'timestamptz' | 'date', range: string, params: Params): string[] {
+  const [, start, end] = datePattern.exec(range) ?? [];
+  for (const day of [start, end]) {
+    if (day && !isCalendarDay(day)) throw validationFailed({ date: `Date invalide : ${day}` }, `Date invalide : ${day}`);
+  }
+  const out: string[] = [];
+  if (type === 'date') {
+    if (start) out.push(`${expr} >= ${params.add(start)}`);
+    if (end) out.push(`${expr} <= ${params.add(end)}`);
+  } else {
+    if (start) out.push(`${expr} >= ${parisDayStart(params.add(start))}`);
+    if (end) out.push(`${expr} < ${parisDayStart(`(${params.add(end)}::date + 1)`)}`);
+  }
+  return out;
+}

@@ -1,0 +1,42 @@
+import type { Queryable } from '../../db/connection';
+import { notFound } from '../../errors';
+import type { Landing, LandingColumn, LandingRef } from '../../../src/api/contract/landings';
+
+export const landingNotFound = () => notFound('Impossible de récupérer les données de la LP.');
+
+const fields = 'id, key, name, kind, category, zone_climatique, columns';
+
+export async function listLandings(db: Queryable, kind?: Landing['kind']): Promise<Landing[]> {
+  const { rows } = kind
+    ? await db.query<Landing>(`SELECT ${fields} FROM landings WHERE kind = $1 ORDER BY name, id`, [kind])
+    : await db.query<Landing>(`SELECT ${fields} FROM landings ORDER BY name, id`);
+  return rows;
+}
+
+export async function listLandingRefs(db: Queryable): Promise<LandingRef[]> {
+  return (await db.query<LandingRef>('SELECT id, name FROM landings ORDER BY name, id')).rows;
+}
+
+export async function getLanding(db: Queryable, id: number): Promise<Landing> {
+  const { rows } = await db.query<Landing>(`SELECT ${fields} FROM landings WHERE id = $1`, [id]);
+  if (!rows[0]) throw landingNotFound();
+  return rows[0];
+}
+
+export async function getLandingByKey(db: Queryable, key: string): Promise<Landing | undefined> {
+  return (await db.query<Landing>(`SELECT ${fields} FROM landings WHERE key = $1`, [key])).rows[0];
+}
+
+/** The landings of a comma-separated selection, in the given order; one unknown id → 404. */
+export async function getLandings(db: Queryable, ids: number[]): Promise<Landing[]> {
+  const { rows } = await db.query<Landing>(`SELECT ${fields} FROM landings WHERE id = ANY($1::int[])`, [ids]);
+  if (rows.length !== ids.length) throw landingNotFound();
+  return ids.map((id) => rows.find((r) => r.id === id)!);
+}
+
+/** The union of the form columns of several landings, first definition of a key wins. */
+export function unionColumns(landings: Landing[]): LandingColumn[] {
+  const seen = new Map<string, LandingColumn>();
+  for (const l of landings) for (const c of l.columns) if (!seen.has(c.key)) seen.set(c.key, c);
+  return [...seen.values()];
+}

@@ -1,0 +1,63 @@
+import type { EntryStatus, StatusChangeRequest, TargetStatus } from '../../../src/api/contract/leads';
+import { entryStatus } from '../../../src/api/contract/leads';
+import type { Db } from '../../db/connection';
+import { conflict, forbidden, notFound } from '../../errors';
+import type { SessionUser } from '../auth/sessions';
+import { Params } from './columns';
+import { audit, selectionConditions } from './selection';
+
+const messages: Record<TargetStatus, string> = {
+  new: 'Classé comme nouveau',
+  archived: 'Leads archivés',
+  trashed: 'Leads placés à la corbeille',
+};
+
+/** Statuses a lead may leave for `to`: the one the user saw, never 'converted' (it points to its copy). */
+function fromStatuses(to: TargetStatus, seen: EntryStatus | undefined): EntryStatus[] {
+  const all = entryStatus.options.filter((s) => s !== to && s !== 'converted');
+  return seen ? all.filter((s) => s === seen) : all;
+}
+
+/** Moves the selected leads to `entry_status` in one transaction and records how to undo it. */
+export async function changeStatus(db: Db, user: SessionUser, req: StatusChangeRequest & { entry_status: TargetStatus }) {
+  return db.tx(async (q) => {
+    const params = new Params();
+    const seen = req.filter ? undefined : req.from_status;
+    const where = await selectionConditions(q, req, fromStatuses(req.entry_status, seen), params);
+    const action = (await q.query<{ id: number }>('INSERT INTO lead_actions (user_id, to_status) VALUES ($1, $2) RETURNING id', [user.id, req.entry_status]))
+      .rows[0].id;
+    const { rowCount } = await q.query(
+      `WITH moved AS (
+         UPDATE leads u SET entry_status = ${params.add(req.entry_status)}, updated_at = now()
+           FROM (SELECT l.id, l.entry_status AS prev FROM leads l WHERE ${where.join(' AND ')} FOR UPDATE) p
+          WHERE u.id = p.id RETURNING u.id, p.prev)
+       INSERT INTO lead_action_items (action_id, lead_id, from_status) SELECT ${params.add(action)}, id, prev FROM moved`,
+      params.values,
+    );
+    await q.query('UPDATE lead_actions SET count = $2 WHERE id = $1', [action, rowCount]);
+    await audit(q, user.id, 'status', 'leads', rowCount, { to: req.entry_status, action_id: action });
+    return { data: { count: rowCount, action_id: action }, message: rowCount ? messages[req.entry_status] : "Aucun lead n'a changé de statut" };
+  });
+}
+
+/** Restores the previous status of every lead of an action that still has the status it set; once. */
+export async function undoAction(db: Db, user: SessionUser, actionId: number) {
+  return db.tx(async (q) => {
+    const { rows } = await q.query<{ user_id: number | null; to_status: string; undone: boolean }>(
+      'SELECT user_id, to_status, undone_at IS NOT NULL AS undone FROM lead_actions WHERE id = $1 FOR UPDATE',
+      [actionId],
+    );
+    const action = rows[0];
+    if (!action) throw notFound('Action introuvable');
+    if (action.user_id !== user.id && !user.admin) throw forbidden();
+    if (action.undone) throw conflict('Action déjà annulée');
+    const { rowCount } = await q.query(
+      `UPDATE leads l SET entry_status = i.from_status, updated_at = now()
+         FROM lead_action_items i WHERE i.action_id = $1 AND l.id = i.lead_id AND l.entry_status = $2`,
+      [actionId, action.to_status],
+    );
+    await q.query('UPDATE lead_actions SET undone_at = now() WHERE id = $1', [actionId]);
+    await audit(q, user.id, 'undo', 'leads', rowCount, { action_id: actionId });
+    return { data: { count: rowCount }, message: 'Action annulée' };
+  });
+}

@@ -1,0 +1,203 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LeadListResponse } from '../../src/api/contract/leads';
+import { leadListSearchParams } from '../../src/api/contract/leads';
+import { ADMIN, startServer, type TestServer } from './harness';
+import { createLanding, insertLeads, json, normalUserToken } from './leads-support';
+
+let server: TestServer;
+let token: string;
+let staff: string;
+let pac: { id: number; key: string };
+let pv: { id: number; key: string };
+let fb: { id: number; key: string };
+
+beforeAll(async () => {
+  server = await startServer();
+  token = await server.login(ADMIN.email, ADMIN.password);
+  staff = await normalUserToken(server);
+  pac = await createLanding(server.ctx.db, { name: 'PAC Sud', category: 'pac' });
+  pv = await createLanding(server.ctx.db, {
+    name: 'PV Nord',
+    category: 'pv',
+    zone: false,
+    columns: [
+      { key: 'nom', label: 'Nom', type: 'text', required: true },
+      { key: 'telephone', label: 'Téléphone', type: 'phone', required: true },
+      { key: 'code_postal', label: 'CP', type: 'postal_code', required: true },
+      { key: 'toiture', label: 'Toiture', type: 'text', required: false },
+    ],
+  });
+  fb = await createLanding(server.ctx.db, { name: 'FB Pompe', kind: 'facebook' });
+});
+afterAll(() => server.close());
+
+const list = (ids: string, qs: string, as = token) => server.request('GET', `/api/landings/data/${ids}?${qs}`, { token: as });
+
+describe('landings', () => {
+  it('lists standard, facebook and all landings, for a normal user too', async () => {
+    const std = await json<{ data: Array<{ id: number; name: string; columns: unknown[]; category: string; zone_climatique: boolean }> }>(
+      await server.request('GET', '/api/landings', { token: staff }),
+    );
+    expect(std.data.map((l) => l.name)).toEqual(['PAC Sud', 'PV Nord']);
+    expect(std.data[0]).toMatchObject({ id: pac.id, category: 'pac', zone_climatique: true, kind: 'standard' });
+    expect(std.data[0].columns).toHaveLength(8);
+    const facebook = await json<{ data: Array<{ name: string }> }>(await server.request('GET', '/api/landings_facebook', { token }));
+    expect(facebook.data.map((l) => l.name)).toEqual(['FB Pompe']);
+    const all = await json<{ data: unknown[] }>(await server.request('GET', '/api/all/landings', { token }));
+    expect(all.data).toEqual([
+      { id: fb.id, name: 'FB Pompe' },
+      { id: pac.id, name: 'PAC Sud' },
+      { id: pv.id, name: 'PV Nord' },
+    ]);
+  });
+
+  it('answers one landing with its columns, and 404 with the LP message for unknown or malformed ids', async () => {
+    const one = await json<{ data: { name: string; columns: Array<{ key: string }> } }>(await server.request('GET', `/api/landings/${pv.id}`, { token }));
+    expect(one.data.name).toBe('PV Nord');
+    expect(one.data.columns.map((c) => c.key)).toEqual(['nom', 'telephone', 'code_postal', 'toiture']);
+    for (const id of ['999999', 'abc', '1}', '-1', '99999999999999']) {
+      const res = await server.request('GET', `/api/landings/${id}`, { token });
+      expect(res.status).toBe(404);
+      expect(await res.json()).toEqual({ error: 'not_found', message: 'Impossible de récupérer les données de la LP.' });
+    }
+  });
+
+  it('refuses every lead endpoint without a token', async () => {
+    const calls: Array<[string, string]> = [
+      ['GET', '/api/landings'],
+      ['GET', '/api/landings_facebook'],
+      ['GET', '/api/all/landings'],
+      ['GET', `/api/landings/${pac.id}`],
+      ['GET', `/api/landings/data/${pac.id}`],
+      ['POST', '/api/landings/data'],
+      ['POST', '/api/landings/data/undo/1'],
+      ['DELETE', '/api/landings/data'],
+      ['POST', '/api/landings/convert/leads'],
+      ['POST', `/api/landings/data/${pac.id}/export`],
+      ['POST', `/api/landings/${pac.id}/import/excel`],
+      ['GET', `/api/landings/data/departement/${pac.id}/production/2025-01-01/2025-12-31/0`],
+    ];
+    for (const [method, path] of calls) {
+      const res = await server.request(method, path, { body: method === 'GET' ? undefined : {} });
+      expect(res.status, `${method} ${path}`).toBe(401);
+      expect((await res.json()).error).toBe('token_not_provided');
+    }
+  });
+});
+
+describe('lead list', () => {
+  let ids: number[];
+  beforeAll(async () => {
+    ids = await insertLeads(server.ctx.db, pac.id, [
+      { nom: 'Martin', telephone: '0611111111', code_postal: '30000', created_at: '2025-03-01T10:00:00Z', extra: { chauffage: 'Gaz', surface: 120 } },
+      { nom: "O'Brien; DROP TABLE leads;--", telephone: '0622222222', code_postal: '34000', created_at: '2025-03-02T10:00:00Z', extra: { surface: 80 } },
+      { nom: '100% <b>gras</b>', telephone: '0633333333', code_postal: '75001', created_at: '2025-03-03T10:00:00Z', extra: { surface: 9 } },
+      { nom: 'under_score', telephone: '0644444444', code_postal: '13001', created_at: '2025-03-04T23:30:00Z', source: 'taboola' },
+      { nom: 'Archivé', telephone: '0655555555', code_postal: '30100', status: 'archived', created_at: '2025-03-05T10:00:00Z' },
+    ]);
+    await insertLeads(server.ctx.db, pv.id, [{ nom: 'Solaire', telephone: '0666666666', code_postal: '59000', created_at: '2025-03-06T10:00:00Z', extra: { toiture: 'tuiles' } }]);
+  });
+
+  it('answers data, keys, for_customer, import_from and total, newest first, status new by default', async () => {
+    const res = await list(String(pac.id), '');
+    expect(res.status).toBe(200);
+    const body = await json<LeadListResponse>(res);
+    expect(body.total).toBe(4);
+    expect(body.data.map((r) => r.nom)).toEqual(['under_score', '100% <b>gras</b>', "O'Brien; DROP TABLE leads;--", 'Martin']);
+    expect(body.data[3]).toMatchObject({ id: ids[0], landing: pac.id, entry_status: 'new', departement: '30', chauffage: 'Gaz', surface: 120 });
+    expect(body.keys.find((k) => k.key === 'rapport_id')).toMatchObject({ hidden: true, fixed: true });
+    expect(body.keys.find((k) => k.key === 'code_postal')).toMatchObject({ label: 'Code postal', fixed: false, type: 'postal_code' });
+    expect(body).toMatchObject({ for_customer: [], import_from: [], next_cursor: null });
+  });
+
+  it('unions the form columns of several landings', async () => {
+    const body = await json<LeadListResponse>(await list(`${pac.id},${pv.id}`, ''));
+    expect(body.total).toBe(5);
+    const formKeys = body.keys.filter((k) => !k.fixed).map((k) => k.key);
+    expect(formKeys).toEqual(['nom', 'prenom', 'telephone', 'email', 'code_postal', 'chauffage', 'surface', 'date_projet', 'toiture']);
+  });
+
+  it('filters by contains, literally: SQL metacharacters, %, _ and HTML', async () => {
+    const names = async (qs: string) => (await json<LeadListResponse>(await list(String(pac.id), qs))).data.map((r) => r.nom);
+    expect(await names(`filter[nom]=${encodeURIComponent("O'Brien; DROP")}`)).toEqual(["O'Brien; DROP TABLE leads;--"]);
+    expect(await names(`filter[nom]=${encodeURIComponent('%')}`)).toEqual(['100% <b>gras</b>']);
+    expect(await names(`filter[nom]=_`)).toEqual(['under_score']);
+    expect(await names(`filter[nom]=${encodeURIComponent('<b>')}`)).toEqual(['100% <b>gras</b>']);
+    expect(await names(`filter[nom]=MARTIN`)).toEqual(['Martin']);
+    expect(await names(`nom=martin`)).toEqual(['Martin']);
+    const count = await server.ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM leads');
+    expect(count.rows[0].n).toBe(6);
+  });
+
+  it('filters by exact values, dates (Paris days) and combines filters on fixed and form columns', async () => {
+    const names = async (qs: string) => (await json<LeadListResponse>(await list(String(pac.id), qs))).data.map((r) => r.nom);
+    expect(await names('in[source]=taboola')).toEqual(['under_score']);
+    expect(await names('in[chauffage]=Gaz&in[chauffage]=Fioul')).toEqual(['Martin']);
+    expect(await names('in[departement]=30&in[departement]=34')).toEqual(["O'Brien; DROP TABLE leads;--", 'Martin']);
+    // 2025-03-04T23:30Z is already 5 March in Paris.
+    expect(await names('date[created_at]=2025-03-02<>2025-03-04')).toEqual(['100% <b>gras</b>', "O'Brien; DROP TABLE leads;--"]);
+    expect(await names('filter[created_at]=2025-03-05<>')).toEqual(['under_score']);
+    expect(await names('date[created_at]=<>2025-03-01')).toEqual(['Martin']);
+    expect(await names('in[source]=google&filter[telephone]=0622')).toEqual(["O'Brien; DROP TABLE leads;--"]);
+    const body = await json<LeadListResponse>(await list(String(pac.id), 'filter[nom]=zzz'));
+    expect(body).toMatchObject({ data: [], total: 0 });
+  });
+
+  it('sorts on fixed and form columns (numbers as numbers) and pages with a stable cursor', async () => {
+    const bySurface = await json<LeadListResponse>(await list(String(pac.id), '_sort=surface&_order=desc'));
+    expect(bySurface.data.map((r) => r.surface ?? null)).toEqual([120, 80, 9, null]);
+    const byName = await json<LeadListResponse>(await list(String(pac.id), '_sort=nom&_order=asc'));
+    expect(byName.data[0].nom).toBe('100% <b>gras</b>');
+
+    const seen: number[] = [];
+    let cursor: string | null = '';
+    let pages = 0;
+    while (cursor !== null) {
+      const qs: string = leadListSearchParams({ _limit: 1, _sort: 'surface', _order: 'asc', ...(cursor ? { _cursor: cursor } : {}) }).toString();
+      const page: LeadListResponse = await json<LeadListResponse>(await list(String(pac.id), qs));
+      seen.push(...page.data.map((r) => r.id));
+      cursor = page.next_cursor;
+      pages++;
+    }
+    expect(pages).toBe(4);
+    expect(new Set(seen).size).toBe(4);
+    const offset = await json<LeadListResponse>(await list(String(pac.id), '_limit=2&_offset=2&_sort=id&_order=asc'));
+    expect(offset.data.map((r) => r.id)).toEqual([ids[2], ids[3]]);
+  });
+
+  it('lists other statuses and honours _limit 0', async () => {
+    const archived = await json<LeadListResponse>(await list(String(pac.id), 'entry_status=archived'));
+    expect(archived.data.map((r) => r.nom)).toEqual(['Archivé']);
+    const none = await json<LeadListResponse>(await list(String(pac.id), '_limit=0'));
+    expect(none).toMatchObject({ data: [], total: 4 });
+  });
+
+  it('refuses bad input with 422 or 404', async () => {
+    const expect422 = async (qs: string, field: string) => {
+      const res = await list(String(pac.id), qs);
+      expect(res.status, qs).toBe(422);
+      const body = await json<{ error: string; errors: Record<string, string> }>(res);
+      expect(body.error).toBe('validation_failed');
+      expect(Object.keys(body.errors), qs).toContain(field);
+    };
+    await expect422('_limit=501', '_limit');
+    await expect422('_limit=-1', '_limit');
+    await expect422('_limit=abc', '_limit');
+    await expect422('entry_status=sold', 'entry_status');
+    await expect422('filter[inexistante]=x', 'filter[inexistante]');
+    await expect422('in[toiture]=x', 'in[toiture]');
+    await expect422('colonne_fantome=1', 'filter[colonne_fantome]');
+    await expect422('_sort=nope', '_sort');
+    await expect422('date[nom]=2025-01-01<>2025-01-02', 'date[nom]');
+    await expect422('date[created_at]=2025-02-30<>', 'date');
+    await expect422('date[created_at]=yesterday', 'dates.created_at');
+    await expect422('_cursor=garbage', '_cursor');
+    const res = await list(String(pac.id), `filter[nom]=${'x'.repeat(501)}`);
+    expect(res.status).toBe(422);
+    for (const ids of ['999999', `${pac.id},999999`, 'abc', `${pac.id},,`]) {
+      const r = await list(ids, '');
+      expect(r.status, ids).toBe(404);
+      expect((await r.json()).message).toBe('Impossible de récupérer les données de la LP.');
+    }
+  });
+});
