@@ -5,6 +5,7 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import { openDb } from './db/connection';
 import { migrate } from './db/migrate';
+import { needsDemo, seedDemo } from './db/seed';
 import { registerAccountJobs } from './services/accounts';
 import { createJobs } from './services/jobs';
 import { createMailer } from './services/mail';
@@ -25,6 +26,11 @@ export async function boot(config: Config, opts: { logger?: boolean } = {}): Pro
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) await ensureAdmin(db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
 
   const log = createLogger(config.LOG_LEVEL, opts.logger !== false);
+  if (config.seedDemo && (await needsDemo(db))) {
+    const started = Date.now();
+    const { leads } = await seedDemo(db);
+    log.info({ leads, ms: Date.now() - started }, 'demo data seeded');
+  }
   const ctx: AppContext = {
     config,
     db,

@@ -11,7 +11,7 @@ interface Commune {
 export interface PostalCode {
   code: string;
   departement: string;
-  /** Inhabitants of the communes served by this code within its department. */
+  /** Inhabitants served by this code within its department (a city's split evenly among its codes). */
   population: number;
 }
 
@@ -32,10 +32,13 @@ function table(): Map<string, PostalCode> {
   const weights = new Map<string, Map<string, number>>();
   for (const c of communes) {
     if (c.type !== 'commune-actuelle' || !c.departement) continue;
-    for (const code of c.codesPostaux ?? []) {
+    const codes = c.codesPostaux ?? [];
+    // A city's inhabitants are shared among its codes (Paris has 21); +1 so that communes
+    // without a census figure still count.
+    const share = ((c.population ?? 0) + 1) / codes.length;
+    for (const code of codes) {
       const perDep = weights.get(code) ?? new Map<string, number>();
-      // +1 so that communes without a census figure still count.
-      perDep.set(c.departement, (perDep.get(c.departement) ?? 0) + (c.population ?? 0) + 1);
+      perDep.set(c.departement, (perDep.get(c.departement) ?? 0) + share);
       weights.set(code, perDep);
     }
   }

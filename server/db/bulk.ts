@@ -1,0 +1,47 @@
+import type { Queryable } from './connection';
+
+/** A value as PostgreSQL's text input reads it; arrays become array literals, objects JSON. */
+function toText(v: unknown): string | null {
+  if (v === null || v === undefined) return null;
+  if (v instanceof Date) return v.toISOString();
+  if (Array.isArray(v)) return `{${v.map((x) => `"${String(x).replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
+  if (typeof v === 'object') return JSON.stringify(v);
+  return String(v);
+}
+
+/**
+ * Inserts many rows with one `INSERT … SELECT FROM unnest(text[], …)` per batch: every column
+ * travels as a text array and is cast to its type in SQL, which PGlite and node-postgres both
+ * accept. `columns` maps each column to its SQL type; an `expr` (e.g. a default for nulls) may
+ * wrap the cast value, written with `$` standing for it.
+ */
+export async function bulkInsert(
+  q: Queryable,
+  table: string,
+  columns: Record<string, string | { type: string; expr: string }>,
+  rows: unknown[][],
+  batchSize = 5000,
+): Promise<void> {
+  const names = Object.keys(columns);
+  const select = names.map((name, i) => {
+    const def = columns[name]!;
+    const cast = `c${i}::${typeof def === 'string' ? def : def.type}`;
+    return typeof def === 'string' ? cast : def.expr.replace('$', cast);
+  });
+  const sql = `INSERT INTO ${table} (${names.join(', ')})
+    SELECT ${select.join(', ')} FROM unnest(${names.map((_, i) => `$${i + 1}::text[]`).join(', ')}) AS u(${names.map((_, i) => `c${i}`).join(', ')})`;
+  for (let start = 0; start < rows.length; start += batchSize) {
+    const batch = rows.slice(start, start + batchSize);
+    await q.query(sql, names.map((_, i) => batch.map((row) => toText(row[i]))));
+  }
+}
+
+/** Reserves `n` ids of a serial column, so rows can point at each other before they are inserted. */
+export async function reserveIds(q: Queryable, table: string, n: number): Promise<number[]> {
+  if (n === 0) return [];
+  const { rows } = await q.query<{ id: number }>(
+    `SELECT nextval(pg_get_serial_sequence($1, 'id'))::bigint AS id FROM generate_series(1, $2)`,
+    [table, n],
+  );
+  return rows.map((r) => r.id);
+}

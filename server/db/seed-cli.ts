@@ -1,0 +1,81 @@
+/**
+ * `npm run seed [-- --leads N]`: seeds the demo into an empty database, then adds N more leads
+ * spread over the existing landings (for benchmarks). Uses the server's configuration (DATA_DIR
+ * or DATABASE_URL); with PGlite, stop the server first: its data folder has one user at a time.
+ */
+import { randomBytes } from 'node:crypto';
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../config';
+import { openDb, type Db } from './connection';
+import { migrate } from './migrate';
+import { DEMO_SEED, needsDemo, seedDemo } from './seed';
+import { OTHER_BUYERS } from './seed-data';
+import { arrivalTime, insertLeads, makeLead, PostalCodePicker, Random, statusFor, type NewLead, type SeedLanding } from './seed-leads';
+
+const BATCH = 10_000;
+
+const { values } = parseArgs({ options: { leads: { type: 'string', default: '0' } } });
+const count = Number(values.leads?.replace(/[_\s]/g, ''));
+if (!Number.isSafeInteger(count) || count < 0) {
+  console.error('Usage : npm run seed -- --leads 1000000');
+  process.exit(2);
+}
+
+const config = loadConfig();
+const db = await openDb({ databaseUrl: config.DATABASE_URL, pgliteDir: config.pgliteDir });
+try {
+  await migrate(db);
+  if (await needsDemo(db)) {
+    const started = Date.now();
+    const { leads } = await seedDemo(db);
+    console.log(`Démo créée : ${leads.toLocaleString('fr-FR')} leads en ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  }
+  if (count > 0) await grow(db, count);
+} finally {
+  await db.close();
+}
+
+/** Adds `count` leads in batches; extracted ones go to one export per landing for this run. */
+async function grow(db: Db, count: number) {
+  const { rows: landings } = await db.query<SeedLanding>('SELECT id, key, kind, columns FROM landings ORDER BY id');
+  const { rows } = await db.query<{ max: number | null }>('SELECT max(id) AS max FROM leads');
+  const r = new Random(DEMO_SEED + (rows[0]!.max ?? 0));
+  const codes = new PostalCodePicker();
+  const now = new Date();
+  const buyer = r.pick(OTHER_BUYERS);
+  const exportOf = new Map<number, number>();
+  for (const l of landings) {
+    const res = await db.query<{ id: number }>(
+      `INSERT INTO exports (token, landing_ids, filename, book_type, for_customer, big_export)
+       VALUES ($1, $2, $3, 'csv', $4, true) RETURNING id`,
+      [randomBytes(24).toString('base64url'), [l.id], `${l.key}-volume-${now.toISOString().slice(0, 10)}.csv`, buyer],
+    );
+    exportOf.set(l.id, res.rows[0]!.id);
+  }
+
+  const started = Date.now();
+  for (let done = 0; done < count; ) {
+    const batch: NewLead[] = [];
+    for (; batch.length < Math.min(BATCH, count - done); ) {
+      const landing = r.pick(landings);
+      const at = arrivalTime(r, now);
+      const lead = makeLead(r, codes, landing, at, statusFor(r, at, now, false), now);
+      if (lead.entry_status === 'extracted') {
+        lead.export_id = exportOf.get(landing.id)!;
+        lead.sold_to = buyer;
+      }
+      batch.push(lead);
+    }
+    await insertLeads(db, batch);
+    done += batch.length;
+    const rate = Math.round(done / ((Date.now() - started) / 1000));
+    process.stdout.write(`\r${done.toLocaleString('fr-FR')} / ${count.toLocaleString('fr-FR')} leads (${rate.toLocaleString('fr-FR')}/s)   `);
+  }
+  await db.query(
+    'UPDATE exports SET count = (SELECT count(*) FROM leads WHERE leads.export_id = exports.id) WHERE id = ANY($1)',
+    [[...exportOf.values()]],
+  );
+  await db.exec('ANALYZE leads');
+  const seconds = (Date.now() - started) / 1000;
+  console.log(`\n${count.toLocaleString('fr-FR')} leads ajoutés en ${seconds.toFixed(1)} s (${Math.round(count / seconds).toLocaleString('fr-FR')}/s)`);
+}

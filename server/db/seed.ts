@@ -1,0 +1,262 @@
+import { randomBytes } from 'node:crypto';
+import { hashPassword } from '../services/auth/passwords';
+import { postalCodesByDepartement } from '../services/geo';
+import type { Db, Queryable } from './connection';
+import { bulkInsert, reserveIds } from './bulk';
+import { COMMON_COLUMNS, DEMO_ACCOUNTS, DEMO_CUSTOMERS, DEMO_LANDINGS, OTHER_BUYERS, type DemoRule } from './seed-data';
+import { arrivalTime, insertLeads, makeLead, PostalCodePicker, Random, statusFor, type NewLead, type SeedLanding } from './seed-leads';
+
+export const DEMO_SEED = 20_260_101;
+export const DEMO_LEADS = 20_000;
+const DUPLICATES = 800;
+const REPORT_DAYS = 30;
+const DAY = 86_400_000;
+const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
+
+/** The demo goes only into a database without landings: it never mixes with real data. */
+export async function needsDemo(db: Queryable): Promise<boolean> {
+  const { rows } = await db.query<{ empty: boolean }>('SELECT NOT EXISTS (SELECT 1 FROM landings) AS empty');
+  return rows[0]!.empty;
+}
+
+/** The demo accounts present in the database, to print beside the URL at start-up. */
+export async function demoAccountsPresent(db: Queryable) {
+  const { rows } = await db.query<{ email: string }>('SELECT lower(email) AS email FROM users WHERE lower(email) = ANY($1)', [
+    DEMO_ACCOUNTS.map((a) => a.email),
+  ]);
+  const present = new Set(rows.map((r) => r.email));
+  return DEMO_ACCOUNTS.filter((a) => present.has(a.email));
+}
+
+interface SeedRule extends DemoRule {
+  id: number;
+  customer: string;
+  landingIds: number[];
+  zip: string[];
+}
+
+/**
+ * Fills an empty database with the demo of issue 2, in one transaction: accounts, landings,
+ * customers and rules, DEMO_LEADS leads over the last 12 months (duplicates, conversions,
+ * deliveries by the rules with their daily reports, exports of the extracted ones) and a few
+ * map notes. The same seed gives the same data relative to `now`; only export tokens (download
+ * capabilities) and password salts are truly random.
+ */
+export async function seedDemo(db: Db, now = new Date()): Promise<{ leads: number }> {
+  const hashes = await Promise.all(DEMO_ACCOUNTS.map((a) => hashPassword(a.password)));
+  return db.tx(async (q) => {
+    const r = new Random(DEMO_SEED);
+    const accounts = await insertAccounts(q, hashes);
+    const landings = await insertLandings(q);
+    const rules = await insertCustomersAndRules(q, landings);
+
+    const leads = generateLeads(r, landings, now);
+    const reports = await deliverByRules(q, rules, leads, now);
+    const exports = await exportExtracted(q, r, leads, landings, accounts, now);
+
+    leads.all.sort((a, b) => a.created_at.getTime() - b.created_at.getTime());
+    const ids = await reserveIds(q, 'leads', leads.all.length);
+    leads.all.forEach((lead, i) => (lead.id = ids[i]!));
+
+    await bulkInsert(q, 'exports', EXPORT_COLUMNS, exports);
+    await bulkInsert(q, 'reports', REPORT_COLUMNS, reports);
+    await insertLeads(q, leads.all);
+    await q.query('UPDATE leads SET convert = u.copy FROM unnest($1::bigint[], $2::bigint[]) AS u(id, copy) WHERE leads.id = u.id', [
+      leads.conversions.map(([from]) => from.id),
+      leads.conversions.map(([, copy]) => copy.id),
+    ]);
+    await insertNotes(q, accounts.admin);
+    return { leads: leads.all.length };
+  });
+}
+
+async function insertAccounts(q: Queryable, hashes: string[]) {
+  for (const [i, a] of DEMO_ACCOUNTS.entries()) {
+    await q.query(
+      `INSERT INTO users (email, name, password_hash, admin) VALUES ($1, $2, $3, $4) ON CONFLICT (lower(email)) DO NOTHING`,
+      [a.email, a.name, hashes[i], a.admin],
+    );
+  }
+  const { rows } = await q.query<{ id: number; email: string }>('SELECT id, lower(email) AS email FROM users WHERE lower(email) = ANY($1)', [
+    DEMO_ACCOUNTS.map((a) => a.email),
+  ]);
+  const idOf = (email: string) => rows.find((row) => row.email === email)!.id;
+  return { admin: idOf(DEMO_ACCOUNTS[0].email), staff: idOf(DEMO_ACCOUNTS[1].email) };
+}
+
+async function insertLandings(q: Queryable): Promise<Array<SeedLanding & { category: string; weight: number }>> {
+  const out = [];
+  for (const l of DEMO_LANDINGS) {
+    const columns = [...COMMON_COLUMNS, ...l.extra];
+    const { rows } = await q.query<{ id: number }>(
+      `INSERT INTO landings (key, name, kind, category, zone_climatique, columns) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+      [l.key, l.name, l.kind, l.category, l.zone_climatique, JSON.stringify(columns)],
+    );
+    out.push({ id: rows[0]!.id, key: l.key, kind: l.kind, category: l.category, weight: l.weight, columns });
+  }
+  return out;
+}
+
+async function insertCustomersAndRules(q: Queryable, landings: SeedLanding[]): Promise<SeedRule[]> {
+  const codes = postalCodesByDepartement();
+  const rules: SeedRule[] = [];
+  for (const c of DEMO_CUSTOMERS) {
+    const { rows } = await q.query<{ id: number }>(
+      `INSERT INTO customers (name, email) VALUES ($1, $2)
+       ON CONFLICT (lower(email)) DO UPDATE SET name = customers.name RETURNING id`,
+      [c.name, c.email],
+    );
+    for (const rule of c.rules) {
+      const landingIds = rule.landings.map((key) => landings.find((l) => l.key === key)!.id);
+      const zip = rule.departements.flatMap((d) => codes.get(d)!.map((pc) => pc.code));
+      const days = WEEKDAYS.map((d) => rule.days.includes(d));
+      const res = await q.query<{ id: number }>(
+        `INSERT INTO rules (name, customer_id, landing_ids, zip, hour_start, hour_end, leads_number,
+                            sunday, monday, tuesday, wednesday, thursday, friday, saturday)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id`,
+        [rule.name, rows[0]!.id, landingIds, zip, rule.hours[0], rule.hours[1], rule.leads_number, ...days],
+      );
+      rules.push({ ...rule, id: res.rows[0]!.id, customer: c.name, landingIds, zip });
+    }
+  }
+  return rules;
+}
+
+/** Leads as they arrived, plus the duplicates and the copies made by conversions. */
+function generateLeads(r: Random, landings: Array<SeedLanding & { category: string; weight: number }>, now: Date) {
+  const codes = new PostalCodePicker();
+  const byWeight = landings.map((l) => [l, l.weight] as const);
+  const all: NewLead[] = [];
+  const conversions: Array<[NewLead, NewLead]> = [];
+  while (all.length + DUPLICATES < DEMO_LEADS) {
+    const landing = r.weighted(byWeight);
+    const at = arrivalTime(r, now);
+    const lead = makeLead(r, codes, landing, at, statusFor(r, at, now), now);
+    all.push(lead);
+    if (lead.entry_status !== 'converted') continue;
+    // Converted to another landing of the same trade: the copy keeps the fields both forms share.
+    const target = r.pick(landings.filter((l) => l.category === landing.category && l.id !== landing.id));
+    const data = Object.fromEntries(target.columns.filter((c) => c.key in lead.data).map((c) => [c.key, lead.data[c.key]!]));
+    const copy: NewLead = {
+      ...lead,
+      landing_id: target.id,
+      created_at: lead.updated_at,
+      entry_status: statusFor(r, lead.updated_at, now, false),
+      visitor: r.hex(16),
+      data,
+    };
+    all.push(copy);
+    conversions.push([lead, copy]);
+  }
+  // The same person sending the same form again within 30 days.
+  const originals = [...all];
+  while (all.length < DEMO_LEADS) {
+    const orig = r.pick(originals);
+    const at = new Date(orig.created_at.getTime() + r.int(2, 25 * 24) * 3_600_000);
+    if (at > now || orig.entry_status === 'converted') continue;
+    all.push({ ...orig, created_at: at, updated_at: at, entry_status: 'duplicate', visitor: r.hex(16), data: { ...orig.data } });
+  }
+  return { all, conversions };
+}
+
+const REPORT_COLUMNS = { id: 'integer', rule_id: 'integer', date: 'date', leads_number: 'integer', count: 'integer', zip: 'text[]' };
+
+/**
+ * The rules' live delivery over the last REPORT_DAYS days: each active day, a rule takes the new
+ * leads of its landings, postal codes and hours, up to its daily number, and reports the count.
+ */
+async function deliverByRules(q: Queryable, rules: SeedRule[], leads: { all: NewLead[] }, now: Date): Promise<unknown[][]> {
+  const byLandingDay = new Map<string, NewLead[]>();
+  for (const lead of leads.all) {
+    const key = `${lead.landing_id}|${lead.created_at.toISOString().slice(0, 10)}`;
+    const list = byLandingDay.get(key) ?? byLandingDay.set(key, []).get(key)!;
+    list.push(lead);
+  }
+  const runs: Array<{ rule: SeedRule; date: string }> = [];
+  for (let d = REPORT_DAYS; d >= 1; d--) {
+    const day = new Date(now.getTime() - d * DAY);
+    for (const rule of rules) if (rule.days.includes(WEEKDAYS[day.getUTCDay()]!)) runs.push({ rule, date: day.toISOString().slice(0, 10) });
+  }
+  const ids = await reserveIds(q, 'reports', runs.length);
+  return runs.map(({ rule, date }, i) => {
+    const zip = new Set(rule.zip);
+    const taken = rule.landingIds
+      .flatMap((id) => byLandingDay.get(`${id}|${date}`) ?? [])
+      .filter((l) => {
+        const hour = l.created_at.toISOString().slice(11, 16);
+        return l.entry_status === 'new' && (zip.size === 0 || zip.has(String(l.data.code_postal))) && hour >= rule.hours[0] && hour <= rule.hours[1];
+      })
+      .slice(0, rule.leads_number);
+    for (const lead of taken) {
+      lead.entry_status = 'extracted';
+      lead.rapport_id = ids[i]!;
+      lead.sold_to = rule.customer;
+      lead.updated_at = new Date(lead.created_at.getTime() + 5 * 60_000);
+    }
+    return [ids[i], rule.id, date, rule.leads_number, taken.length, rule.zip];
+  });
+}
+
+const EXPORT_COLUMNS = {
+  id: 'integer',
+  token: 'text',
+  landing_ids: 'integer[]',
+  user_id: 'integer',
+  filename: 'text',
+  book_type: 'text',
+  count: 'integer',
+  for_customer: 'text',
+  created_at: 'timestamptz',
+};
+
+/** Extracted leads not delivered by a rule were sold in monthly files, one per landing. */
+async function exportExtracted(
+  q: Queryable,
+  r: Random,
+  leads: { all: NewLead[] },
+  landings: SeedLanding[],
+  accounts: { admin: number; staff: number },
+  now: Date,
+): Promise<unknown[][]> {
+  const groups = new Map<string, NewLead[]>();
+  for (const lead of leads.all) {
+    if (lead.entry_status !== 'extracted' || lead.rapport_id) continue;
+    const key = `${lead.landing_id}|${lead.updated_at.toISOString().slice(0, 7)}`;
+    const list = groups.get(key) ?? groups.set(key, []).get(key)!;
+    list.push(lead);
+  }
+  const ids = await reserveIds(q, 'exports', groups.size);
+  const buyers = [...DEMO_CUSTOMERS.map((c) => c.name), ...OTHER_BUYERS];
+  return [...groups.values()].map((group, i) => {
+    const landing = landings.find((l) => l.id === group[0]!.landing_id)!;
+    const last = Math.max(...group.map((l) => l.updated_at.getTime()));
+    const created = new Date(Math.min(now.getTime(), last + 10 * 60_000));
+    const buyer = r.pick(buyers);
+    const bookType = r.weighted([['xlsx', 60], ['csv', 30], ['pdf', 5], ['txt', 5]] as const);
+    for (const lead of group) {
+      lead.export_id = ids[i]!;
+      lead.sold_to = buyer;
+      lead.updated_at = created;
+    }
+    const filename = `${landing.key}-${created.toISOString().slice(0, 10)}.${bookType}`;
+    return [ids[i], randomBytes(24).toString('base64url'), [landing.id], r.chance(0.6) ? accounts.staff : accounts.admin, filename, bookType, group.length, buyer, created];
+  });
+}
+
+async function insertNotes(q: Queryable, adminId: number) {
+  const notes: Array<[string, string, string]> = [
+    ['pac', '30', 'Zone prioritaire : forte demande, rappeler sous 24 h.'],
+    ['pac', '34', 'Bon taux de transformation, deux installateurs partenaires.'],
+    ['pac', '13', 'Concurrence forte sur Marseille, viser l’arrière-pays.'],
+    ['pv', '84', 'Très bon ensoleillement, leads solaires bien revendus.'],
+    ['other', '33', 'Combles : demande saisonnière, pic en octobre.'],
+  ];
+  for (const [category, departement, text] of notes) {
+    await q.query('INSERT INTO department_notes (category, departement, text, updated_by) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING', [
+      category,
+      departement,
+      text,
+      adminId,
+    ]);
+  }
+}
