@@ -1,0 +1,171 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import Papa from 'papaparse';
+import * as XLSX from 'xlsx';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, startServer, type TestServer } from './harness';
+import { createLanding, insertLeads, json, normalUserToken } from './leads-support';
+
+let server: TestServer;
+let token: string;
+let landing: { id: number; key: string };
+
+beforeAll(async () => {
+  server = await startServer();
+  token = await server.login(ADMIN.email, ADMIN.password);
+  landing = await createLanding(server.ctx.db);
+});
+afterAll(() => server.close());
+
+type ExportAnswer = { data: { url: string; token: string; filename: string; count: number }; message: string };
+const exportLeads = (body: unknown, as = token, ids = String(landing.id)) => server.request('POST', `/api/landings/data/${ids}/export`, { body, token: as });
+
+const standardFontDataUrl = join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts') + '/';
+const hostile = ['=HYPERLINK("http://evil","x")', '+33 6 12', '-2+3', '@SUM(A1)', '\tTab', '\rCR', '\nLF'];
+
+async function pdfText(buf: Uint8Array): Promise<string> {
+  const doc = await getDocument({ data: buf, standardFontDataUrl, isEvalSupported: false }).promise;
+  let text = '';
+  for (let p = 1; p <= doc.numPages; p++) {
+    const content = await (await doc.getPage(p)).getTextContent();
+    text += content.items.map((i) => ('str' in i ? i.str : '')).join('') + '\n';
+  }
+  return text;
+}
+
+describe('exports', () => {
+  let hostileIds: number[];
+  beforeAll(async () => {
+    hostileIds = await insertLeads(
+      server.ctx.db,
+      landing.id,
+      hostile.map((nom, i) => ({ nom, telephone: `061234567${i}`, code_postal: '30000', extra: { prenom: 'Élodie "la" ; virgule, ok' } })),
+    );
+  });
+
+  for (const bookType of ['csv', 'xlsx', 'txt', 'pdf'] as const) {
+    it(`writes ${bookType}, neutralises formula-like cells, marks leads extracted and sold, and serves the file`, async () => {
+      await server.ctx.db.query("UPDATE leads SET entry_status = 'new', export_id = NULL, sold_to = NULL WHERE id = ANY($1::bigint[])", [hostileIds]);
+      const res = await exportLeads({ bookType, filename: `Vente été ${bookType}`, leads: hostileIds, for_customer: 'Client Sud', rapport: null });
+      expect(res.status).toBe(200);
+      const body = await json<ExportAnswer>(res);
+      expect(body.message).toBe('Leads extraits');
+      expect(body.data).toMatchObject({ filename: `Vente été ${bookType}.${bookType}`, count: hostile.length });
+      expect(body.data.token).toMatch(/^[\w-]{43}$/);
+      expect(body.data.url).toBe(`/api/exports/${body.data.token}/${encodeURIComponent(body.data.filename)}`);
+
+      const leads = await server.ctx.db.query<{ entry_status: string; sold_to: string; export_id: number }>(
+        'SELECT entry_status, sold_to, export_id FROM leads WHERE id = ANY($1::bigint[])',
+        [hostileIds],
+      );
+      expect(new Set(leads.rows.map((r) => `${r.entry_status}|${r.sold_to}`))).toEqual(new Set(['extracted|Client Sud']));
+
+      const file = await fetch(server.url + body.data.url);
+      expect(file.status).toBe(200);
+      expect(file.headers.get('cache-control')).toBe('no-store');
+      expect(file.headers.get('content-disposition')).toContain(`filename*=UTF-8''${encodeURIComponent(body.data.filename)}`);
+      const buf = new Uint8Array(await file.arrayBuffer());
+
+      if (bookType === 'csv') {
+        expect(file.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+        const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(buf);
+        expect(text.charCodeAt(0)).toBe(0xfeff);
+        const parsed = Papa.parse<string[]>(text.slice(1), { delimiter: ';', skipEmptyLines: true });
+        expect(parsed.data[0]).toContain('Nom');
+        const col = parsed.data[0].indexOf('Nom');
+        expect(parsed.data.slice(1).map((r) => r[col])).toEqual(hostile.map((h) => `'${h}`));
+        expect(parsed.data[1][parsed.data[0].indexOf('Prénom')]).toBe('Élodie "la" ; virgule, ok');
+      }
+      if (bookType === 'xlsx') {
+        expect(file.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+        const book = XLSX.read(buf, { type: 'array' });
+        const sheet = book.Sheets[book.SheetNames[0]];
+        const rows = XLSX.utils.sheet_to_json<Record<string, string>>(sheet);
+        expect(rows.map((r) => r.Nom)).toEqual(hostile.map((h) => `'${h}`));
+        expect(Object.values(sheet).some((c) => typeof c === 'object' && c !== null && 'f' in c)).toBe(false);
+        expect(rows[0]['Département']).toBe('30');
+      }
+      if (bookType === 'txt') {
+        expect(file.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+        const lines = new TextDecoder().decode(buf).trim().split('\r\n');
+        expect(lines).toHaveLength(hostile.length + 1);
+        const col = lines[0].split('\t').indexOf('Nom');
+        expect(lines.slice(1).map((l) => l.split('\t')[col])).toEqual(hostile.map((h) => `'${h}`.replace(/[\t\r\n]+/g, ' ')));
+      }
+      if (bookType === 'pdf') {
+        expect(file.headers.get('content-type')).toBe('application/pdf');
+        const text = await pdfText(buf);
+        expect(text).toContain(`Nom : '=HYPERLINK("http://evil","x")`);
+        expect(text).toContain("Nom : '@SUM(A1)");
+        expect(text).toContain('Élodie');
+        expect(text).not.toMatch(/Nom : =/);
+      }
+      const audit = await server.ctx.db.query("SELECT 1 FROM audit_log WHERE action = 'download' AND details->>'export_id' IS NOT NULL");
+      expect(audit.rows.length).toBeGreaterThan(0);
+    });
+  }
+
+  it('sells a lead once: a second export of the same leads is refused', async () => {
+    const ids = await insertLeads(server.ctx.db, landing.id, [{}, {}]);
+    expect((await exportLeads({ bookType: 'csv', leads: ids })).status).toBe(200);
+    const again = await exportLeads({ bookType: 'csv', leads: ids });
+    expect(again.status).toBe(422);
+    expect(await json(again)).toMatchObject({ error: 'validation_failed', message: 'Merci de sélectionner des leads' });
+  });
+
+  it('10 simultaneous exports of overlapping selections put each lead in exactly one file', async () => {
+    const ids = await insertLeads(server.ctx.db, landing.id, Array.from({ length: 60 }, (_, i) => ({ nom: `Conc ${i}` })));
+    const staff = await normalUserToken(server);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, k) => exportLeads({ bookType: 'csv', leads: ids.slice(k * 5, k * 5 + 20), for_customer: `Acheteur ${k}` }, k % 2 ? staff : token)),
+    );
+    const inFiles: number[] = [];
+    for (const res of answers) {
+      expect([200, 422]).toContain(res.status);
+      if (res.status !== 200) continue;
+      const body = await json<ExportAnswer>(res);
+      const text = await (await fetch(server.url + body.data.url)).text();
+      const rows = Papa.parse<string[]>(text, { delimiter: ';', skipEmptyLines: true }).data.slice(1);
+      expect(rows).toHaveLength(body.data.count);
+      inFiles.push(...rows.map((r) => Number(r[0])));
+    }
+    expect(inFiles.length).toBe(new Set(inFiles).size);
+    expect(new Set(inFiles)).toEqual(new Set(ids));
+    const sold = await server.ctx.db.query<{ n: number }>("SELECT count(DISTINCT export_id)::int AS n FROM leads WHERE id = ANY($1::bigint[]) AND entry_status = 'extracted'", [ids]);
+    expect(sold.rows[0].n).toBeGreaterThan(0);
+  });
+
+  it('refuses an export with no leads, unknown leads or landings, and a bad format', async () => {
+    for (const body of [{ bookType: 'csv', leads: [] }, { bookType: 'csv' }]) {
+      const res = await exportLeads(body);
+      expect(res.status).toBe(422);
+      expect((await json<{ message: string }>(res)).message).toBe('Merci de sélectionner des leads');
+    }
+    expect((await exportLeads({ bookType: 'docx', leads: [1] })).status).toBe(422);
+    expect((await exportLeads({ bookType: 'csv', leads: [987654321] })).status).toBe(404);
+    expect((await exportLeads({ bookType: 'csv', leads: [1] }, token, '987654')).status).toBe(404);
+    const ids = await insertLeads(server.ctx.db, landing.id, [{}]);
+    expect((await exportLeads({ bookType: 'csv', leads: ids, rapport: 424242 })).status).toBe(404);
+    const count = await server.ctx.db.query<{ n: number }>("SELECT count(*)::int AS n FROM leads WHERE id = $1 AND entry_status = 'new'", [ids[0]]);
+    expect(count.rows[0].n).toBe(1);
+  });
+
+  it('keeps the download link a capability: wrong token, wrong name or traversal → 404, never a file', async () => {
+    const ids = await insertLeads(server.ctx.db, landing.id, [{}]);
+    const body = await json<ExportAnswer>(await exportLeads({ bookType: 'txt', filename: '../../etc/passwd', leads: ids }));
+    expect(body.data.filename).toBe('etc_passwd.txt');
+    const good = await fetch(server.url + body.data.url);
+    expect(good.status).toBe(200);
+    const attempts = [
+      `/api/exports/${'A'.repeat(43)}/${body.data.filename}`,
+      `/api/exports/${body.data.token}/other.txt`,
+      `/api/exports/${body.data.token}/..%2F..%2Fpackage.json`,
+      `/api/exports/..%2F..%2F/package.json`,
+    ];
+    for (const path of attempts) {
+      const res = await fetch(server.url + path);
+      expect(res.status, path).toBe(404);
+    }
+  });
+});
