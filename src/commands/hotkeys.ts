@@ -28,9 +28,9 @@ export function isTypingTarget(target: EventTarget | null): boolean {
   return false;
 }
 
-/** True while any dialog is open: hotkeys are then the dialog's business. */
+/** True while any dialog is open: hotkeys are then the dialog's business. Toasts (non-modal alertdialogs) do not count. */
 export function modalOpen(doc: Document = document): boolean {
-  return doc.querySelector('[role="dialog"], [role="alertdialog"], dialog[open]') !== null;
+  return doc.querySelector('[role="dialog"]:not([aria-modal="false"]), [role="alertdialog"]:not([aria-modal="false"]), dialog[open]') !== null;
 }
 
 const parsed = new WeakMap<Command, Chord[][]>();

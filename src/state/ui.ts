@@ -21,11 +21,9 @@ export interface ErrorLog {
   source: 'error' | 'rejection' | 'render' | 'command';
 }
 
+/** A tag of the visited-views bar; its title is worked out from the path when shown, in the current language. */
 export interface VisitedView {
   path: string;
-  /** An i18n message id, or the literal name for a landing. */
-  title: string;
-  literal?: boolean;
 }
 
 /** Mobile when the window width minus 3 is below 1024 px (SPEC.md §2). */
@@ -34,7 +32,7 @@ export const deviceFor = (width: number): Device => (width - 3 < 1024 ? 'mobile'
 function storedViews(): VisitedView[] {
   try {
     const v = JSON.parse(readStored('visitedViews') ?? '[]') as unknown;
-    return Array.isArray(v) ? v.filter((x): x is VisitedView => typeof x?.path === 'string' && typeof x?.title === 'string') : [];
+    return Array.isArray(v) ? v.filter((x): x is VisitedView => typeof x?.path === 'string').map((x) => ({ path: x.path })) : [];
   } catch {
     return [];
   }
@@ -78,10 +76,8 @@ export function addErrorLog(entry: Omit<ErrorLog, 'url' | 'time'>) {
   ui.errorLogs.push({ ...entry, url: globalThis.location?.href ?? '', time: new Date().toISOString() });
 }
 
-export function addVisitedView(view: VisitedView) {
-  const existing = ui.visitedViews.find((v) => v.path === view.path);
-  if (existing) Object.assign(existing, view);
-  else ui.visitedViews.push(view);
+export function addVisitedView(path: string) {
+  if (!ui.visitedViews.some((v) => v.path === path)) ui.visitedViews.push({ path });
 }
 
 /** Closes a tag and returns the path to show instead when it was the current one. */

@@ -1,0 +1,63 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import type { IntlShape } from '@formatjs/intl';
+import { useEffect } from 'react';
+import { RouterProvider } from 'react-router';
+import { useSnapshot } from 'valtio';
+import { setSessionEndedHandler } from '../api/client';
+import { IntlProvider, useT } from '../i18n/provider';
+import { closeAllVisitedViews, closeSidebar, deviceFor, ui } from '../state/ui';
+import { signOutLocally, userState } from '../state/user';
+import { toaster, Toasts } from '../views/shell/toasts';
+import { queryClient } from './queryClient';
+import { createRouter } from './router';
+
+const router = createRouter();
+
+export function App({ intl }: { intl: IntlShape }) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <IntlProvider initial={intl}>
+        <UiEffects />
+        <RouterProvider router={router} />
+        <Toasts />
+      </IntlProvider>
+    </QueryClientProvider>
+  );
+}
+
+/** Applies the kept preferences to the document and follows the window width and the session. */
+function UiEffects() {
+  const { theme, size } = useSnapshot(ui);
+  const t = useT();
+
+  useEffect(() => {
+    document.documentElement.style.setProperty('--accent', theme);
+    document.documentElement.dataset.size = size;
+  }, [theme, size]);
+
+  useEffect(() => {
+    const follow = () => {
+      const device = deviceFor(window.innerWidth);
+      if (device === ui.device) return;
+      ui.device = device;
+      if (device === 'mobile') closeSidebar(true);
+    };
+    follow();
+    window.addEventListener('resize', follow);
+    return () => window.removeEventListener('resize', follow);
+  }, []);
+
+  useEffect(() => {
+    setSessionEndedHandler(() => {
+      // Several requests may fail together: sign out and say so once.
+      if (!userState.token) return;
+      signOutLocally();
+      closeAllVisitedViews();
+      queryClient.clear();
+      toaster.warning(t('errors.tokenExpired'));
+      void router.navigate('/login');
+    });
+  }, [t]);
+
+  return null;
+}

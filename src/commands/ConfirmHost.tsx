@@ -1,0 +1,43 @@
+import { useEffect, useState } from 'react';
+import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { useT } from '../i18n/provider';
+import { setConfirmer } from './registry';
+
+interface Pending {
+  message: string;
+  resolve: (ok: boolean) => void;
+}
+
+/** The confirmation asked by commands that declare `confirm` (a react-aria alert dialog). */
+export function ConfirmHost() {
+  const t = useT();
+  const [pending, setPending] = useState<Pending | null>(null);
+  useEffect(() => {
+    setConfirmer((message) => new Promise<boolean>((resolve) => setPending({ message, resolve })));
+    return () => setConfirmer(async () => false);
+  }, []);
+  const answer = (ok: boolean) => {
+    pending?.resolve(ok);
+    setPending(null);
+  };
+  return (
+    <ModalOverlay isOpen={pending !== null} onOpenChange={(open) => !open && answer(false)} isDismissable className="overlay">
+      <Modal className="dialog dialog-small">
+        <Dialog role="alertdialog" className="dialog-body">
+          <Heading slot="title" className="dialog-title">
+            {t('commands.confirm.title')}
+          </Heading>
+          <p>{pending ? t(pending.message) : null}</p>
+          <div className="dialog-actions">
+            <Button className="btn" onPress={() => answer(false)} autoFocus>
+              {t('commands.confirm.cancel')}
+            </Button>
+            <Button className="btn btn-danger" onPress={() => answer(true)}>
+              {t('commands.confirm.ok')}
+            </Button>
+          </div>
+        </Dialog>
+      </Modal>
+    </ModalOverlay>
+  );
+}

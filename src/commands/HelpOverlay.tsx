@@ -1,0 +1,62 @@
+import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { useSnapshot } from 'valtio';
+import { useT } from '../i18n/provider';
+import { ui } from '../state/ui';
+import { useCommandContext } from './context';
+import { allCommands, isAvailable, isPermitted } from './registry';
+import { Shortcut } from './Shortcut';
+
+/** The `?` overlay: every shortcut of the registry this user may use, by section; those not usable here are dimmed. */
+export function HelpOverlay() {
+  const { helpOpen } = useSnapshot(ui);
+  const t = useT();
+  const ctx = useCommandContext();
+  const bySection = new Map<string, { id: string; title: string; keys: readonly string[]; here: boolean }[]>();
+  if (helpOpen) {
+    for (const c of allCommands()) {
+      if (!c.keys?.length || !isPermitted(c, ctx)) continue;
+      const list = bySection.get(c.section) ?? [];
+      list.push({ id: c.id, title: t(c.title), keys: c.keys, here: isAvailable(c, ctx) });
+      bySection.set(c.section, list);
+    }
+  }
+  const close = () => {
+    ui.helpOpen = false;
+  };
+  return (
+    <ModalOverlay isOpen={helpOpen} onOpenChange={(open) => !open && close()} isDismissable className="overlay">
+      <Modal className="dialog dialog-wide">
+        <Dialog className="dialog-body help">
+          <Heading slot="title" className="dialog-title">
+            {t('commands.help.title')}
+          </Heading>
+          <div className="help-sections">
+            {[...bySection].map(([section, commands]) => (
+              <section key={section} className="help-section">
+                <h3>{t(`commands.section.${section}`)}</h3>
+                <dl>
+                  {commands.map((c) => (
+                    <div key={c.id} className={c.here ? 'help-row' : 'help-row help-row-elsewhere'} data-command={c.id}>
+                      <dt>{c.title}</dt>
+                      <dd>
+                        {c.keys.map((k) => (
+                          <Shortcut key={k} keys={k} />
+                        ))}
+                      </dd>
+                    </div>
+                  ))}
+                </dl>
+              </section>
+            ))}
+          </div>
+          <p className="help-note">{t('commands.help.note')}</p>
+          <div className="dialog-actions">
+            <Button className="btn" onPress={close}>
+              {t('commands.help.close')}
+            </Button>
+          </div>
+        </Dialog>
+      </Modal>
+    </ModalOverlay>
+  );
+}

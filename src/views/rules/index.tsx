@@ -1,0 +1,5 @@
+import { Placeholder } from '../shell/Placeholder';
+
+export default function RulesScreen() {
+  return <Placeholder title="shell.screen.rules" work="shell.placeholder.rules" />;
+}

@@ -1,0 +1,127 @@
+import { useEffect, useRef, useState, type MouseEvent } from 'react';
+import { useLocation } from 'react-router';
+import { useSnapshot } from 'valtio';
+import { useFacebookLandings, useLandings } from '../../api/hooks/landings';
+import { useCommandContext } from '../../commands/context';
+import { runCommand } from '../../commands/registry';
+import { useT } from '../../i18n/provider';
+import { closeSidebar, ui } from '../../state/ui';
+import { Icon } from './icons';
+import { buildMenu, type MenuEntry, type MenuGroup } from './menu';
+
+/** SPEC.md §9: a collapsed group's popup shows after 200 ms. */
+const SHOW_TIMEOUT_MS = 200;
+
+/** A real link (middle-click and "open in a new tab" work) whose plain click runs the entry's command. */
+function EntryLink({ entry, active }: { entry: MenuEntry; active: boolean }) {
+  const t = useT();
+  const onClick = (event: MouseEvent) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    if (ui.device === 'mobile') closeSidebar(false);
+    void runCommand(entry.command, entry.args, 'sidebar');
+  };
+  return (
+    <a href={entry.href} onClick={onClick} className={active ? 'menu-link active' : 'menu-link'} aria-current={active ? 'page' : undefined} data-route-path={entry.routePath}>
+      <span className="menu-link-text">{entry.literal ? entry.title : t(entry.title)}</span>
+    </a>
+  );
+}
+
+function Group({ group, collapsed, pathname }: { group: MenuGroup; collapsed: boolean; pathname: string }) {
+  const t = useT();
+  const containsActive = group.entries.some((e) => e.href === pathname);
+  const [open, setOpen] = useState(containsActive || group.id === 'landings');
+  const [popup, setPopup] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  // Navigating into a group opens it (adjusting state while rendering, as React advises).
+  const [wasActive, setWasActive] = useState(containsActive);
+  if (containsActive !== wasActive) {
+    setWasActive(containsActive);
+    if (containsActive) setOpen(true);
+  }
+
+  const later = (show: boolean) => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => setPopup(show), show ? SHOW_TIMEOUT_MS : SHOW_TIMEOUT_MS / 2);
+  };
+  const title = t(group.title);
+  const listId = `menu-${group.id}`;
+  const expanded = collapsed ? popup : open;
+
+  return (
+    <li
+      className={`menu-group${containsActive ? ' has-active' : ''}${collapsed && popup ? ' popup-open' : ''}`}
+      onMouseEnter={collapsed ? () => later(true) : undefined}
+      onMouseLeave={collapsed ? () => later(false) : undefined}
+      onBlur={collapsed ? (e) => !e.currentTarget.contains(e.relatedTarget) && later(false) : undefined}
+    >
+      <button
+        type="button"
+        className="menu-group-title"
+        aria-expanded={expanded}
+        aria-controls={listId}
+        title={collapsed ? title : undefined}
+        onClick={() => (collapsed ? setPopup((p) => !p) : setOpen((o) => !o))}
+      >
+        <Icon name={group.icon} />
+        <span className="menu-group-text">{title}</span>
+        {!collapsed && group.entries.length > 0 ? <span className="menu-count">{group.entries.length}</span> : null}
+        {!collapsed ? <Icon name="chevron" className={open ? 'chevron open' : 'chevron'} /> : null}
+      </button>
+      {expanded ? (
+        <ul id={listId} className={collapsed ? 'menu-popup' : 'menu-entries'} aria-label={title}>
+          {collapsed ? <li className="menu-popup-title">{title}</li> : null}
+          {group.entries.length === 0 ? <li className="menu-empty">{t('shell.menu.none')}</li> : null}
+          {group.entries.map((entry) => (
+            <li key={entry.routePath + entry.href}>
+              <EntryLink entry={entry} active={entry.href === pathname} />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </li>
+  );
+}
+
+export function Sidebar() {
+  const t = useT();
+  const { sidebar, device } = useSnapshot(ui);
+  const { pathname } = useLocation();
+  const ctx = useCommandContext();
+  const landings = useLandings();
+  const facebook = useFacebookLandings();
+  const menu = buildMenu(ctx, landings.data ?? [], facebook.data ?? []);
+  const mobile = device === 'mobile';
+  const collapsed = !sidebar.opened && !mobile;
+  const hidden = !sidebar.opened && mobile;
+
+  return (
+    <nav
+      className={`sidebar${collapsed ? ' collapsed' : ''}${hidden ? ' hidden' : ''}${sidebar.withoutAnimation ? ' no-animation' : ''}`}
+      aria-label={t('shell.menu.label')}
+      inert={hidden}
+    >
+      <a
+        href="/"
+        className="sidebar-brand"
+        onClick={(e) => {
+          e.preventDefault();
+          void runCommand('nav.home', undefined, 'sidebar');
+        }}
+      >
+        <span className="brand-mark" aria-hidden="true">
+          LC
+        </span>
+        <span className="brand-text">{t('shell.brand')}</span>
+      </a>
+      <ul className="menu">
+        {menu.map((group) => (
+          <Group key={group.id} group={group} collapsed={collapsed} pathname={pathname} />
+        ))}
+      </ul>
+      {landings.isError || facebook.isError ? <p className="menu-error">{t('shell.menu.loadFailed')}</p> : null}
+    </nav>
+  );
+}

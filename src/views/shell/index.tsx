@@ -1,0 +1,109 @@
+import { useEffect, useMemo } from 'react';
+import { Button } from 'react-aria-components';
+import { Navigate, Outlet, useLocation, useMatches, useNavigate, useParams } from 'react-router';
+import { useSnapshot } from 'valtio';
+import { useMe } from '../../api/hooks/auth';
+import type { ScreenHandle } from '../../app/screens';
+import '../../commands';
+import { ConfirmHost } from '../../commands/ConfirmHost';
+import { useProvideCommandContext } from '../../commands/context';
+import { HelpOverlay } from '../../commands/HelpOverlay';
+import { installHotkeys } from '../../commands/hotkeys';
+import { Palette } from '../../commands/palette/Palette';
+import { setFailureReporter } from '../../commands/registry';
+import { useT } from '../../i18n/provider';
+import { addErrorLog, addVisitedView, closeSidebar, ui } from '../../state/ui';
+import { setUserData, userState } from '../../state/user';
+import '../../styles/shell.css';
+import { ErrorBoundary } from './ErrorBoundary';
+import { ErrorLogDialog } from './ErrorLogDialog';
+import { Navbar } from './Navbar';
+import { Sidebar } from './Sidebar';
+import { TagsView } from './TagsView';
+import { toaster } from './toasts';
+
+/** Every screen but /login, /404 and /401 needs the Admin-Token cookie. */
+export default function Layout() {
+  const { token } = useSnapshot(userState);
+  if (!token) return <Navigate to="/login" replace />;
+  return <Shell />;
+}
+
+function Shell() {
+  const t = useT();
+  const me = useMe();
+  const { userData } = useSnapshot(userState);
+  const { sidebar, device } = useSnapshot(ui);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const params = useParams();
+  const screen = (useMatches().at(-1)?.handle as ScreenHandle | undefined)?.screen;
+  const paramsKey = JSON.stringify(params);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- same parameters, same object: the command context stays equal
+  const stableParams = useMemo(() => params, [paramsKey]);
+
+  useEffect(() => {
+    if (me.data) setUserData(me.data);
+  }, [me.data]);
+
+  useProvideCommandContext({
+    user: (userData as typeof userState.userData) ?? null,
+    view: screen?.view ?? 'none',
+    path: location.pathname,
+    params: stableParams,
+    navigate: navigate as (to: string, opts?: { replace?: boolean }) => void,
+    t,
+    toast: toaster,
+  });
+
+  useEffect(() => installHotkeys(), []);
+  useEffect(() => {
+    setFailureReporter((error, command, ctx) => {
+      const message = error instanceof Error ? error.message : String(error);
+      addErrorLog({ source: 'command', message: `${command.id}: ${message}`, stack: error instanceof Error ? error.stack : undefined });
+      ctx.toast.error(message || ctx.t('errors.generic'));
+    });
+  }, []);
+
+  useEffect(() => {
+    if (screen) addVisitedView(location.pathname);
+  }, [screen, location.pathname]);
+
+  if (screen?.requires === 'admin' && userData && !userData.admin) return <Navigate to="/401" replace />;
+
+  const mobile = device === 'mobile';
+  return (
+    <div className={`app ${mobile ? 'mobile' : 'desktop'}${sidebar.opened ? ' sidebar-open' : ' sidebar-closed'}`}>
+      <a href="#main" className="skip-link">
+        {t('shell.skip')}
+      </a>
+      <Sidebar />
+      {mobile && sidebar.opened ? <div className="drawer-backdrop" aria-hidden="true" onClick={() => closeSidebar(false)} /> : null}
+      <div className="main-container">
+        <header className="header">
+          <Navbar />
+          <TagsView />
+        </header>
+        <main id="main" className="app-main" key={location.pathname} tabIndex={-1}>
+          <ErrorBoundary
+            fallback={(retry) => (
+              <section className="placeholder" role="alert">
+                <h1>{t('errors.render.title')}</h1>
+                <p>{t('errors.render.text')}</p>
+                <Button className="btn btn-primary" onPress={retry}>
+                  {t('errors.render.retry')}
+                </Button>
+              </section>
+            )}
+          >
+            <Outlet />
+          </ErrorBoundary>
+        </main>
+      </div>
+      <Palette />
+      <HelpOverlay />
+      <ConfirmHost />
+      <ErrorLogDialog />
+    </div>
+  );
+}

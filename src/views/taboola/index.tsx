@@ -1,0 +1,5 @@
+import { Placeholder } from '../shell/Placeholder';
+
+export default function TaboolaScreen() {
+  return <Placeholder title="shell.screen.taboola" work="shell.placeholder.taboola" />;
+}

@@ -1,0 +1,5 @@
+import { Placeholder } from '../shell/Placeholder';
+
+export default function UsersScreen() {
+  return <Placeholder title="shell.screen.users" work="shell.placeholder.users" />;
+}
