@@ -4,6 +4,7 @@ import {
   useEffect,
   useId,
   useImperativeHandle,
+  useLayoutEffect,
   useMemo,
   useReducer,
   useRef,
@@ -116,7 +117,6 @@ export function Grid(props: GridProps) {
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
     paddingStart: HEADER_HEIGHT,
-    scrollPaddingStart: HEADER_HEIGHT,
     overscan: 8,
   });
   const items = virtualizer.getVirtualItems();
@@ -128,9 +128,14 @@ export function Grid(props: GridProps) {
   });
 
   const focusedRowVisible = state.focus >= first && state.focus <= last && count > 0;
-  useEffect(() => {
-    if (state.focus >= 0 && count > 0) virtualizer.scrollToIndex(state.focus, { align: 'auto' });
-  }, [state.focus, count, virtualizer]);
+  // Rows have one fixed height: keeping the focused row in view is plain arithmetic, done before paint.
+  useLayoutEffect(() => {
+    const el = scrollRef.current;
+    if (!el || state.focus < 0 || count === 0) return;
+    const top = HEADER_HEIGHT + state.focus * ROW_HEIGHT;
+    if (top - HEADER_HEIGHT < el.scrollTop) el.scrollTop = top - HEADER_HEIGHT;
+    else if (top + ROW_HEIGHT > el.scrollTop + el.clientHeight) el.scrollTop = top + ROW_HEIGHT - el.clientHeight;
+  }, [state.focus, count]);
 
   const format = useMemo(() => props.format ?? defaultFormatter(locale), [props.format, locale]);
 
@@ -212,7 +217,8 @@ export function Grid(props: GridProps) {
 
   const someChecked = state.allMatching || state.selected.size > 0;
   const allChecked = count > 0 && (state.allMatching || state.selected.size >= count);
-  const toggleAll = () => act(someChecked ? { type: 'clear' } : { type: 'selectAll' });
+  const toggleAll = useCallback(() => act(someChecked ? { type: 'clear' } : { type: 'selectAll' }), [act, someChecked]);
+  const onResize = useCallback((key: string, w: number) => setWidths((ws) => ({ ...ws, [key]: w })), []);
 
   return (
     <div className={`lg-grid-wrap ${props.className ?? ''}`}>
@@ -256,7 +262,7 @@ export function Grid(props: GridProps) {
             t={t}
             onSort={onSort}
             onFilters={onFilters}
-            onResize={(key, w) => setWidths((ws) => ({ ...ws, [key]: w }))}
+            onResize={onResize}
             onToggleAll={toggleAll}
           />
           <div role="rowgroup" className="lg-body" onClick={onBodyClick}>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type CSSProperties, type KeyboardEvent, type PointerEvent } from 'react';
+import { memo, useEffect, useRef, useState, type CSSProperties, type KeyboardEvent, type PointerEvent } from 'react';
 import { dateRangeFilter, splitDateRange } from './columns';
 import type { GridColumnSpec, GridFilters, GridSort } from './types';
 
@@ -24,7 +24,8 @@ interface Props {
 const nextSort = (sort: GridSort | null, key: string): GridSort | null =>
   sort?.key !== key ? { key, dir: 'asc' } : sort.dir === 'asc' ? { key, dir: 'desc' } : null;
 
-export function GridHeader(p: Props) {
+/** Memoised: scrolling re-renders the rows, never the header. */
+export const GridHeader = memo(function GridHeader(p: Props) {
   const [draft, setDraft] = useState<GridFilters>(p.filters);
   const applied = useRef(p.filters);
 
@@ -94,7 +95,7 @@ export function GridHeader(p: Props) {
       </div>
     </div>
   );
-}
+});
 
 function FilterInput({ column, value, t, onChange }: { column: GridColumnSpec; value: string; t: Props['t']; onChange: (v: string) => void }) {
   const label = t('grid.filterBy', { column: column.label });
