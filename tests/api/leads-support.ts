@@ -1,5 +1,6 @@
 import type { Queryable } from '../../server/db/connection';
 import type { LandingColumn } from '../../src/api/contract/landings';
+import { departementFor, zoneFor } from '../../server/services/geo';
 import { createUser } from '../../server/services/users';
 import type { TestServer } from './harness';
 
@@ -56,8 +57,8 @@ export async function insertLeads(db: Queryable, landingId: number, leads: LeadS
       leads.map((l) => l.created_at ?? new Date().toISOString()),
       leads.map((l) => l.telephone ?? null),
       leads.map((l) => l.email ?? null),
-      leads.map((l) => (l.code_postal ? (l.code_postal.startsWith('30') ? '30' : l.code_postal.slice(0, 2)) : '')),
-      leads.map((l) => (l.code_postal?.startsWith('30') ? 'H3' : l.code_postal ? 'H1a' : '')),
+      leads.map((l) => departementFor(l.code_postal)),
+      leads.map((l) => zoneFor(departementFor(l.code_postal))),
       leads.map((l) =>
         JSON.stringify({ nom: l.nom ?? 'Dupont', telephone: l.telephone, email: l.email, code_postal: l.code_postal, ...l.extra }),
       ),
