@@ -1,0 +1,217 @@
+// Server benches of the lead endpoints on 1,000,000 leads (DESIGN.md §7), over HTTP against the
+// real server running as a child process, so that its peak memory is measured on its own.
+// Embedded database: built once into data/bench (BENCH_DATA_DIR) by the seed CLI and reused;
+// with DATABASE_URL set, the same benches run against that PostgreSQL (seeded the same way).
+// Every bench puts the database back as it found it (undo, reset of exported leads, deletion of
+// the imported rows), so runs can be repeated on the same data.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { openDb, type Db } from '../../server/db/connection';
+import { migrate } from '../../server/db/migrate';
+import type { BenchResult } from './run';
+
+const root = resolve(import.meta.dirname, '../..');
+const dataDir = resolve(root, process.env.BENCH_DATA_DIR ?? 'data/bench');
+const databaseUrl = process.env.DATABASE_URL;
+const TARGET = 1_000_000;
+const admin = { email: 'bench@bench.local', password: 'bench-password-1' };
+const env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'error', SEED_DEMO: '0' };
+
+const openBenchDb = () => openDb({ databaseUrl, pgliteDir: resolve(dataDir, 'pglite') });
+
+/** Grows the bench database to 1,000,000 leads with the seed CLI (once; later runs reuse it). */
+async function ensureDatabase() {
+  const db = await openBenchDb();
+  await migrate(db);
+  const n = (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM leads')).rows[0].n;
+  await db.close();
+  if (n >= TARGET) return;
+  console.log(`Construction de la base de bench (${n} → ${TARGET} leads)…`);
+  const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'server/db/seed-cli.ts', '--leads', String(TARGET - Math.max(n, 20_000))], {
+    cwd: root,
+    env,
+    stdio: 'inherit',
+  });
+  if (seeded.status !== 0) throw new Error('seed failed');
+  const again = await openBenchDb();
+  await again.exec('VACUUM ANALYZE leads');
+  await again.close();
+}
+
+interface Fixture {
+  landings: Array<{ id: number; columns: Array<{ key: string; type: string; options?: string[] }> }>;
+  statusIds: number[];
+  exportIds: number[][];
+  names: string[];
+}
+
+/** Reads what the benches need before the server takes the (single-user) embedded database. */
+async function fixture(db: Db): Promise<Fixture> {
+  const landings = (await db.query<Fixture['landings'][number]>('SELECT id, columns FROM landings ORDER BY id')).rows;
+  const statusIds = (
+    await db.query<{ id: number }>("SELECT id FROM leads WHERE landing_id = $1 AND entry_status = 'new' ORDER BY id LIMIT 10000", [landings[0].id])
+  ).rows.map((r) => r.id);
+  const pool = (await db.query<{ id: number }>("SELECT id FROM leads WHERE entry_status = 'new' ORDER BY id DESC LIMIT 200000")).rows.map((r) => r.id);
+  const names = (await db.query<{ n: string }>("SELECT DISTINCT left(data->>'nom', 3) AS n FROM leads WHERE id % 997 = 0 LIMIT 40")).rows.map((r) => r.n);
+  return { landings, statusIds, exportIds: [pool.slice(0, 100_000), pool.slice(100_000)], names };
+}
+
+function startServer(): Promise<{ url: string; proc: ChildProcess }> {
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: root,
+    env: { ...env, PORT: '0', HOST: '127.0.0.1', ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, IMPORT_BODY_LIMIT_MB: '128' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((ok, fail) => {
+    let out = '';
+    proc.stdout!.on('data', (c: Buffer) => {
+      out += c.toString();
+      const m = /(http:\/\/[\w.:[\]-]+)/.exec(out);
+      if (m) ok({ url: m[1], proc });
+    });
+    proc.on('exit', (code) => fail(new Error(`server exited (${code})`)));
+  });
+}
+
+/** Peak resident memory of a process since the last reset (Linux: VmHWM, reset through clear_refs). */
+const peakRss = (pid: number) => Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
+const currentRss = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
+const resetPeak = (pid: number) => writeFileSync(`/proc/${pid}/clear_refs`, '5');
+
+/** A valid form row for any landing: every column filled according to its type. */
+function benchRow(columns: Fixture['landings'][number]['columns'], i: number): Record<string, string | number> {
+  const value = (c: Fixture['landings'][number]['columns'][number]): string | number => {
+    switch (c.type) {
+      case 'phone':
+        return `07${String(90_000_000 + i).slice(-8)}`;
+      case 'email':
+        return `bench-${i}@import.example`;
+      case 'postal_code':
+        return ['30000', '34000', '75011', '69003', '13008'][i % 5];
+      case 'select':
+        return c.options?.[i % c.options.length] ?? 'x';
+      case 'number':
+        return i % 200;
+      case 'date':
+        return '1960-01-01';
+      default:
+        return `Bench ${i}`;
+    }
+  };
+  return Object.fromEntries(columns.map((c) => [c.key, value(c)]));
+}
+
+const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(q * xs.length) - 1)];
+
+export default async function leadsBench(): Promise<BenchResult[]> {
+  await ensureDatabase();
+  const db = await openBenchDb();
+  const fx = await fixture(db);
+  if (!databaseUrl) await db.close();
+
+  const server = await startServer();
+  const results: BenchResult[] = [];
+  const importLanding = fx.landings[fx.landings.length - 1];
+  const importRows = Array.from({ length: 100_000 }, (_, i) => benchRow(importLanding.columns, i));
+  const exportedIds: number[][] = [];
+  try {
+    const token = (
+      (await (await fetch(`${server.url}/api/auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(admin) })).json()) as {
+        token: string;
+      }
+    ).token;
+    const call = async (method: string, path: string, body?: unknown) => {
+      const started = performance.now();
+      const res = await fetch(server.url + path, {
+        method,
+        headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      const json = (await res.json()) as Record<string, unknown>;
+      if (res.status >= 400) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json).slice(0, 300)}`);
+      return { ms: performance.now() - started, json };
+    };
+
+    // Lead page: 150 rows of one landing, with a text filter on a per-landing column and a fixed-column filter.
+    const landing = fx.landings[0];
+    const select = landing.columns.find((c) => c.type === 'select' && c.options?.length);
+    const pageTimes: number[] = [];
+    for (let i = 0; i < 40; i++) {
+      const qs = new URLSearchParams({ _limit: '150', entry_status: 'new' });
+      qs.set('filter[nom]', fx.names[i % fx.names.length] ?? 'ma');
+      if (select) qs.append(`in[${select.key}]`, select.options![i % select.options!.length]);
+      else qs.append('in[source]', 'taboola');
+      const { ms } = await call('GET', `/api/landings/data/${landing.id}?${qs}`);
+      if (i >= 3) pageTimes.push(ms);
+    }
+    results.push({ name: 'lead page, 150 rows, 2 filters incl. a form column (p95)', value: quantile(pageTimes, 0.95), unit: 'ms', budget: 150 });
+    results.push({ name: 'lead page, 150 rows, 2 filters incl. a form column (median)', value: quantile(pageTimes, 0.5), unit: 'ms' });
+    const plain: number[] = [];
+    for (let i = 0; i < 20; i++) plain.push((await call('GET', `/api/landings/data/${landing.id}?_limit=150`)).ms);
+    results.push({ name: 'lead page, 150 rows, no filter (p95)', value: quantile(plain, 0.95), unit: 'ms' });
+
+    // Department statistics over a year, every landing, by department and by zone.
+    const ids = fx.landings.map((l) => l.id).join(',');
+    const end = new Date().toISOString().slice(0, 10);
+    const start = new Date(Date.now() - 365 * 86_400_000).toISOString().slice(0, 10);
+    const statTimes: number[] = [];
+    for (let i = 0; i < 6; i++) statTimes.push((await call('GET', `/api/landings/data/departement/${ids}/production/${start}/${end}/${i % 2}`)).ms);
+    results.push({ name: 'department statistics, all landings, one year (max of 6)', value: Math.max(...statTimes), unit: 'ms', budget: 500 });
+
+    // Status change of 10,000 leads, then its undo (which restores the bench data).
+    const change = await call('POST', '/api/landings/data', { entry_status: 'archived', from_status: 'new', leads: fx.statusIds });
+    results.push({ name: `status change of ${fx.statusIds.length} leads`, value: change.ms, unit: 'ms', budget: 1000 });
+    const actionId = (change.json.data as { action_id: number }).action_id;
+    results.push({ name: `undo of that status change`, value: (await call('POST', `/api/landings/data/undo/${actionId}`, {})).ms, unit: 'ms' });
+
+    // Exports of 100,000 leads, with the server's peak memory during each.
+    for (const [i, bookType] of (['csv', 'xlsx'] as const).entries()) {
+      const before = currentRss(server.proc.pid!);
+      resetPeak(server.proc.pid!);
+      const res = await call('POST', `/api/landings/data/${ids}/export`, { bookType, filename: `bench-${bookType}`, leads: fx.exportIds[i], from_status: 'new', for_customer: 'Bench' });
+      const peak = peakRss(server.proc.pid!);
+      exportedIds.push(fx.exportIds[i]);
+      const count = (res.json.data as { count: number }).count;
+      results.push({ name: `export of ${count} leads, ${bookType}`, value: res.ms / 1000, unit: 's', budget: bookType === 'csv' ? 5 : 20 });
+      results.push({ name: `server peak RSS during the ${bookType} export (was ${before.toFixed(0)} MB before)`, value: peak, unit: 'MB', budget: 512 });
+    }
+
+    // Import of 100,000 rows, end to end over HTTP.
+    const imported = await call('POST', `/api/landings/${importLanding.id}/import/excel`, { form_import_from: 'bench-import', data: importRows });
+    results.push({ name: 'import of 100,000 rows (HTTP, validation, duplicates, insert)', value: imported.ms / 1000, unit: 's', budget: 30 });
+  } finally {
+    await new Promise((r) => {
+      server.proc.once('exit', r);
+      server.proc.kill('SIGTERM');
+    });
+  }
+
+  // Put the data back, then measure the floor: the same 100,000 rows by one raw unnest insert.
+  const after = databaseUrl ? db : await openBenchDb();
+  try {
+    for (const batch of exportedIds) {
+      await after.query("UPDATE leads SET entry_status = 'new', sold_to = NULL, export_id = NULL WHERE id = ANY($1::bigint[])", [batch]);
+    }
+    await after.query("DELETE FROM exports WHERE filename LIKE 'bench-%'");
+    await after.query("DELETE FROM leads WHERE utm_medium = 'bench-import'");
+    await after.query("DELETE FROM imports WHERE source = 'bench-import'");
+    const started = performance.now();
+    await after.query(
+      `INSERT INTO leads (landing_id, utm_medium, phone, email, data)
+       SELECT $1, 'bench-floor', t.phone, t.email, t.data::jsonb FROM unnest($2::text[], $3::text[], $4::text[]) AS t(phone, email, data)`,
+      [importLanding.id, importRows.map((r) => r.telephone), importRows.map((r) => r.email), importRows.map((r) => JSON.stringify(r))],
+    );
+    const floor = (performance.now() - started) / 1000;
+    await after.query("DELETE FROM leads WHERE utm_medium = 'bench-floor'");
+    await after.exec('VACUUM ANALYZE leads');
+    const importResult = results.find((r) => r.name.startsWith('import of'));
+    if (importResult) {
+      importResult.peer = { name: 'raw unnest INSERT of the same rows', value: floor };
+      results.push({ name: 'import / raw insert ratio', value: importResult.value / floor, unit: 'ratio' });
+    }
+  } finally {
+    await after.close();
+  }
+  return results;
+}
