@@ -13,12 +13,13 @@ export interface Jobs {
 }
 
 /**
- * pg-boss over our own connection: on PGlite parameterless SQL may hold several statements
- * (pg-boss's own migrations), which only `exec` accepts.
+ * pg-boss over our own connection: parameterless SQL may hold several statements (pg-boss's own
+ * migrations), which only `exec` accepts (PGlite refuses them in `query`; node-postgres answers
+ * them with one result per statement).
  */
 function executeSql(db: Db) {
   return async (text: string, values?: unknown[]) => {
-    if (db.kind === 'pglite' && (!values || values.length === 0)) return { rows: await db.exec(text) };
+    if (!values || values.length === 0) return { rows: await db.exec(text) };
     return db.query(text, values ?? []);
   };
 }
