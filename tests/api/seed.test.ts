@@ -1,0 +1,144 @@
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPglite } from '../../server/db/connection';
+import { migrate } from '../../server/db/migrate';
+import { demoAccountsPresent, needsDemo, seedDemo } from '../../server/db/seed';
+import { departementFor, zoneFor } from '../../server/services/geo';
+import { startServer, type TestServer } from './harness';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer({ seedDemo: true });
+});
+afterAll(() => server.close());
+
+const rows = async <T>(sql: string) => (await server.ctx.db.query<T>(sql)).rows;
+
+describe('demo seed at start-up', () => {
+  it('signs in with both demo accounts, admin and normal', async () => {
+    for (const [email, password, admin] of [
+      ['admin@demo.local', 'demo-admin', true],
+      ['staff@demo.local', 'demo-staff', false],
+    ] as const) {
+      const token = await server.login(email, password);
+      const me = (await (await server.request('GET', '/api/me', { token })).json()) as { data: { admin: boolean } };
+      expect(me.data.admin, email).toBe(admin);
+    }
+    expect((await demoAccountsPresent(server.ctx.db)).map((a) => a.email)).toEqual(['admin@demo.local', 'staff@demo.local']);
+  });
+
+  it('has standard landings over pac, pv and other, two facebook ones, each with its own form', async () => {
+    const landings = await rows<{ key: string; kind: string; category: string; zone_climatique: boolean; columns: Array<{ key: string; type: string }> }>(
+      'SELECT key, kind, category, zone_climatique, columns FROM landings ORDER BY id',
+    );
+    const standard = landings.filter((l) => l.kind === 'standard');
+    expect(standard.length).toBeGreaterThanOrEqual(6);
+    expect(new Set(standard.map((l) => l.category))).toEqual(new Set(['pac', 'pv', 'other']));
+    expect(standard.some((l) => l.zone_climatique)).toBe(true);
+    expect(landings.filter((l) => l.kind === 'facebook')).toHaveLength(2);
+    for (const l of landings) {
+      const types = Object.fromEntries(l.columns.map((c) => [c.key, c.type]));
+      expect(types, l.key).toMatchObject({ nom: 'text', prenom: 'text', telephone: 'phone', email: 'email', code_postal: 'postal_code' });
+      expect(l.columns.length, l.key).toBeGreaterThanOrEqual(6);
+      expect(l.key).toMatch(/^[a-z0-9-]+$/);
+    }
+  });
+
+  it('has 20,000 leads over the last 12 months, every status and source, new the majority', async () => {
+    const [total] = await rows<{ n: number; oldest: number }>(
+      `SELECT count(*)::int AS n, extract(epoch FROM now() - min(created_at)) / 86400 AS oldest FROM leads`,
+    );
+    expect(total!.n).toBe(20_000);
+    expect(total!.oldest).toBeLessThanOrEqual(366);
+    const statuses = Object.fromEntries((await rows<{ s: string; n: number }>('SELECT entry_status AS s, count(*)::int AS n FROM leads GROUP BY 1')).map((r) => [r.s, r.n]));
+    expect(Object.keys(statuses).sort()).toEqual(['converted', 'duplicate', 'extracted', 'archived', 'new', 'trashed'].sort());
+    expect(statuses.new).toBeGreaterThan(10_000);
+    const sources = await rows<{ source: string }>('SELECT DISTINCT source FROM leads');
+    expect(sources).toHaveLength(8);
+    const [utm] = await rows<{ missing: number }>(`SELECT count(*)::int AS missing FROM leads WHERE source <> 'autre' AND (utm_source IS NULL OR utm_medium IS NULL OR utm_campaign IS NULL)`);
+    expect(utm!.missing).toBe(0);
+  });
+
+  it('derives department, climate zone, phone and email from the form, over many departments', async () => {
+    const sample = await rows<{ data: Record<string, string>; departement: string; zone_climatique: string; phone: string; email: string }>(
+      'SELECT data, departement, zone_climatique, phone, email FROM leads WHERE id % 37 = 0',
+    );
+    for (const lead of sample) {
+      expect(lead.departement).toBe(departementFor(lead.data.code_postal));
+      expect(lead.zone_climatique).toBe(zoneFor(lead.departement));
+      expect(lead.phone).toMatch(/^0[67]\d{8}$/);
+      expect(lead.phone).toBe(lead.data.telephone);
+      expect(lead.email).toBe(lead.data.email);
+    }
+    const perDep = await rows<{ departement: string; n: number }>('SELECT departement, count(*)::int AS n FROM leads GROUP BY 1 ORDER BY 2 DESC');
+    expect(perDep.length).toBeGreaterThan(90);
+    // Weighted, not uniform: the busiest department has many times the median one.
+    expect(perDep[0]!.n).toBeGreaterThan(5 * perDep[Math.floor(perDep.length / 2)]!.n);
+  });
+
+  it('links duplicates, conversions, exports and rule reports as the screens expect', async () => {
+    const [dups] = await rows<{ n: number; orphans: number }>(`
+      SELECT count(*)::int AS n, count(*) FILTER (WHERE NOT EXISTS (
+        SELECT 1 FROM leads o WHERE o.landing_id = d.landing_id AND o.id <> d.id AND (o.phone = d.phone OR o.email = d.email)
+           AND o.created_at < d.created_at AND o.created_at > d.created_at - interval '30 days'))::int AS orphans
+      FROM leads d WHERE d.entry_status = 'duplicate'`);
+    expect(dups!.n).toBeGreaterThan(0);
+    expect(dups!.orphans).toBe(0);
+
+    const [conv] = await rows<{ n: number; bad: number }>(`
+      SELECT count(*)::int AS n, count(*) FILTER (WHERE c.id IS NULL OR c.landing_id = l.landing_id)::int AS bad
+      FROM leads l LEFT JOIN leads c ON c.id = l.convert WHERE l.entry_status = 'converted'`);
+    expect(conv!.n).toBeGreaterThan(0);
+    expect(conv!.bad).toBe(0);
+
+    const [extracted] = await rows<{ unlinked: number; unsold: number }>(`
+      SELECT count(*) FILTER (WHERE export_id IS NULL AND rapport_id IS NULL)::int AS unlinked,
+             count(*) FILTER (WHERE sold_to IS NULL)::int AS unsold
+      FROM leads WHERE entry_status = 'extracted'`);
+    expect(extracted).toEqual({ unlinked: 0, unsold: 0 });
+    const [exp] = await rows<{ n: number; mismatched: number }>(`
+      SELECT count(*)::int AS n, count(*) FILTER (WHERE e.count <> (SELECT count(*) FROM leads WHERE export_id = e.id))::int AS mismatched
+      FROM exports e`);
+    expect(exp!.n).toBeGreaterThan(10);
+    expect(exp!.mismatched).toBe(0);
+
+    const customers = await rows<{ name: string; rules: number }>(
+      'SELECT c.name, count(r.id)::int AS rules FROM customers c JOIN rules r ON r.customer_id = c.id GROUP BY c.id ORDER BY c.id',
+    );
+    expect(customers).toHaveLength(3);
+    expect(customers.every((c) => c.rules >= 2 && c.rules <= 3)).toBe(true);
+    const [reports] = await rows<{ n: number; mismatched: number }>(`
+      SELECT count(*)::int AS n, count(*) FILTER (WHERE r.count <> (SELECT count(*) FROM leads WHERE rapport_id = r.id) OR r.count > r.leads_number)::int AS mismatched
+      FROM reports r`);
+    expect(reports!.n).toBeGreaterThan(30);
+    expect(reports!.mismatched).toBe(0);
+  });
+
+  it('does not seed a database that already has landings', async () => {
+    expect(await needsDemo(server.ctx.db)).toBe(false);
+  });
+});
+
+describe('seedDemo', () => {
+  it('is deterministic and takes well under 15 s on PGlite', async () => {
+    const now = new Date('2026-06-15T12:00:00Z');
+    const digests: string[] = [];
+    for (let run = 0; run < 2; run++) {
+      const db = await openPglite(undefined);
+      try {
+        await migrate(db);
+        const started = performance.now();
+        await seedDemo(db, now);
+        if (run === 0) expect(performance.now() - started).toBeLessThan(15_000);
+        const { rows: leads } = await db.query(
+          `SELECT id, landing_id, created_at, entry_status, source, utm_campaign, departement, phone, email, data, convert, export_id, rapport_id, sold_to
+             FROM leads ORDER BY id`,
+        );
+        digests.push(createHash('sha256').update(JSON.stringify(leads)).digest('hex'));
+      } finally {
+        await db.close();
+      }
+    }
+    expect(digests[0]).toBe(digests[1]);
+  });
+});

@@ -1,0 +1,34 @@
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../server/config';
+
+describe('loadConfig', () => {
+  it('defaults to port 3000, ./data and PGlite with the demo', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({ PORT: 3000, HOST: '0.0.0.0', TOKEN_TTL_HOURS: 12, BODY_LIMIT_MB: 1, LOG_LEVEL: 'info', seedDemo: true });
+    expect(c.dataDir).toBe(resolve('data'));
+    expect(c.pgliteDir).toBe(resolve('data', 'pglite'));
+    expect(c.DATABASE_URL).toBeUndefined();
+  });
+
+  it('seeds PostgreSQL only when SEED_DEMO says so, and never when SEED_DEMO=0', () => {
+    const url = 'postgres://app@db/leads';
+    expect(loadConfig({ DATABASE_URL: url }).seedDemo).toBe(false);
+    expect(loadConfig({ DATABASE_URL: url, SEED_DEMO: '1' }).seedDemo).toBe(true);
+    expect(loadConfig({ DATABASE_URL: url, SEED_DEMO: 'true' }).seedDemo).toBe(true);
+    expect(loadConfig({ SEED_DEMO: '0' }).seedDemo).toBe(false);
+  });
+
+  it('reads numbers from strings and treats empty variables as unset', () => {
+    const c = loadConfig({ PORT: '8080', TOKEN_TTL_HOURS: '0.5', BODY_LIMIT_MB: '', DATA_DIR: '/srv/leads' });
+    expect(c).toMatchObject({ PORT: 8080, TOKEN_TTL_HOURS: 0.5, BODY_LIMIT_MB: 1, dataDir: '/srv/leads', pgliteDir: '/srv/leads/pglite' });
+  });
+
+  it('refuses bad values with a French message naming each variable', () => {
+    expect(() => loadConfig({ PORT: 'abc', ADMIN_EMAIL: 'not-an-email', ADMIN_PASSWORD: 'short' })).toThrow(
+      /Configuration invalide :\n {2}PORT: .+\n {2}ADMIN_EMAIL: .+\n {2}ADMIN_PASSWORD: .+/,
+    );
+    expect(() => loadConfig({ SEED_DEMO: 'yes' })).toThrow(/SEED_DEMO/);
+    expect(() => loadConfig({ LOG_LEVEL: 'verbose' })).toThrow(/LOG_LEVEL/);
+  });
+});
