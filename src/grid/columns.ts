@@ -3,7 +3,7 @@ import type { ColumnKind, GridColumnSpec } from './types';
 /** Kept in the data (reports refer to it) but never shown in the cells. */
 const ALWAYS_HIDDEN = new Set(['rapport_id']);
 
-const DEFAULT_WIDTHS: Record<string, number> = { id: 84, created_at: 150, updated_at: 150, entry_status: 110, value: 84, departement: 70 };
+const DEFAULT_WIDTHS: Record<string, number> = { id: 84, created_at: 196, updated_at: 196, entry_status: 110, value: 84, departement: 70 };
 
 export const defaultWidth = (key: string) => DEFAULT_WIDTHS[key] ?? 140;
 

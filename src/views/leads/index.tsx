@@ -1,5 +1,108 @@
-import { Placeholder } from '../shell/Placeholder';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
+import { useParams, useSearchParams } from 'react-router';
+import { useLandingsByIds } from '../../api/hooks/leads';
+import { useProvideCommandContext } from '../../commands/context';
+import type { GridHandle } from '../../grid/Grid';
+import type { GridColumnSpec, GridSelectionInfo } from '../../grid/types';
+import { useT } from '../../i18n/provider';
+import { ImportTab } from './import/ImportTab';
+import { LandingPicker } from './LandingPicker';
+import { LandingsTab } from './LandingsTab';
+import './leads.css';
+import { StatsTab } from './StatsTab';
+import { StatusTab } from './StatusTab';
+import { isLeadTab, leadTabs, statusOfTab, type LeadTab, type LeadsCommandContext } from './store';
 
+/** '3,5' → [3, 5]; anything else is dropped (the server answers 404 to unknown ids). */
+export function parseLandingIds(param: string | undefined): number[] {
+  return [...new Set((param ?? '').split(',').map(Number))].filter((n) => Number.isSafeInteger(n) && n > 0);
+}
+
+/** The lead view (/landings_test/:id): the selected landings' leads, statistics and import. */
 export default function LeadsScreen() {
-  return <Placeholder title="shell.screen.leads" work="shell.placeholder.leads" />;
+  const t = useT();
+  const { id } = useParams();
+  const landingIds = useMemo(() => parseLandingIds(id), [id]);
+  const [search, setSearch] = useSearchParams();
+  const requested = search.get('tab');
+  const tab: LeadTab = isLeadTab(requested) ? requested : 'new';
+  const setTab = useCallback((next: LeadTab) => setSearch(next === 'new' ? {} : { tab: next }, { replace: true }), [setSearch]);
+  const landings = useLandingsByIds(landingIds);
+  const title = landings.data?.map((l) => l.name).join(' - ') ?? '';
+
+  const gridRef = useRef<GridHandle | null>(null);
+  const [selection, setSelection] = useState<GridSelectionInfo | null>(null);
+  const [columns, setColumns] = useState<readonly GridColumnSpec[]>([]);
+  const status = statusOfTab(tab);
+
+  // The focus moves on every keystroke: only what the actions need re-renders the view.
+  const onSelectionChange = useCallback((info: GridSelectionInfo) => {
+    setSelection((prev) =>
+      prev &&
+      prev.selected === info.selected &&
+      prev.allMatching === info.allMatching &&
+      prev.total === info.total &&
+      prev.filters === info.filters &&
+      prev.sort === info.sort
+        ? prev
+        : info,
+    );
+  }, [setSelection]);
+
+  const refresh = useCallback(async () => {
+    await gridRef.current?.refresh();
+  }, []);
+
+  const leads: LeadsCommandContext = useMemo(
+    () => ({ landingIds, tab, status, grid: () => gridRef.current, selection: status ? selection : null, columns, refresh, setTab }),
+    [landingIds, tab, status, selection, columns, refresh, setTab],
+  );
+  const selectedSet = useMemo(() => new Set([...(selection?.selected ?? [])].map(Number)), [selection?.selected]);
+  useProvideCommandContext({ view: 'leads', selection: selectedSet, leads });
+
+  const zone = landings.data?.some((l) => l.zone_climatique) ?? false;
+
+  return (
+    <section className="leads-view" aria-labelledby="leads-title">
+      <header className="leads-head">
+        <h1 id="leads-title">{title || t('leads.title')}</h1>
+        <LandingPicker selected={landingIds} />
+      </header>
+      {landings.isError ? (
+        <p role="alert" className="leads-error">
+          {t('leads.error.landing')}
+        </p>
+      ) : null}
+      <Tabs selectedKey={tab} onSelectionChange={(key) => setTab(key as LeadTab)} className="leads-tabs">
+        <TabList aria-label={t('leads.tabs')} className="leads-tablist">
+          {leadTabs.map((def) => (
+            <Tab key={def.key} id={def.key} className="leads-tab">
+              {t(`leads.tab.${def.key}`)}
+            </Tab>
+          ))}
+        </TabList>
+        {leadTabs.map((def) => (
+          <TabPanel key={def.key} id={def.key} className="leads-panel">
+            {'status' in def ? (
+              <StatusTab
+                landingIds={landingIds}
+                status={def.status}
+                gridRef={gridRef}
+                selection={selection}
+                onSelectionChange={onSelectionChange}
+                onColumns={setColumns}
+              />
+            ) : 'stats' in def ? (
+              <StatsTab landingIds={landingIds} category={def.stats} zoneAvailable={zone} />
+            ) : def.key === 'landings' ? (
+              <LandingsTab selected={landingIds} />
+            ) : (
+              <ImportTab landingIds={landingIds} landing={landings.data?.length === 1 ? landings.data[0] : undefined} loading={landings.isPending} />
+            )}
+          </TabPanel>
+        ))}
+      </Tabs>
+    </section>
+  );
 }

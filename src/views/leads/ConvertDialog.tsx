@@ -1,0 +1,63 @@
+import { useState } from 'react';
+import { Button, Dialog, Heading, Label, ListBox, ListBoxItem, Modal, ModalOverlay, Popover, Select, SelectValue } from 'react-aria-components';
+import { useAllLandings } from '../../api/hooks/leads';
+import { runCommand } from '../../commands/registry';
+import { useT } from '../../i18n/provider';
+import { leadView } from './store';
+
+/** 'Convertir les leads sélectionnés': choose the target landing, then Confirmer or Annuler. */
+export function ConvertDialog({ exclude }: { exclude: readonly number[] }) {
+  const t = useT();
+  const all = useAllLandings();
+  const [landing, setLanding] = useState<number | null>(null);
+  const [busy, setBusy] = useState(false);
+  const targets = (all.data ?? []).filter((l) => !exclude.includes(l.id));
+  const close = () => (leadView.convertOpen = false);
+  const confirm = async () => {
+    if (landing === null) return;
+    setBusy(true);
+    await runCommand('leads.convertTo', { landing }, 'button');
+    setBusy(false);
+  };
+  return (
+    <ModalOverlay isOpen onOpenChange={(open) => !open && close()} isDismissable className="overlay">
+      <Modal className="dialog dialog-small">
+        <Dialog className="dialog-body">
+          <Heading slot="title" className="dialog-title">
+            {t('leads.convert.title')}
+          </Heading>
+          <Select
+            className="leads-field leads-select"
+            selectedKey={landing}
+            onSelectionChange={(key) => setLanding(key === null ? null : Number(key))}
+            placeholder={t('leads.convert.choose')}
+            autoFocus
+          >
+            <Label>{t('leads.convert.landing')}</Label>
+            <Button className="btn leads-select-button">
+              <SelectValue />
+              <span aria-hidden="true">▾</span>
+            </Button>
+            <Popover className="popover">
+              <ListBox className="menu-list" items={targets}>
+                {(l) => (
+                  <ListBoxItem className="menu-item" id={l.id}>
+                    {l.name}
+                  </ListBoxItem>
+                )}
+              </ListBox>
+            </Popover>
+          </Select>
+          <div className="dialog-actions">
+            <Button className="btn" onPress={close}>
+              {t('leads.convert.cancel')}
+            </Button>
+            <Button className="btn btn-primary" isDisabled={landing === null || busy} onPress={() => void confirm()}>
+              {t('leads.convert.confirm')}
+            </Button>
+          </div>
+        </Dialog>
+      </Modal>
+    </ModalOverlay>
+  );
+}

@@ -1,0 +1,109 @@
+import { useCallback, useMemo, useRef, type RefObject } from 'react';
+import { useSnapshot } from 'valtio';
+import type { EntryStatus, LeadRow } from '../../api/contract/leads';
+import { fetchLeadPage, leadColumns, leadFilters, useAllLandings } from '../../api/hooks/leads';
+import { ApiError } from '../../api/client';
+import { CommandButton } from '../../commands/CommandButton';
+import { toaster } from '../shell/toasts';
+import { defaultFormatter, Grid, type GridHandle } from '../../grid/Grid';
+import type { GridColumnSpec, GridSelectionInfo, Row, RowLoader } from '../../grid/types';
+import { useIntl, useT } from '../../i18n/provider';
+import { ConvertDialog } from './ConvertDialog';
+import { ExportControls } from './ExportControls';
+import { SelectFirst } from './SelectFirst';
+import { leadView } from './store';
+import { UndoBar } from './UndoBar';
+
+interface Props {
+  landingIds: readonly number[];
+  status: EntryStatus;
+  gridRef: RefObject<GridHandle | null>;
+  selection: GridSelectionInfo | null;
+  onSelectionChange: (info: GridSelectionInfo) => void;
+  onColumns: (columns: readonly GridColumnSpec[]) => void;
+}
+
+/** A status tab (Nouveaux, Extraits, Archivés, Mauvais, Doublons): the actions bar and the grid. */
+export function StatusTab({ landingIds, status, gridRef, selection, onSelectionChange, onColumns }: Props) {
+  const t = useT();
+  const intl = useIntl();
+  const columnsRef = useRef<GridColumnSpec[]>([]);
+  const all = useAllLandings();
+
+  // Landing ids, statuses and sources read as words; the rest as the grid formats it.
+  const format = useMemo(() => {
+    const names = new Map((all.data ?? []).map((l) => [l.id, l.name]));
+    const base = defaultFormatter(intl.locale);
+    return (column: GridColumnSpec, value: unknown) => {
+      if (value === null || value === undefined || value === '') return '';
+      if (column.key === 'landing' || column.key === 'landing_id') return names.get(Number(value)) ?? String(value);
+      if (column.key === 'entry_status') return t(`leads.status.${String(value)}`);
+      if (column.key === 'source') return t(`leads.source.${String(value)}`);
+      return base(column, value);
+    };
+  }, [all.data, intl.locale, t]);
+
+  const loader: RowLoader = useCallback(
+    async (req, signal) => {
+      try {
+        const res = await fetchLeadPage(
+          { landingIds, status, offset: req.offset, limit: req.limit, sort: req.sort, filters: leadFilters(req.filters, columnsRef.current) },
+          signal,
+        );
+        const columns = leadColumns(res.keys, t);
+        if (JSON.stringify(columns) !== JSON.stringify(columnsRef.current)) {
+          columnsRef.current = columns;
+          onColumns(columns);
+        }
+        return { rows: res.data as (LeadRow & Row)[], total: res.total, columns: columnsRef.current };
+      } catch (error) {
+        if (!signal.aborted) toaster.warning(error instanceof ApiError && error.status === 404 ? t('leads.error.noLeads') : t('leads.error.list'));
+        throw error;
+      }
+    },
+    [landingIds, status, t, onColumns],
+  );
+
+  const selected = selection ? (selection.allMatching ? selection.total : selection.selected.size) : 0;
+  const total = selection?.total ?? 0;
+  const queryKey = useMemo(() => `${landingIds.join(',')}|${status}`, [landingIds, status]);
+
+  return (
+    <div className="leads-status">
+      <ExportControls landingIds={landingIds} />
+      <div className="leads-bar">
+        <div className="leads-actions" role="group" aria-label={t('leads.actions')}>
+          <CommandButton command="leads.extract" className="btn btn-primary" />
+          <CommandButton command="leads.archive" />
+          <CommandButton command="leads.bad" />
+          <CommandButton command="leads.markNew" />
+          <CommandButton command="leads.convert" />
+          <CommandButton command="leads.delete" className="btn btn-danger" />
+        </div>
+        <SelectFirst />
+        <p className="leads-totals" aria-live="polite">
+          {t('leads.totals', { total: intl.formatNumber(total), selected: intl.formatNumber(selected), count: selected })}
+        </p>
+      </div>
+      <UndoBar />
+      <Grid
+        key={queryKey}
+        queryKey={queryKey}
+        loader={loader}
+        label={t('leads.grid')}
+        t={t}
+        format={format}
+        ownKeys={false}
+        handleRef={gridRef}
+        onSelectionChange={onSelectionChange}
+        className="leads-grid"
+      />
+      <ConvertDialogHost landingIds={landingIds} />
+    </div>
+  );
+}
+
+function ConvertDialogHost({ landingIds }: { landingIds: readonly number[] }) {
+  const { convertOpen } = useSnapshot(leadView);
+  return convertOpen ? <ConvertDialog exclude={landingIds} /> : null;
+}

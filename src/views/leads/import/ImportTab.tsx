@@ -1,0 +1,225 @@
+import { useMemo, useState } from 'react';
+import { Button, ComboBox, Input, Label, ListBox, ListBoxItem, Popover } from 'react-aria-components';
+import { useSnapshot } from 'valtio';
+import type { Landing } from '../../../api/contract/landings';
+import { useLeadExtras } from '../../../api/hooks/leads';
+import { runCommand } from '../../../commands/registry';
+import { useIntl, useT } from '../../../i18n/provider';
+import { importState } from './importStore';
+import { autoMatch, importTargets, missingRequired } from './mapping';
+import type { ParsedFile } from './parseFile';
+import { useParseWorker } from './useParseWorker';
+
+const PREVIEW_ROWS = 5;
+
+interface Props {
+  landingIds: readonly number[];
+  /** The landing to import into, once loaded; undefined with several landings. */
+  landing: Landing | undefined;
+  loading: boolean;
+}
+
+/** Import CSV/XLSX: the source (utm_medium), then the file, its column mapping, a preview and the import. */
+export function ImportTab({ landingIds, landing, loading }: Props) {
+  const t = useT();
+  const intl = useIntl();
+  const state = useSnapshot(importState);
+  const extras = useLeadExtras(landingIds);
+  const parse = useParseWorker();
+  const [source, setSource] = useState('');
+  const [file, setFile] = useState<(ParsedFile & { name: string }) | null>(null);
+  const [mapping, setMapping] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const targets = useMemo(() => (landing ? importTargets(landing.columns, (k) => t(`leads.column.${k}`)) : []), [landing, t]);
+  const problems = useMemo(() => (file ? missingRequired(targets, mapping, file.headers, file.rows) : []), [file, targets, mapping]);
+
+  if (landingIds.length > 1) {
+    return (
+      <p role="alert" className="leads-warning">
+        {t('leads.import.multi')}
+      </p>
+    );
+  }
+  if (loading || !landing) {
+    return (
+      <p role="status" className="muted">
+        {t('leads.import.loadingColumns')}
+      </p>
+    );
+  }
+
+  const onFile = async (f: File | undefined) => {
+    setFile(null);
+    setFailure(null);
+    importState.result = null;
+    importState.rowErrors = [];
+    if (!f) return;
+    importState.phase = 'parsing';
+    importState.progress = 0;
+    try {
+      const parsed = await parse(await f.arrayBuffer(), (done) => (importState.progress = done));
+      setFile({ ...parsed, name: f.name });
+      setMapping(autoMatch(targets, parsed.headers));
+      importState.phase = 'ready';
+    } catch (error) {
+      setFailure(t(`leads.import.failure.${(error as Error).message}`));
+      importState.phase = 'idle';
+    }
+  };
+
+  const sources = (extras.data?.importFrom ?? []).map((name) => ({ id: name, name }));
+  const step2 = source.trim() !== '';
+  const column = (key: string) => (file ? file.headers.indexOf(mapping[key]) : -1);
+
+  return (
+    <div className="leads-import">
+      <ol className="import-steps">
+        <li>
+          <h2 className="import-step-title">{t('leads.import.step1')}</h2>
+          <ComboBox className="leads-field leads-combo" allowsCustomValue menuTrigger="focus" inputValue={source} onInputChange={setSource} defaultItems={sources}>
+            <Label>{t('leads.import.source')}</Label>
+            <div className="leads-combo-input">
+              <Input placeholder={t('leads.import.sourcePlaceholder')} />
+              <Button className="leads-combo-button" aria-label={t('leads.import.sourceShow')}>
+                ▾
+              </Button>
+            </div>
+            <Popover className="popover">
+              <ListBox className="menu-list" renderEmptyState={() => <div className="menu-item muted">{t('leads.import.noSource')}</div>}>
+                {(item: { id: string; name: string }) => (
+                  <ListBoxItem className="menu-item" id={item.id}>
+                    {item.name}
+                  </ListBoxItem>
+                )}
+              </ListBox>
+            </Popover>
+          </ComboBox>
+        </li>
+        <li aria-disabled={!step2}>
+          <h2 className="import-step-title">{t('leads.import.step2')}</h2>
+          <label className="leads-field">
+            <span>{t('leads.import.file')}</span>
+            <input
+              type="file"
+              accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+              disabled={!step2 || state.phase === 'parsing' || state.phase === 'sending'}
+              aria-describedby="import-file-hint"
+              onChange={(e) => void onFile(e.target.files?.[0])}
+            />
+          </label>
+          <p id="import-file-hint" className="muted">
+            {step2 ? t('leads.import.fileHint') : t('leads.import.sourceFirst')}
+          </p>
+          {state.phase === 'parsing' || state.phase === 'sending' ? (
+            <div className="import-progress">
+              <progress
+                max={1}
+                value={state.phase === 'parsing' ? state.progress : undefined}
+                aria-label={state.phase === 'parsing' ? t('leads.import.reading') : t('leads.import.sending')}
+              />
+              <span>{state.phase === 'parsing' ? t('leads.import.reading') : t('leads.import.sending')}</span>
+            </div>
+          ) : null}
+          {failure ? (
+            <p role="alert" className="leads-error">
+              {failure}
+            </p>
+          ) : null}
+        </li>
+      </ol>
+
+      {file ? (
+        <section className="import-file" aria-labelledby="import-file-title">
+          <h2 id="import-file-title" className="import-step-title">
+            {t('leads.import.fileSummary', {
+              name: file.name,
+              format: file.format.toUpperCase(),
+              rows: intl.formatNumber(file.rows.length),
+              count: file.rows.length,
+            })}
+            {file.encoding ? <span className="muted"> · {file.encoding} · « {file.delimiter === '\t' ? 'tab' : file.delimiter} »</span> : null}
+          </h2>
+          <h3 className="import-subtitle">{t('leads.import.mapping')}</h3>
+          <div className="import-mapping">
+            {targets.map((target) => (
+              <label key={target.key} className="leads-field">
+                <span>
+                  {target.label}
+                  {target.required ? <abbr title={t('leads.import.required')}> *</abbr> : null}
+                </span>
+                <select value={mapping[target.key] ?? ''} onChange={(e) => setMapping((m) => ({ ...m, [target.key]: e.target.value }))}>
+                  <option value="">{t('leads.import.ignore')}</option>
+                  {file.headers.map((h) => (
+                    <option key={h} value={h}>
+                      {h}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            ))}
+          </div>
+
+          <h3 className="import-subtitle">{t('leads.import.preview')}</h3>
+          <div className="table-wrap">
+            <table className="table import-preview">
+              <thead>
+                <tr>
+                  <th scope="col">#</th>
+                  {targets.map((target) => (
+                    <th scope="col" key={target.key}>
+                      {target.label}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {file.rows.slice(0, PREVIEW_ROWS).map((row, r) => (
+                  <tr key={r}>
+                    <td>{r + 1}</td>
+                    {targets.map((target) => (
+                      <td key={target.key}>{column(target.key) >= 0 ? row[column(target.key)] : ''}</td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+
+          {problems.length > 0 || state.rowErrors.length > 0 ? (
+            <div className="import-problems" role="alert">
+              <h3 className="import-subtitle">{t('leads.import.problems')}</h3>
+              <ul>
+                {problems.slice(0, 20).map((p) => (
+                  <li key={`c${p.row}-${p.column}`}>{t('leads.import.missing', { row: p.row, column: p.message })}</li>
+                ))}
+                {state.rowErrors.slice(0, 50).map((p) => (
+                  <li key={`s${p.row}-${p.column}`}>{t('leads.import.rowError', { row: p.row, column: p.column, message: p.message })}</li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
+
+          <Button
+            className="btn btn-primary"
+            isDisabled={problems.length > 0 || state.phase === 'sending'}
+            onPress={() =>
+              void runCommand('leads.import', { landingId: landing.id, source: source.trim(), headers: file.headers, rows: file.rows, mapping }, 'button')
+            }
+          >
+            {t('leads.import.submit', { count: file.rows.length, rows: intl.formatNumber(file.rows.length) })}
+          </Button>
+        </section>
+      ) : null}
+
+      {state.result ? (
+        <p role="status" className="import-summary">
+          {t('leads.import.summary', {
+            inserted: state.result.inserted,
+            duplicates: state.result.duplicates,
+          })}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+// State of the lead view shared by its components and its commands (src/commands/leads.commands.ts).
+import { proxy } from 'valtio';
+import type { BookType, EntryStatus, ExportLink } from '../../api/contract/leads';
+import type { GridHandle } from '../../grid/Grid';
+import type { GridColumnSpec, GridSelectionInfo } from '../../grid/types';
+
+/** The tabs of the lead view, in order (SPEC.md §2), with the status a grid tab lists. */
+export const leadTabs = [
+  { key: 'new', status: 'new' },
+  { key: 'extracted', status: 'extracted' },
+  { key: 'archived', status: 'archived' },
+  { key: 'trashed', status: 'trashed' },
+  { key: 'doublons', status: 'duplicate' },
+  { key: 'production', stats: 'production' },
+  { key: 'convertis', stats: 'convertis' },
+  { key: 'production_extracted', stats: 'production_extracted' },
+  { key: 'stock', stats: 'stock' },
+  { key: 'landings' },
+  { key: 'import' },
+] as const;
+
+export type LeadTab = (typeof leadTabs)[number]['key'];
+
+export const isLeadTab = (v: unknown): v is LeadTab => leadTabs.some((t) => t.key === v);
+
+export function statusOfTab(tab: LeadTab): EntryStatus | null {
+  const def = leadTabs.find((t) => t.key === tab);
+  return def && 'status' in def ? def.status : null;
+}
+
+/** What the lead commands see of the mounted view (CommandContext.leads). */
+export interface LeadsCommandContext {
+  landingIds: readonly number[];
+  tab: LeadTab;
+  /** The status the grid lists; null on the other tabs. */
+  status: EntryStatus | null;
+  grid: () => GridHandle | null;
+  selection: GridSelectionInfo | null;
+  columns: readonly GridColumnSpec[];
+  refresh: () => Promise<void>;
+  setTab: (tab: LeadTab) => void;
+}
+
+export interface UndoEntry {
+  actionId: number;
+  /** i18n id of what was done, e.g. 'leads.toast.archived'. */
+  done: string;
+  count: number;
+}
+
+export const leadView = proxy({
+  filename: '',
+  bookType: 'xlsx' as BookType,
+  buyer: '',
+  link: null as ExportLink | null,
+  copied: false,
+  convertOpen: false,
+  /** Status changes that can still be undone, the last on top. */
+  undo: [] as UndoEntry[],
+  /** The last status change, shown with its Annuler button until the next one or a while. */
+  lastAction: null as UndoEntry | null,
+  busy: false,
+});
