@@ -20,12 +20,14 @@ import { GridRow } from './GridRow';
 import { gridAction, type GridAction } from './keys';
 import { RowCache, type Query } from './rowCache';
 import * as sel from './selection';
-import type { GridColumnSpec, GridFilters, GridSelectionInfo, GridSort, RowLoader } from './types';
+import type { GridColumnSpec, GridFilters, GridSelectionInfo, GridSort, RowId, RowLoader } from './types';
 import './grid.css';
 
 export const ROW_HEIGHT = 30;
 const HEADER_HEIGHT = 64;
 const CHECK_WIDTH = 36;
+/** How many leads after the focused one a refresh looks for, when the focused one left. */
+const FOLLOWERS = 1000;
 
 /** What the owner (commands, buttons) can do to the grid. */
 export interface GridHandle {
@@ -170,10 +172,16 @@ export function Grid(props: GridProps) {
         setState((s) => sel.selectFirst(s, { count: cache.total, idAt: cache.idAt }, n));
       },
       async refresh() {
-        const focusedId = cache.idAt(state.focus);
+        // The focused lead, then those after it: the focus goes to the first one still listed.
+        const candidates: RowId[] = [];
+        for (let i = state.focus; i < cache.total && candidates.length < FOLLOWERS; i++) {
+          const id = cache.idAt(i);
+          if (id === undefined) break;
+          candidates.push(id);
+        }
         await cache.refresh();
         const listed = new Set(cache.loadedIds());
-        setState((s) => sel.reconcile(s, { count: cache.total, idAt: cache.idAt }, focusedId, listed));
+        setState((s) => sel.reconcile(s, { count: cache.total, idAt: cache.idAt }, candidates, listed));
       },
       focus: () => scrollRef.current?.focus({ preventScroll: true }),
       focusFilters: () => scrollRef.current?.querySelector<HTMLInputElement>('[data-grid-filter]')?.focus(),

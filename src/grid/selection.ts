@@ -80,16 +80,17 @@ export const selectAllMatching = (s: SelectionState): SelectionState => ({ ...s,
 export const clearSelection = (s: SelectionState): SelectionState => ({ ...s, selected: EMPTY, base: EMPTY, allMatching: false, offerAll: false });
 
 /**
- * After the list was reloaded: the focus follows its lead when the lead is still listed, and
- * otherwise stays at the same index, which now holds the lead that came after it. Selected
- * leads that left the list are dropped.
+ * After the list was reloaded: the focus follows its lead when the lead is still listed;
+ * otherwise it goes to the first of the leads that came after it (`candidates`, the focused
+ * lead first) still listed, and failing that stays at the same index. Selected leads that left
+ * the list are dropped.
  */
-export function reconcile(s: SelectionState, rows: RowsView, focusedId: RowId | undefined, listed: ReadonlySet<RowId>): SelectionState {
+export function reconcile(s: SelectionState, rows: RowsView, candidates: readonly RowId[], listed: ReadonlySet<RowId>): SelectionState {
   let focus = clamp(s.focus, rows.count);
-  if (focusedId !== undefined) {
+  const target = candidates.find((id) => listed.has(id));
+  if (target !== undefined) {
     for (let i = 0; i < rows.count; i++) {
-      const id = rows.idAt(i);
-      if (id === focusedId) {
+      if (rows.idAt(i) === target) {
         focus = i;
         break;
       }

@@ -1,0 +1,239 @@
+// The lead view in Chromium: triage of 50 leads by keyboard only and by mouse only, on a landing
+// made for each test so every count is known.
+import Papa from 'papaparse';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO, signIn, startApp, type App } from './harness';
+
+let app: App;
+beforeAll(async () => {
+  app = await startApp();
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+const COLUMNS = [
+  { key: 'nom', label: 'Nom', type: 'text', required: true },
+  { key: 'prenom', label: 'Prénom', type: 'text', required: true },
+  { key: 'telephone', label: 'Téléphone', type: 'phone', required: true },
+  { key: 'email', label: 'Email', type: 'email', required: true },
+  { key: 'code_postal', label: 'Code postal', type: 'postal_code', required: true },
+];
+
+/** A landing with `n` new leads; lead g is 'Nom{g}', the newest is g = 1 (first row). */
+export async function landingWithLeads(name: string, n: number): Promise<number> {
+  const db = app.server.ctx.db;
+  const key = name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+  const { rows } = await db.query<{ id: number }>(
+    `INSERT INTO landings (key, name, category, columns) VALUES ($1, $2, 'pac', $3) RETURNING id`,
+    [key, name, JSON.stringify(COLUMNS)],
+  );
+  const id = rows[0].id;
+  await db.query(
+    `INSERT INTO leads (landing_id, created_at, source, data, phone, email, departement)
+     SELECT $1, now() - (g || ' minutes')::interval, 'google',
+            jsonb_build_object('nom', 'Nom' || g, 'prenom', 'Prénom' || g, 'telephone', '06' || lpad(g::text, 8, '0'),
+                               'email', $3 || g || '@test.fr', 'code_postal', '30000'),
+            '06' || lpad(g::text, 8, '0'), $3 || g || '@test.fr', '30'
+       FROM generate_series(1, $2::int) g`,
+    [id, n, key],
+  );
+  return id;
+}
+
+export async function statusCounts(landingId: number): Promise<Record<string, number>> {
+  const { rows } = await app.server.ctx.db.query<{ entry_status: string; n: number }>(
+    'SELECT entry_status, count(*)::int AS n FROM leads WHERE landing_id = $1 GROUP BY entry_status',
+    [landingId],
+  );
+  return Object.fromEntries(rows.map((r) => [r.entry_status, r.n]));
+}
+
+const grid = (page: Page) => page.getByRole('grid', { name: 'Leads' });
+
+async function openLanding(page: Page, id: number, rows: number) {
+  await page.goto(`/landings_test/${id}`);
+  await grid(page).and(page.locator(`[aria-rowcount="${rows + 2}"]`)).waitFor();
+}
+
+async function press(page: Page, ...keys: string[]) {
+  for (const k of keys) await page.keyboard.press(k);
+}
+
+/** Names (nom) of the rows whose checkbox is checked, as the grid shows them. */
+async function selectedNames(page: Page) {
+  return grid(page).locator('[role=row][aria-selected=true]').evaluateAll((rows) => rows.map((r) => r.querySelectorAll('[role=gridcell]')[3]?.textContent));
+}
+
+const toast = (page: Page, text: string | RegExp) => page.locator('.toasts').getByText(text).first().waitFor();
+
+async function downloadedRows(page: Page): Promise<Record<string, string>[]> {
+  const href = await page.locator('.leads-link a[download]').getAttribute('href');
+  const res = await page.request.get(href!);
+  expect(res.status()).toBe(200);
+  const text = (await res.body()).toString('utf8').replace(/^\uFEFF/, '');
+  return Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: true }).data;
+}
+
+async function exportedNames(): Promise<string[]> {
+  const { rows } = await app.server.ctx.db.query<{ nom: string }>(
+    `SELECT data->>'nom' AS nom FROM leads WHERE export_id = (SELECT max(id) FROM exports) ORDER BY id`,
+  );
+  return rows.map((r) => r.nom);
+}
+
+describe('lead triage, keyboard only', () => {
+  it('moves, selects ranges, archives, undoes, marks bad, extracts to csv for a buyer, converts and deletes', async () => {
+    const id = await landingWithLeads('E2E Clavier', 50);
+    const { page, errors } = await app.page();
+    await signIn(page, DEMO.staff);
+    await openLanding(page, id, 50);
+    await page.getByRole('heading', { level: 1, name: 'E2E Clavier' }).waitFor();
+
+    // j j x, then shift+j four times: rows 3 to 7.
+    await press(page, 'j', 'j', 'x', 'Shift+J', 'Shift+J', 'Shift+J', 'Shift+J');
+    expect(await selectedNames(page)).toEqual(['Nom3', 'Nom4', 'Nom5', 'Nom6', 'Nom7']);
+    await page.getByText('50 leads · 5 sélectionnés').waitFor();
+
+    await press(page, 'a');
+    await toast(page, 'Leads archivés (5)');
+    await grid(page).and(page.locator('[aria-rowcount="47"]')).waitFor();
+    expect(await statusCounts(id)).toEqual({ new: 45, archived: 5 });
+    // The focus moved on to the next lead still listed.
+    expect(await grid(page).locator('[role=row].is-focused [role=gridcell]').nth(3).textContent()).toBe('Nom8');
+
+    await press(page, 'z');
+    await toast(page, 'Action annulée');
+    await grid(page).and(page.locator('[aria-rowcount="52"]')).waitFor();
+    expect(await statusCounts(id)).toEqual({ new: 50 });
+
+    // Home, x, j, x, j, x: rows 1, 2, 3 → Mauvais.
+    await press(page, 'Home', 'x', 'j', 'x', 'j', 'x', 'm');
+    await toast(page, 'Leads placés à la corbeille (3)');
+    expect(await statusCounts(id)).toEqual({ new: 47, trashed: 3 });
+    await grid(page).and(page.locator('[aria-rowcount="49"]')).waitFor();
+
+    // Extraction: file name, csv, a new buyer, then ten leads from the top.
+    await page.getByPlaceholder('Nom du fichier').focus();
+    await page.keyboard.type('vente-clavier');
+    await press(page, 'Tab');
+    await page.keyboard.type('c');
+    expect(await page.getByLabel('Format').inputValue()).toBe('csv');
+    await press(page, 'Tab');
+    await page.keyboard.type('Acme Énergie');
+    await press(page, 'Escape');
+    await grid(page).focus();
+    await press(page, 'Home', 'x', ...Array(9).fill('Shift+J'));
+    await page.getByText('47 leads · 10 sélectionnés').waitFor();
+    await press(page, 'e');
+    await toast(page, /Leads extraits \(10\)/);
+    await page.locator('.leads-link').getByText('Télécharger vente-clavier.csv').waitFor();
+    expect(await statusCounts(id)).toEqual({ new: 37, trashed: 3, extracted: 10 });
+    const sold = await app.server.ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM leads WHERE landing_id = $1 AND sold_to = 'Acme Énergie'`, [id]);
+    expect(sold.rows[0].n).toBe(10);
+    const file = await downloadedRows(page);
+    expect(file).toHaveLength(10);
+    const names = await exportedNames();
+    expect(names).toHaveLength(10);
+    for (const name of names) expect(JSON.stringify(file)).toContain(`"${name}"`);
+
+    // Convert two leads to Panneaux Solaires through the dialog, by keyboard.
+    await press(page, 'Home', 'x', 'Shift+J', 'c');
+    const dialog = page.getByRole('dialog', { name: 'Convertir les leads sélectionnés' });
+    await dialog.waitFor();
+    await press(page, 'Enter');
+    await page.getByRole('option', { name: 'Panneaux Solaires' }).waitFor();
+    await page.keyboard.type('Panneaux');
+    await press(page, 'Enter');
+    await press(page, 'Tab', 'Tab', 'Enter');
+    await toast(page, 'Leads convertis (2)');
+    expect(await statusCounts(id)).toEqual({ new: 35, trashed: 3, extracted: 10, converted: 2 });
+
+    // Definitive deletion of two leads, after the confirmation.
+    await grid(page).and(page.locator('[aria-rowcount="37"]')).waitFor();
+    await press(page, 'Home', 'x', 'j', 'x', 'Shift+Delete');
+    const confirm = page.getByRole('alertdialog');
+    await confirm.getByText(/supprimer définitivement/).waitFor();
+    await press(page, 'Tab', 'Enter');
+    await toast(page, 'Leads supprimés (2)');
+    expect(await statusCounts(id)).toEqual({ new: 33, trashed: 3, extracted: 10, converted: 2 });
+
+    // Tabs by keyboard: 4 shows Mauvais with its three leads.
+    await press(page, '4');
+    await grid(page).and(page.locator('[aria-rowcount="5"]')).waitFor();
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('lead triage, mouse only', () => {
+  it('does the same with clicks: checkboxes, shift+click, buttons, undo, download, convert and delete', async () => {
+    const id = await landingWithLeads('E2E Souris', 50);
+    const { page, errors } = await app.page();
+    await signIn(page, DEMO.staff);
+    await openLanding(page, id, 50);
+    const check = (n: number) => grid(page).getByRole('checkbox', { name: `Sélectionner la ligne ${n}` });
+    const idOf = async (name: string) =>
+      (await app.server.ctx.db.query<{ id: number }>(`SELECT id FROM leads WHERE landing_id = $1 AND data->>'nom' = $2`, [id, name])).rows[0].id;
+
+    await check(await idOf('Nom2')).click();
+    await grid(page).getByText('Nom6', { exact: true }).click({ modifiers: ['Shift'] });
+    expect(await selectedNames(page)).toEqual(['Nom2', 'Nom3', 'Nom4', 'Nom5', 'Nom6']);
+
+    await page.getByRole('button', { name: /^Archiver/ }).click();
+    await toast(page, 'Leads archivés (5)');
+    expect(await statusCounts(id)).toEqual({ new: 45, archived: 5 });
+    await page.locator('.leads-undo').getByRole('button', { name: /Annuler/ }).click();
+    await toast(page, 'Action annulée');
+    expect(await statusCounts(id)).toEqual({ new: 50 });
+
+    await grid(page).and(page.locator('[aria-rowcount="52"]')).waitFor();
+    for (const n of ['Nom10', 'Nom11']) await check(await idOf(n)).click();
+    await page.getByRole('button', { name: /^Mauvais/ }).click();
+    await toast(page, 'Leads placés à la corbeille (2)');
+
+    await page.getByPlaceholder('Nom du fichier').fill('vente-souris');
+    await page.getByLabel('Format').selectOption('csv');
+    await page.getByRole('combobox', { name: 'Vendu à' }).fill('Solaire Plus');
+    await page.getByRole('heading', { level: 1 }).click();
+    await grid(page).and(page.locator('[aria-rowcount="50"]')).waitFor();
+    await page.getByLabel('Nombre de résultats').fill('4');
+    await page.getByText('48 leads · 4 sélectionnés').waitFor();
+    await page.getByRole('button', { name: /^Extraire/ }).click();
+    await toast(page, /Leads extraits \(4\)/);
+    const download = page.waitForEvent('download');
+    await page.locator('.leads-link a[download]').click();
+    const file = await (await download).path();
+    const { readFileSync } = await import('node:fs');
+    const rows = Papa.parse<Record<string, string>>(readFileSync(file, 'utf8').replace(/^\uFEFF/, ''), { header: true, skipEmptyLines: true }).data;
+    expect(rows).toHaveLength(4);
+    for (const name of await exportedNames()) expect(JSON.stringify(rows)).toContain(`"${name}"`);
+    expect(await statusCounts(id)).toEqual({ new: 44, trashed: 2, extracted: 4 });
+
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.getByRole('button', { name: 'Copier le lien' }).click();
+    await page.getByRole('button', { name: 'Copié' }).waitFor();
+
+    await grid(page).and(page.locator('[aria-rowcount="46"]')).waitFor();
+    await check(await idOf('Nom20')).click();
+    await page.getByRole('button', { name: /^Convertir les leads sélectionnés/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Convertir les leads sélectionnés' });
+    await dialog.getByRole('button', { name: /Choisir une landing/ }).click();
+    await page.getByRole('option', { name: 'Panneaux Solaires' }).click();
+    await dialog.getByRole('button', { name: 'Confirmer' }).click();
+    await toast(page, 'Leads convertis (1)');
+
+    await grid(page).and(page.locator('[aria-rowcount="45"]')).waitFor();
+    await check(await idOf('Nom21')).click();
+    await page.getByRole('button', { name: /^Suppression définitive/ }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: /Confirmer|Supprimer|OK/ }).click();
+    await toast(page, 'Leads supprimés (1)');
+    expect(await statusCounts(id)).toEqual({ new: 42, trashed: 2, extracted: 4, converted: 1 });
+
+    await page.getByRole('tab', { name: 'Mauvais' }).click();
+    await grid(page).and(page.locator('[aria-rowcount="4"]')).waitFor();
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
