@@ -53,7 +53,8 @@ export function StatsTab({ landingIds, category, zoneAvailable }: Props) {
           {t('leads.error.stats')}
         </p>
       ) : null}
-      <div className="table-wrap leads-stats-table">
+      {/* Scrolls on its own: focusable so the keyboard can scroll it too. */}
+      <div className="table-wrap leads-stats-table" role="region" aria-label={caption} tabIndex={0}>
         <table className="table" aria-busy={stats.isFetching}>
           <caption className="visually-hidden">{caption}</caption>
           <thead>

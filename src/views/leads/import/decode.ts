@@ -9,9 +9,15 @@ export function decodeText(bytes: Uint8Array): { text: string; encoding: Encodin
     const text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
     return { text, encoding: 'utf-8' };
   } catch {
-    return { text: new TextDecoder('windows-1252').decode(bytes), encoding: 'windows-1252' };
+    // Browsers decode 0x80–0x9F as Windows-1252 (€, œ, ’…); some runtimes without full ICU
+    // read them as Latin-1 control characters: the table below makes both agree.
+    const text = new TextDecoder('windows-1252').decode(bytes).replace(/[\u0080-\u009f]/g, (c) => CP1252_HIGH[c.charCodeAt(0) - 0x80] || c);
+    return { text, encoding: 'windows-1252' };
   }
 }
+
+/** Windows-1252 characters of the bytes 0x80…0x9F ('' where the code page leaves a hole). */
+const CP1252_HIGH = [...'€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u0090‘’“”•–—˜™š›œ\u009džŸ'];
 
 const DELIMITERS = [';', ',', '\t', '|'] as const;
 

@@ -1,0 +1,154 @@
+// The lead view's import tab in Chromium (a Windows-1252 ';' CSV as French Excel saves it, an
+// XLSX written by hand), and axe-core on every tab of the lead view.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { handMadeXlsx, windows1252 } from '../fixtures/ooxml';
+import { join } from 'node:path';
+import { DEMO, signIn, startApp, type App } from './harness';
+
+let app: App;
+beforeAll(async () => {
+  app = await startApp();
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+const COLUMNS = [
+  { key: 'nom', label: 'Nom', type: 'text', required: true },
+  { key: 'prenom', label: 'Prénom', type: 'text', required: true },
+  { key: 'telephone', label: 'Téléphone', type: 'phone', required: true },
+  { key: 'email', label: 'Email', type: 'email', required: true },
+  { key: 'code_postal', label: 'Code postal', type: 'postal_code', required: true },
+];
+
+async function emptyLanding(name: string): Promise<number> {
+  const { rows } = await app.server.ctx.db.query<{ id: number }>(
+    `INSERT INTO landings (key, name, category, columns) VALUES ($1, $2, 'pac', $3) RETURNING id`,
+    [name.toLowerCase().replace(/[^a-z0-9]+/g, '-'), name, JSON.stringify(COLUMNS)],
+  );
+  return rows[0].id;
+}
+
+async function imported(landingId: number) {
+  const { rows } = await app.server.ctx.db.query<{ nom: string; prenom: string; utm_medium: string; departement: string }>(
+    `SELECT data->>'nom' AS nom, data->>'prenom' AS prenom, utm_medium, departement FROM leads WHERE landing_id = $1 ORDER BY id`,
+    [landingId],
+  );
+  return rows;
+}
+
+async function importFile(page: Page, landingId: number, source: string, file: { name: string; mimeType: string; buffer: Buffer }) {
+  await page.goto(`/landings_test/${landingId}?tab=import`);
+  const input = page.getByLabel('Fichier CSV ou XLSX');
+  expect(await input.isDisabled()).toBe(true);
+  await page.getByRole('combobox', { name: 'Source (utm_medium)' }).fill(source);
+  await page.keyboard.press('Escape');
+  await input.setInputFiles(file);
+  await page.getByText('Correspondance des colonnes').waitFor();
+}
+
+describe('import', () => {
+  it('imports a Windows-1252 CSV with ; separators, its columns matched by name', async () => {
+    const id = await emptyLanding('E2E Import CSV');
+    const { page, errors } = await app.page();
+    await signIn(page, DEMO.staff);
+    const csv = windows1252(
+      'NOM;Prénom;Téléphone;E-mail;Code Postal;Ville\r\n' +
+        'Lefèvre;Élodie;06 12 34 56 78;elodie@exemple.fr;30000;Nîmes\r\n' +
+        'Dupré;Anaïs;0698765432;anais@exemple.fr;34000;Montpellier\r\n' +
+        'Øster;Zoë;0611223344;zoe@exemple.fr;20200;Bastia\r\n',
+    );
+    await importFile(page, id, 'salon-2025', { name: 'export-excel.csv', mimeType: 'text/csv', buffer: csv });
+    await page.getByText(/export-excel\.csv : CSV, 3 lignes/).waitFor();
+    await page.getByText('· windows-1252 · « ; »').waitFor();
+    // Matched despite case, accents and punctuation: NOM → nom, Code Postal → code_postal, E-mail → email.
+    expect(await page.getByLabel(/^Nom/).inputValue()).toBe('NOM');
+    expect(await page.getByLabel(/^Code postal/).inputValue()).toBe('Code Postal');
+    expect(await page.getByLabel(/^Email/).inputValue()).toBe('E-mail');
+    // The mapping is editable; a required column left out blocks the import, row by row.
+    await page.getByLabel(/^Email/).selectOption('');
+    await page.getByText('Ligne 1 : « Email » est vide').waitFor();
+    expect(await page.getByRole('button', { name: 'Importer 3 leads' }).isDisabled()).toBe(true);
+    await page.getByLabel(/^Email/).selectOption('E-mail');
+    expect(await page.locator('.import-preview').textContent()).toContain('Élodie');
+    await page.getByRole('button', { name: 'Importer 3 leads' }).click();
+    await page.getByText('Leads importés : 3').waitFor();
+    expect(await imported(id)).toEqual([
+      { nom: 'Lefèvre', prenom: 'Élodie', utm_medium: 'salon-2025', departement: '30' },
+      { nom: 'Dupré', prenom: 'Anaïs', utm_medium: 'salon-2025', departement: '34' },
+      { nom: 'Øster', prenom: 'Zoë', utm_medium: 'salon-2025', departement: '2B' },
+    ]);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('imports an XLSX not written by SheetJS, and shows the rows the server refuses', async () => {
+    const id = await emptyLanding('E2E Import XLSX');
+    const { page, errors } = await app.page();
+    await signIn(page, DEMO.staff);
+    const table = [
+      ['nom', 'prenom', 'telephone', 'email', 'code_postal'],
+      ['Bernard', 'Hélène', '0612345678', 'helene@exemple.fr', '69001'],
+      ['Petit', 'Noël', 'pas un numéro', 'noel@exemple.fr', '75011'],
+    ];
+    const xlsx = { name: 'leads.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: handMadeXlsx(table) };
+    await importFile(page, id, 'partenaire', xlsx);
+    await page.getByText(/leads\.xlsx : XLSX, 2 lignes/).waitFor();
+    await page.getByRole('button', { name: 'Importer 2 leads' }).click();
+    // All or nothing: the bad phone number refuses the file and names its row.
+    await page.locator('.import-problems').getByText(/Ligne 2, telephone/).waitFor();
+    expect(await imported(id)).toEqual([]);
+
+    table[2][2] = '0798765432';
+    await page.getByLabel('Fichier CSV ou XLSX').setInputFiles({ ...xlsx, buffer: handMadeXlsx(table) });
+    await page.getByRole('button', { name: 'Importer 2 leads' }).click();
+    await page.getByText('Leads importés : 2').waitFor();
+    expect((await imported(id)).map((r) => [r.prenom, r.utm_medium, r.departement])).toEqual([
+      ['Hélène', 'partenaire', '69'],
+      ['Noël', 'partenaire', '75'],
+    ]);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('says import is not available with several landings', async () => {
+    const { page } = await app.page();
+    await signIn(page, DEMO.staff);
+    await page.goto('/landings_test/1,2?tab=import');
+    await page.getByText("Import n'est pas disponible si plusieurs landings sont sélectionnées").waitFor();
+    await page.context().close();
+  });
+});
+
+/** axe-core on the screen itself (#main), its dialogs and popovers: the shell has its own tests. */
+async function screenViolations(page: Page) {
+  await page.addScriptTag({ path: join(import.meta.dirname, '../../node_modules/axe-core/axe.min.js') });
+  const result = await page.evaluate(async () => {
+    type Axe = { run: (ctx: object, opts: object) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> };
+    return (window as unknown as { axe: Axe }).axe.run({ include: [['#main']] }, { resultTypes: ['violations'] });
+  });
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+describe('accessibility', () => {
+  const tabs = ['new', 'extracted', 'archived', 'trashed', 'doublons', 'production', 'convertis', 'production_extracted', 'stock', 'landings', 'import'];
+
+  it('has no serious or critical axe violation on any tab of the lead view', async () => {
+    const { page, errors } = await app.page();
+    await signIn(page, DEMO.staff);
+    const found: Record<string, string[]> = {};
+    for (const tab of tabs) {
+      await page.goto(`/landings_test/1?tab=${tab}`);
+      await page.getByRole('tab', { selected: true }).waitFor();
+      await page.waitForLoadState('networkidle');
+      const violations = await screenViolations(page);
+      if (violations.length) found[tab] = violations;
+    }
+    expect(found).toEqual({});
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
