@@ -8,9 +8,10 @@ import authPlugin from './plugins/auth';
 import errorsPlugin from './plugins/errors';
 import { routes } from './routes';
 
-const distDir = resolve(import.meta.dirname, '../dist');
+const defaultDistDir = resolve(import.meta.dirname, '../dist');
 
-export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
+/** `distDir`: the built front end to serve; browser tests give their own build so a concurrent `vite build` cannot pull it away. */
+export async function buildApp(ctx: AppContext, distDir = defaultDistDir): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: ctx.log as FastifyBaseLogger,
     genReqId: (req) => (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) || randomUUID(),

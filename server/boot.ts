@@ -20,7 +20,7 @@ export interface Booted {
 }
 
 /** Opens the database, migrates it, prepares jobs and mail, and builds the HTTP app. */
-export async function boot(config: Config, opts: { logger?: boolean } = {}): Promise<Booted> {
+export async function boot(config: Config, opts: { logger?: boolean; distDir?: string } = {}): Promise<Booted> {
   const db = await openDb({ databaseUrl: config.DATABASE_URL, pgliteDir: config.pgliteDir });
   await migrate(db);
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) await ensureAdmin(db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
@@ -39,7 +39,7 @@ export async function boot(config: Config, opts: { logger?: boolean } = {}): Pro
     log,
   };
   registerAccountJobs(ctx);
-  const app = await buildApp(ctx);
+  const app = await buildApp(ctx, opts.distDir);
   await ctx.jobs.start();
 
   return {

@@ -36,15 +36,16 @@ function UiEffects() {
   }, [theme, size]);
 
   useEffect(() => {
-    const follow = () => {
+    const follow = (first: boolean) => {
       const device = deviceFor(window.innerWidth);
-      if (device === ui.device) return;
+      if (device === ui.device && !first) return;
       ui.device = device;
       if (device === 'mobile') closeSidebar(true);
     };
-    follow();
-    window.addEventListener('resize', follow);
-    return () => window.removeEventListener('resize', follow);
+    follow(true);
+    const onResize = () => follow(false);
+    window.addEventListener('resize', onResize);
+    return () => window.removeEventListener('resize', onResize);
   }, []);
 
   useEffect(() => {

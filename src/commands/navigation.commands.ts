@@ -9,7 +9,8 @@ defineCommand({
   id: 'nav.home',
   title: 'shell.screen.home',
   section,
-  keys: ['g h'],
+  // 'g a' for Accueil, 'g h' for home.
+  keys: ['g a', 'g h'],
   requires: 'staff',
   run: (ctx) => ctx.navigate('/'),
 });

@@ -54,7 +54,7 @@ export default function LoginScreen() {
           <Label>{t('auth.code')}</Label>
           <Input name="code" />
         </TextField>
-        <Button type="submit" className="btn btn-primary btn-block" isPending={login.isPending}>
+        <Button type="submit" className="btn btn-primary btn-block" isDisabled={login.isPending}>
           {t('auth.submit')}
         </Button>
       </Form>

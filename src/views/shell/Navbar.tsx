@@ -2,6 +2,7 @@ import { Button } from 'react-aria-components';
 import { useMatches, useParams } from 'react-router';
 import { useSnapshot } from 'valtio';
 import type { ScreenHandle } from '../../app/screens';
+import { ariaShortcut } from '../../commands/keys';
 import { useCommand } from '../../commands/useCommand';
 import { Shortcut } from '../../commands/Shortcut';
 import { useT } from '../../i18n/provider';
@@ -52,7 +53,7 @@ export function Navbar() {
       </Button>
       <Breadcrumb />
       <div className="navbar-right">
-        <Button className="search-btn" onPress={() => void palette.run()} data-command="shell.palette" aria-label={palette.title}>
+        <Button className="search-btn" onPress={() => void palette.run()} data-command="shell.palette" aria-keyshortcuts={ariaShortcut('mod+k')}>
           <Icon name="search" />
           <span className="search-btn-text">{t('shell.search')}</span>
           <Shortcut keys="mod+k" />
@@ -63,7 +64,7 @@ export function Navbar() {
         <LanguageMenu />
         <SizeMenu />
         <ThemePicker />
-        <Button className="btn btn-danger logout-btn" onPress={() => void logout.run()} data-command="shell.logout">
+        <Button className="btn btn-danger logout-btn" onPress={() => void logout.run()} data-command="shell.logout" aria-label={logout.title}>
           <Icon name="logout" />
           <span>{logout.title}</span>
         </Button>

@@ -25,8 +25,9 @@ export function LanguageMenu() {
   const { language } = useSnapshot(ui);
   return (
     <MenuTrigger>
-      <Button className="icon-btn" aria-label={t('shell.language')}>
+      <Button className="icon-btn">
         <Icon name="language" />
+        <span className="visually-hidden">{t('shell.language')}</span>
         <span className="icon-btn-text">{language.toUpperCase()}</span>
       </Button>
       <Popover className="popover" placement="bottom end">

@@ -1,0 +1,95 @@
+/**
+ * Browser tests' harness: builds the app with `vite build` when its build is older than the
+ * sources, starts the real server (boot) on an in-memory PGlite seeded with the demo data, and
+ * drives Debian's Chromium through playwright-core. The build goes to a folder of its own
+ * (node_modules/.cache/e2e-dist), so an `npm start` rebuilding dist/ meanwhile cannot swap the
+ * assets under a running test.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { boot, type Booted } from '../../server/boot';
+import { loadConfig } from '../../server/config';
+import { launchChromium } from '../support/chromium';
+
+const root = resolve(import.meta.dirname, '../..');
+export const DEMO = {
+  admin: { email: 'admin@demo.local', password: 'demo-admin' },
+  staff: { email: 'staff@demo.local', password: 'demo-staff' },
+};
+export const DESKTOP = { width: 1440, height: 900 };
+export const MOBILE = { width: 390, height: 844 };
+
+function newestMtime(path: string): number {
+  const s = statSync(path);
+  if (!s.isDirectory()) return s.mtimeMs;
+  return Math.max(s.mtimeMs, ...readdirSync(path).map((n) => newestMtime(join(path, n))));
+}
+
+export const distDir = join(root, 'node_modules/.cache/e2e-dist');
+
+/** Builds the front end unless its build is newer than src/, index.html and the Vite config. */
+export function ensureBuilt() {
+  const built = join(distDir, 'index.html');
+  const sources = Math.max(newestMtime(join(root, 'src')), newestMtime(join(root, 'index.html')), newestMtime(join(root, 'vite.config.ts')));
+  if (existsSync(built) && statSync(built).mtimeMs > sources) return;
+  const vite = join(root, 'node_modules/vite/bin/vite.js');
+  execFileSync(process.execPath, [vite, 'build', '--outDir', distDir, '--emptyOutDir', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+}
+
+export interface App {
+  url: string;
+  server: Booted;
+  browser: Browser;
+  /** A fresh browser context (own cookies and storage) with one page, French unless told otherwise. */
+  page(opts?: { viewport?: { width: number; height: number }; locale?: string }): Promise<{ page: Page; context: BrowserContext; errors: string[] }>;
+  close(): Promise<void>;
+}
+
+export async function startApp(): Promise<App> {
+  ensureBuilt();
+  const dataDir = mkdtempSync(join(tmpdir(), 'lead-console-e2e-'));
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }, { pgliteDir: undefined, seedDemo: true });
+  const server = await boot(config, { logger: false, distDir });
+  const url = await server.app.listen({ port: 0, host: '127.0.0.1' });
+  const browser = await launchChromium();
+  return {
+    url,
+    server,
+    browser,
+    async page({ viewport = DESKTOP, locale = 'fr-FR' } = {}) {
+      const context = await browser.newContext({ viewport, locale, baseURL: url });
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      return { page, context, errors };
+    },
+    async close() {
+      await browser.close();
+      await server.close();
+    },
+  };
+}
+
+/** Signs in through the login form and waits for the shell. */
+export async function signIn(page: Page, who: { email: string; password: string }) {
+  await page.goto('/login');
+  await page.getByLabel(/Email|identifiant|username/i).fill(who.email);
+  await page.getByLabel(/Mot de passe|Password/i).fill(who.password);
+  await page.getByRole('button', { name: /Se connecter|Sign in/ }).click();
+  await page.waitForSelector('nav.sidebar');
+}
+
+/** Runs axe-core in the page and returns the serious and critical violations. */
+export async function axeViolations(page: Page) {
+  await page.addScriptTag({ path: join(root, 'node_modules/axe-core/axe.min.js') });
+  const result = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    return axe.run(document, { resultTypes: ['violations'] });
+  });
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}

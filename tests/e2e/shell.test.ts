@@ -1,0 +1,293 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations, DEMO, distDir, MOBILE, signIn, startApp, type App } from './harness';
+
+let app: App;
+beforeAll(async () => {
+  app = await startApp();
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+const screens: { path: RegExp; heading: RegExp }[] = [
+  { path: /\/customers$/, heading: /^Clients$/ },
+  { path: /\/customers\/rules\/0$/, heading: /^Règles$/ },
+  { path: /\/users$/, heading: /^Gestion des comptes$/ },
+  { path: /\/exports\/0$/, heading: /^Gestion des exports$/ },
+  { path: /\/taboola$/, heading: /^Taboola$/ },
+  { path: /\/production\/pac$/, heading: /^Production$/ },
+];
+
+async function keys(page: Page, ...presses: string[]) {
+  for (const p of presses) await page.keyboard.press(p);
+}
+
+async function expectScreen(page: Page, path: RegExp, heading: RegExp) {
+  await page.waitForURL(path);
+  await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+}
+
+describe('sign-in', () => {
+  it('signs in, shows the shell, and signs out with the red Déconnexion button', async () => {
+    const { page, context, errors } = await app.page();
+    await signIn(page, DEMO.admin);
+    expect(page.url()).toBe(`${app.url}/`);
+    expect(await page.locator('nav.sidebar').getByText('Administration').count()).toBe(1);
+    await page.getByRole('button', { name: 'Déconnexion' }).click();
+    await page.waitForURL(/\/login$/);
+    expect((await context.cookies()).find((c) => c.name === 'Admin-Token')).toBeUndefined();
+    await page.goto('/users');
+    await page.waitForURL(/\/login$/);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("says 'Identification impossible' on a bad password and stays on /login", async () => {
+    const { page, context } = await app.page();
+    await page.goto('/login');
+    await page.getByLabel('Email ou identifiant').fill('  admin@demo.local  ');
+    await page.getByLabel('Mot de passe').fill('wrong-password');
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await page.getByText('Identification impossible').waitFor();
+    expect(page.url()).toMatch(/\/login$/);
+    await context.close();
+  });
+
+  it('logs out with a message when the session has expired', async () => {
+    const { page, context } = await app.page();
+    await signIn(page, DEMO.staff);
+    await app.server.ctx.db.query(
+      "UPDATE sessions SET expires_at = now() - interval '1 hour' WHERE user_id = (SELECT id FROM users WHERE email = $1)",
+      [DEMO.staff.email],
+    );
+    await page.reload();
+    await page.waitForURL(/\/login$/);
+    await page.getByText('Session expirée, veuillez vous reconnecter').waitFor();
+    await context.close();
+  });
+
+  it('keeps the login screen initial JavaScript under 300 kB gzip', async () => {
+    const { page, context } = await app.page();
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+    });
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Se connecter' }).waitFor();
+    const gzip = scripts.reduce((sum, p) => sum + gzipSync(readFileSync(join(distDir, p))).length, 0);
+    console.log(`login initial JS: ${scripts.length} files, ${(gzip / 1024).toFixed(1)} kB gzip`);
+    expect(gzip).toBeLessThan(300 * 1024);
+    await context.close();
+  });
+});
+
+describe('admin, by keyboard only', () => {
+  it('reaches every screen through g sequences and the palette', async () => {
+    const { page, context, errors } = await app.page();
+    await signIn(page, DEMO.admin);
+    const sequences: [string, RegExp, RegExp][] = [
+      ['c', /\/customers$/, /^Clients$/],
+      ['r', /\/customers\/rules\/0$/, /^Règles$/],
+      ['u', /\/users$/, /^Gestion des comptes$/],
+      ['e', /\/exports\/0$/, /^Gestion des exports$/],
+      ['t', /\/taboola$/, /^Taboola$/],
+      ['p', /\/production\/pac$/, /^Production$/],
+    ];
+    for (const [letter, path, heading] of sequences) {
+      await keys(page, 'g', letter);
+      await expectScreen(page, path, heading);
+    }
+    // g l lists the landings in the palette; Enter opens the first one.
+    await keys(page, 'g', 'l');
+    await page.getByPlaceholder('Rechercher une landing…').waitFor();
+    await page.keyboard.type('pac air eau');
+    await page.keyboard.press('Enter');
+    await expectScreen(page, /\/landings_test\/\d+$/, /.+/);
+    // The palette: accents and case do not matter.
+    for (const [query, path] of [
+      ['regles', /\/customers\/rules\/0$/],
+      ['GESTION DES COMPTES', /\/users$/],
+      ['production pv', /\/production\/pv$/],
+      ['taboola', /\/taboola$/],
+      ['accueil', /\/$/],
+    ] as const) {
+      await keys(page, 'Control+k');
+      await page.getByRole('combobox').waitFor();
+      await page.keyboard.type(query);
+      await page.keyboard.press('Enter');
+      await page.waitForURL(path);
+    }
+    // A customer jumps to its rules, a user to their exports, a Facebook landing to its lead view.
+    await keys(page, 'Control+k');
+    await page.keyboard.type('staff@demo');
+    await page.getByRole('option', { name: /staff@demo\.local/ }).waitFor();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/exports\/\d+$/);
+    expect(page.url()).not.toMatch(/\/exports\/0$/);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('fires on the typed character: AZERTY A (code KeyQ) completes g a, AZERTY Q (code KeyA) does not', async () => {
+    const { page, context } = await app.page();
+    await signIn(page, DEMO.admin);
+    await keys(page, 'g', 'u');
+    await page.waitForURL(/\/users$/);
+    const cdp = await context.newCDPSession(page);
+    const press = async (key: string, code: string, keyCode: number) => {
+      await cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', key, code, text: key, windowsVirtualKeyCode: keyCode });
+      await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', key, code, windowsVirtualKeyCode: keyCode });
+    };
+    await press('g', 'KeyG', 71);
+    await press('q', 'KeyA', 81);
+    await page.waitForTimeout(300);
+    expect(page.url()).toMatch(/\/users$/);
+    await press('g', 'KeyG', 71);
+    await press('a', 'KeyQ', 65);
+    await page.waitForURL(`${app.url}/`);
+    await context.close();
+  });
+
+  it('never fires a letter while typing in a field, and a dialog swallows the keys', async () => {
+    const { page, context } = await app.page();
+    await signIn(page, DEMO.admin);
+    await keys(page, 'Control+k');
+    await page.keyboard.type('gu');
+    expect(await page.getByRole('combobox').inputValue()).toBe('gu');
+    await page.keyboard.press('Escape');
+    expect(page.url()).toBe(`${app.url}/`);
+    await keys(page, '?');
+    await page.getByRole('dialog', { name: 'Raccourcis clavier' }).waitFor();
+    await keys(page, 'g', 'u');
+    await page.waitForTimeout(200);
+    expect(page.url()).toBe(`${app.url}/`);
+    await page.keyboard.press('Escape');
+    await context.close();
+  });
+});
+
+describe('admin, by mouse only', () => {
+  it('reaches every screen from the sidebar', async () => {
+    const { page, context, errors } = await app.page();
+    await signIn(page, DEMO.admin);
+    const sidebar = page.locator('nav.sidebar');
+    const open = async (group: string, entry: string) => {
+      const list = sidebar.getByRole('list', { name: group });
+      if (!(await list.isVisible())) await sidebar.getByRole('button', { name: new RegExp(`^${group}`) }).click();
+      await list.getByRole('link', { name: entry, exact: true }).click();
+    };
+    await open('Lives', 'Clients');
+    await expectScreen(page, ...(Object.values(screens[0]) as [RegExp, RegExp]));
+    await open('Lives', 'Règles');
+    await expectScreen(page, screens[1].path, screens[1].heading);
+    await open('Administration', 'Gestion des comptes');
+    await expectScreen(page, screens[2].path, screens[2].heading);
+    await open('Administration', 'Gestion des exports');
+    await expectScreen(page, screens[3].path, screens[3].heading);
+    await open('Administration', 'Taboola');
+    await expectScreen(page, screens[4].path, screens[4].heading);
+    for (const [entry, category] of [['PAC', 'pac'], ['PV', 'pv'], ['AUTRE', 'other']]) {
+      await open('Production', entry);
+      await page.waitForURL(new RegExp(`/production/${category}$`));
+    }
+    await open('Landings', 'PAC Air-Eau');
+    await page.waitForURL(/\/landings_test\/\d+$/);
+    await sidebar.getByRole('button', { name: /^Facebook/ }).click();
+    const facebookLink = sidebar.getByRole('list', { name: 'Facebook' }).getByRole('link').first();
+    const facebookId = (await facebookLink.getAttribute('href'))!.split('/').pop();
+    await facebookLink.click();
+    await page.waitForURL(new RegExp(`/landings_test/${facebookId}$`));
+    // Tags: one per screen visited, a context menu, kept across a reload.
+    const tags = page.getByRole('navigation', { name: 'Vues visitées' });
+    expect(await tags.getByRole('link').count()).toBeGreaterThanOrEqual(9);
+    await tags.getByRole('link', { name: 'Taboola' }).click({ button: 'right' });
+    await page.getByRole('menuitem', { name: 'Fermer les autres vues' }).click();
+    await page.waitForURL(/\/taboola$/);
+    expect(await tags.getByRole('link').allTextContents()).toEqual(['Taboola']);
+    await page.reload();
+    await tags.getByRole('link', { name: 'Taboola' }).waitFor();
+    await tags.getByRole('link', { name: 'Taboola' }).click({ button: 'right' });
+    await page.getByRole('menuitem', { name: 'Rafraîchir la vue' }).click();
+    await page.waitForURL(/\/taboola$/);
+    await page.getByRole('heading', { level: 1, name: 'Taboola' }).waitFor();
+    // The sidebar folds and stays folded across a reload (preference 0).
+    await page.getByRole('button', { name: 'Afficher ou masquer le menu' }).click();
+    await page.reload();
+    await page.locator('nav.sidebar.collapsed').waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('sidebarStatus'))).toBe('0');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('normal user', () => {
+  it('sees neither Lives nor Administration, in the menu or the palette, and gets /401 on admin screens', async () => {
+    const { page, context } = await app.page();
+    await signIn(page, DEMO.staff);
+    const sidebar = page.locator('nav.sidebar');
+    await sidebar.getByRole('button', { name: /^Production/ }).waitFor();
+    expect(await sidebar.getByText('Lives').count()).toBe(0);
+    expect(await sidebar.getByText('Administration').count()).toBe(0);
+    for (const query of ['clients', 'règles', 'gestion', 'taboola', 'admin@demo']) {
+      await keys(page, 'Control+k');
+      await page.keyboard.type(query);
+      await page.getByText('Aucun résultat').waitFor();
+      await page.keyboard.press('Escape');
+    }
+    await keys(page, 'g', 'u');
+    await page.waitForTimeout(200);
+    expect(page.url()).toBe(`${app.url}/`);
+    await page.goto('/customers');
+    await page.waitForURL(/\/401$/);
+    await context.close();
+  });
+});
+
+describe('accessibility, languages and widths', () => {
+  it('axe finds no serious or critical violation on the login screen and the shell', async () => {
+    const { page, context } = await app.page();
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Se connecter' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await signIn(page, DEMO.admin);
+    await page.getByRole('navigation', { name: 'Vues visitées' }).getByRole('link').first().waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await keys(page, 'Control+k');
+    await page.getByRole('combobox').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('speaks English to an English browser, and switches to French from the menu', async () => {
+    const { page, context } = await app.page({ locale: 'en-GB' });
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    await signIn(page, DEMO.admin);
+    await page.getByRole('button', { name: 'Log out' }).waitFor();
+    await page.getByRole('button', { name: 'Language EN' }).click();
+    await page.getByRole('menuitemradio', { name: 'Français' }).click();
+    await page.getByRole('button', { name: 'Déconnexion' }).waitFor();
+    await page.reload();
+    await page.getByRole('button', { name: 'Déconnexion' }).waitFor();
+    await context.close();
+  });
+
+  it('lays out for mobile: sidebar as a drawer, no error-log icon', async () => {
+    const { page, context } = await app.page({ viewport: MOBILE });
+    await signIn(page, DEMO.admin);
+    await page.locator('nav.sidebar.hidden').waitFor({ state: 'attached' });
+    expect(await page.getByRole('button', { name: 'Journal des erreurs' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Afficher ou masquer le menu' }).click();
+    const sidebar = page.locator('nav.sidebar');
+    await sidebar.getByRole('button', { name: /^Administration/ }).click();
+    await sidebar.getByRole('link', { name: 'Taboola' }).click();
+    await page.waitForURL(/\/taboola$/);
+    await page.locator('nav.sidebar.hidden').waitFor({ state: 'attached' });
+    expect(await axeViolations(page)).toEqual([]);
+    await context.close();
+  });
+});
