@@ -1,0 +1,141 @@
+// @vitest-environment jsdom
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { admin, renderCommands, staff } from './commandsHarness';
+
+let cleanup = () => {};
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+});
+
+async function openPalette(user: ReturnType<typeof userEvent.setup>) {
+  await user.keyboard('{Control>}k{/Control}');
+  return screen.findByRole('combobox');
+}
+
+const optionNames = () => screen.getAllByRole('option').map((o) => o.textContent ?? '');
+
+describe('palette', () => {
+  it('opens on mod+k with its groups, each entry showing its shortcut', async () => {
+    const r = await renderCommands(admin);
+    cleanup = r.cleanup;
+    const user = userEvent.setup();
+    await openPalette(user);
+    const dialog = screen.getByRole('dialog');
+    for (const heading of ['Actions', 'Écrans', 'Landings', 'Landings Facebook', 'Clients → règles', 'Utilisateurs → exports']) {
+      expect(within(dialog).getByText(heading)).toBeTruthy();
+    }
+    const rules = screen.getByRole('option', { name: /^Règles/ });
+    expect([...rules.querySelectorAll('kbd')].map((k) => k.textContent)).toEqual(['G', 'R']);
+  });
+
+  it('matches without accents or case and runs the chosen entry with Enter', async () => {
+    const r = await renderCommands(admin);
+    cleanup = r.cleanup;
+    const user = userEvent.setup();
+    await openPalette(user);
+    await user.keyboard('REGLES');
+    await waitFor(() => expect(optionNames()[0]).toMatch(/^Règles/));
+    await user.keyboard('{Enter}');
+    expect(r.navigations).toEqual(['/customers/rules/0']);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('moves with the arrows and opens the landing, customer and user entries where they lead', async () => {
+    const r = await renderCommands(admin);
+    cleanup = r.cleanup;
+    const user = userEvent.setup();
+    await openPalette(user);
+    await user.keyboard('pac air');
+    // Word starts first; 'Panneaux Solaires' (a PAC landing, 'air' inside 'solaires') comes after.
+    await waitFor(() => expect(optionNames().map((n) => n.replace(/#\d+$/, ''))).toEqual(['PAC Air-Eau', 'PAC Air-Air', 'Panneaux Solaires']));
+    expect(screen.getAllByRole('option')[0].getAttribute('aria-selected')).toBe('true');
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getAllByRole('option')[1].getAttribute('aria-selected')).toBe('true');
+    await user.keyboard('{Enter}');
+    expect(r.navigations).toEqual(['/landings_test/2']);
+
+    await openPalette(user);
+    await user.keyboard('dupont');
+    await user.keyboard('{Enter}');
+    await openPalette(user);
+    await user.keyboard('sam staff');
+    await user.keyboard('{Enter}');
+    await openPalette(user);
+    await user.keyboard('pompe a chaleur');
+    await user.keyboard('{Enter}');
+    expect(r.navigations).toEqual(['/landings_test/2', '/customers/rules/11', '/exports/2', '/landings_test/7']);
+  });
+
+  it('lists what was run last in the Récents group', async () => {
+    const r = await renderCommands(admin);
+    cleanup = r.cleanup;
+    const user = userEvent.setup();
+    await openPalette(user);
+    await user.keyboard('taboola{Enter}');
+    await openPalette(user);
+    const recent = screen.getByRole('group', { name: 'Récents' });
+    expect(within(recent).getAllByRole('option').map((o) => o.textContent)).toEqual(['TaboolaGT']);
+  });
+
+  it('g l lists only the landings', async () => {
+    const r = await renderCommands(admin);
+    cleanup = r.cleanup;
+    const user = userEvent.setup();
+    await user.keyboard('gl');
+    await screen.findByPlaceholderText('Rechercher une landing…');
+    expect(optionNames().map((n) => n.replace(/#\d+$/, ''))).toEqual(['PAC Air-Eau', 'PAC Air-Air', 'Panneaux Solaires', 'FB Pompe à chaleur']);
+  });
+
+  it('shows a normal user neither admin screens, customers nor users', async () => {
+    const r = await renderCommands(staff);
+    cleanup = r.cleanup;
+    const user = userEvent.setup();
+    await openPalette(user);
+    const names = optionNames().join('|');
+    for (const hidden of ['Clients', 'Règles', 'Gestion des comptes', 'Gestion des exports', 'Taboola', 'Chauffage Dupont', 'Alice Admin']) {
+      expect(names).not.toContain(hidden);
+    }
+    expect(names).toContain('Production PAC');
+    await user.keyboard('dupont');
+    expect(screen.getByText('Aucun résultat')).toBeTruthy();
+  });
+
+  it('closes with Escape and with mod+k', async () => {
+    const r = await renderCommands(admin);
+    cleanup = r.cleanup;
+    const user = userEvent.setup();
+    await openPalette(user);
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await openPalette(user);
+    await user.keyboard('{Control>}k{/Control}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+});
+
+describe('help overlay', () => {
+  it('opens on ? and lists the shortcuts of the registry this user may use', async () => {
+    const r = await renderCommands(admin);
+    cleanup = r.cleanup;
+    const user = userEvent.setup();
+    await user.keyboard('?');
+    const help = await screen.findByRole('dialog', { name: 'Raccourcis clavier' });
+    const row = (id: string) => help.querySelector(`[data-command="${id}"]`);
+    expect(row('nav.rules')?.textContent).toBe('RèglesGR');
+    expect(row('shell.palette')?.textContent).toBe('Palette de commandesCtrlK');
+    expect(row('nav.home')?.textContent).toBe('AccueilGAGH');
+  });
+
+  it('leaves out what a normal user may not run', async () => {
+    const r = await renderCommands(staff);
+    cleanup = r.cleanup;
+    const user = userEvent.setup();
+    await user.keyboard('?');
+    const help = await screen.findByRole('dialog', { name: 'Raccourcis clavier' });
+    expect(help.querySelector('[data-command="nav.rules"]')).toBeNull();
+    expect(help.querySelector('[data-command="nav.production"]')).not.toBeNull();
+  });
+});

@@ -1,0 +1,84 @@
+/** Renders the command surfaces (palette, help, confirm) as the shell does, with the real catalogs and registry. */
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import '../../src/commands';
+import { ConfirmHost } from '../../src/commands/ConfirmHost';
+import { provideCommandContext, type CommandContextValues } from '../../src/commands/context';
+import { HelpOverlay } from '../../src/commands/HelpOverlay';
+import { installHotkeys } from '../../src/commands/hotkeys';
+import { Palette } from '../../src/commands/palette/Palette';
+import type { User } from '../../src/api/contract/auth';
+import type { Landing } from '../../src/api/contract/landings';
+import { loadMessages, makeIntl, translator } from '../../src/i18n';
+import { IntlProvider } from '../../src/i18n/provider';
+import { ui } from '../../src/state/ui';
+
+export const admin: User = { id: 1, email: 'admin@demo.local', name: 'Alice Admin', admin: true, role: 'admin' };
+export const staff: User = { id: 2, email: 'staff@demo.local', name: 'Sam Staff', admin: false, role: 'normal' };
+
+const landing = (id: number, name: string, kind: Landing['kind'] = 'standard'): Landing => ({
+  id,
+  key: `lp-${id}`,
+  name,
+  kind,
+  category: 'pac',
+  zone_climatique: false,
+  columns: [],
+});
+
+export const landings = [landing(1, 'PAC Air-Eau'), landing(2, 'PAC Air-Air'), landing(3, 'Panneaux Solaires')];
+export const facebookLandings = [landing(7, 'FB Pompe à chaleur', 'facebook')];
+
+// Browser APIs jsdom lacks, which cmdk calls (it has no layout to observe or scroll).
+Element.prototype.scrollIntoView ??= () => {};
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+globalThis.CSS ??= { escape: (s: string) => s.replace(/[^\w-]/g, (c) => `\\${c}`) } as typeof CSS;
+
+export async function renderCommands(user: User, extra: CommandContextValues = {}) {
+  ui.palette = { open: false, section: null };
+  ui.helpOpen = false;
+  ui.language = 'fr';
+  const intl = makeIntl('fr', await loadMessages('fr'));
+  const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
+  client.setQueryData(['landings'], landings);
+  client.setQueryData(['landings_facebook'], facebookLandings);
+  client.setQueryData(['customers'], [{ id: 11, name: 'Chauffage Dupont', email: 'contact@dupont.fr' }]);
+  client.setQueryData(['users'], [admin, staff]);
+  const navigations: string[] = [];
+  const context = provideCommandContext({
+    user,
+    view: 'home',
+    path: '/',
+    navigate: (to: string) => navigations.push(to),
+    t: translator(intl),
+    ...extra,
+  });
+  const uninstall = installHotkeys();
+  const view = render(
+    <QueryClientProvider client={client}>
+      <IntlProvider initial={intl}>
+        <Palette />
+        <HelpOverlay />
+        <ConfirmHost />
+        <label>
+          Note
+          <input aria-label="Note" />
+        </label>
+      </IntlProvider>
+    </QueryClientProvider>,
+  );
+  return {
+    ...view,
+    navigations,
+    context,
+    cleanup() {
+      view.unmount();
+      uninstall();
+      context.remove();
+    },
+  };
+}

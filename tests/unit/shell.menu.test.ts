@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import type { User } from '../../src/api/contract/auth';
+import type { Landing } from '../../src/api/contract/landings';
+import '../../src/commands';
+import { getCommandContext } from '../../src/commands/context';
+import { screenForPath } from '../../src/app/screens';
+import { pickLanguage } from '../../src/i18n';
+import { addVisitedView, closeOtherVisitedViews, closeVisitedView, deviceFor, ui } from '../../src/state/ui';
+import { buildMenu } from '../../src/views/shell/menu';
+
+const admin: User = { id: 1, email: 'a@x.fr', name: 'A', admin: true, role: 'admin' };
+const staff: User = { id: 2, email: 's@x.fr', name: 'S', admin: false, role: 'normal' };
+const lp = (id: number, name: string): Landing => ({ id, key: `k${id}`, name, kind: 'standard', category: 'pv', zone_climatique: false, columns: [] });
+const ctx = (user: User | null) => ({ ...getCommandContext(), user });
+
+describe('sidebar menu', () => {
+  it('gives an admin every group of SPEC.md §2, each entry running a command', () => {
+    const menu = buildMenu(ctx(admin), [lp(3, 'PV Autoconsommation Sud')], [lp(9, 'FB Isolation')]);
+    expect(menu.map((g) => g.id)).toEqual(['landings', 'facebook', 'production', 'lives', 'administration']);
+    expect(menu[0].entries[0]).toMatchObject({ routePath: 'PVAutoconsommation Sud', href: '/landings_test/3', title: 'PV Autoconsommation Sud', command: 'nav.landing', args: { id: 3 } });
+    expect(menu.find((g) => g.id === 'lives')!.entries.map((e) => e.href)).toEqual(['/customers', '/customers/rules/0']);
+    expect(menu.find((g) => g.id === 'administration')!.entries.map((e) => e.href)).toEqual(['/users', '/exports/0', '/taboola']);
+    expect(menu.find((g) => g.id === 'production')!.entries.map((e) => e.href)).toEqual(['/production/pac', '/production/pv', '/production/other']);
+  });
+
+  it('hides Lives and Administration from a normal user, and Production until the user record is loaded', () => {
+    expect(buildMenu(ctx(staff), [], []).map((g) => g.id)).toEqual(['landings', 'facebook', 'production']);
+    expect(buildMenu(ctx(null), [], []).map((g) => g.id)).toEqual(['landings', 'facebook']);
+  });
+});
+
+describe('shell state', () => {
+  it('switches to the mobile layout when the width minus 3 is below 1024', () => {
+    expect(deviceFor(1026)).toBe('mobile');
+    expect(deviceFor(1027)).toBe('desktop');
+  });
+
+  it('picks the browser language among fr, en, es, zh, else English', () => {
+    expect(pickLanguage(['de-DE', 'es-ES', 'fr'])).toBe('es');
+    expect(pickLanguage(['zh-CN'])).toBe('zh');
+    expect(pickLanguage(['de', 'it'])).toBe('en');
+  });
+
+  it('opens one tag per path, and closing the current one shows its neighbour', () => {
+    ui.visitedViews = [];
+    for (const p of ['/', '/users', '/taboola', '/users']) addVisitedView(p);
+    expect(ui.visitedViews.map((v) => v.path)).toEqual(['/', '/users', '/taboola']);
+    expect(closeVisitedView('/users')).toBe('/taboola');
+    expect(closeVisitedView('/taboola')).toBe('/');
+    addVisitedView('/customers');
+    closeOtherVisitedViews('/customers');
+    expect(ui.visitedViews.map((v) => v.path)).toEqual(['/customers']);
+  });
+
+  it('finds the screen and parameters of a path', () => {
+    expect(screenForPath('/customers/rules/rapports/12')).toMatchObject({ screen: { view: 'reports' }, params: { rule_id: '12' } });
+    expect(screenForPath('/customers/rules/4')).toMatchObject({ screen: { view: 'rules' }, params: { userId: '4' } });
+    expect(screenForPath('/landings_test/3,4')).toMatchObject({ screen: { view: 'leads' }, params: { id: '3,4' } });
+    expect(screenForPath('/nowhere')).toBeUndefined();
+  });
+});
