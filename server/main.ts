@@ -4,7 +4,12 @@ import { demoAccountsPresent } from './db/seed';
 
 const config = loadConfig();
 const { app, ctx, close } = await boot(config);
-const address = await app.listen({ port: config.PORT, host: config.HOST });
+const address = await app.listen({ port: config.PORT, host: config.HOST }).catch(async (err: NodeJS.ErrnoException) => {
+  await close();
+  if (err.code !== 'EADDRINUSE') throw err;
+  console.error(`Le port ${config.PORT} est déjà utilisé : arrêtez l'autre serveur ou choisissez un autre PORT.`);
+  process.exit(1);
+});
 const url = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
 const database = config.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `PGlite embarqué (${config.pgliteDir})`;
 const demo = (await demoAccountsPresent(ctx.db)).map(
