@@ -140,6 +140,16 @@ export function Grid(props: GridProps) {
   }, [state.focus, count]);
 
   const format = useMemo(() => props.format ?? defaultFormatter(locale), [props.format, locale]);
+  // Translating is not free (the intl cache serialises its arguments): each row's label is made once.
+  const selectLabel = useMemo(() => {
+    const labels = new Map<RowId, string>();
+    return (id: RowId) => {
+      let label = labels.get(id);
+      if (label === undefined) labels.set(id, (label = t('grid.selectRow', { id: String(id) })));
+      return label;
+    };
+  }, [t]);
+  const loadingLabel = t('grid.loading');
 
   const act = useCallback(
     (action: GridAction) => {
@@ -288,8 +298,8 @@ export function Grid(props: GridProps) {
                   focused={item.index === state.focus}
                   selected={sel.isSelected(state, row?.id)}
                   hasValue={hasValue}
-                  selectLabel={t('grid.selectRow', { id: String(row?.id ?? item.index + 1) })}
-                  loadingLabel={t('grid.loading')}
+                  selectLabel={selectLabel(row?.id ?? item.index + 1)}
+                  loadingLabel={loadingLabel}
                   format={format}
                 />
               );
