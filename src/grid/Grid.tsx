@@ -26,6 +26,7 @@ import './grid.css';
 export const ROW_HEIGHT = 30;
 const HEADER_HEIGHT = 64;
 const CHECK_WIDTH = 36;
+const SCROLL_LOAD_DELAY_MS = 80;
 /** How many leads after the focused one a refresh looks for, when the focused one left. */
 const FOLLOWERS = 1000;
 
@@ -125,8 +126,15 @@ export function Grid(props: GridProps) {
   const first = items.length ? items[0].index : 0;
   const last = items.length ? items[items.length - 1].index : 0;
 
+  // The focused row's page at once, then the rows on screen, nothing in between: End on a million
+  // leads loads two pages, not all of them. While the scrollbar is dragged, the screen's pages
+  // wait for a pause.
+  const scrolling = virtualizer.isScrolling;
   useEffect(() => {
-    void cache.ensure(first, Math.max(last, state.focus));
+    if (state.focus >= 0) void cache.ensure(state.focus, state.focus);
+    if (!scrolling) return void cache.ensure(first, last);
+    const timer = setTimeout(() => void cache.ensure(first, last), SCROLL_LOAD_DELAY_MS);
+    return () => clearTimeout(timer);
   });
 
   const focusedRowVisible = state.focus >= first && state.focus <= last && count > 0;

@@ -119,6 +119,8 @@ describe('Grid', () => {
     await waitFor(() => expect(requests.some((r) => r.offset === 300)).toBe(true));
     // jsdom does not scroll: the row itself is checked in the browser tests.
     await waitFor(() => expect(info().focusedId).toBe(400));
+    // Only the focused row's page, not the pages in between.
+    expect(requests.map((r) => r.offset)).not.toContain(150);
   });
 
   it('is driven by the mouse: click focuses, checkbox toggles, shift+click extends', async () => {
