@@ -237,3 +237,73 @@ describe('lead triage, mouse only', () => {
     await page.context().close();
   });
 });
+
+describe('lead view, other ways in and other tabs', () => {
+  it('lists its commands in the palette and runs them from there', async () => {
+    const id = await landingWithLeads('E2E Palette', 10);
+    const { page, errors } = await app.page();
+    await signIn(page, DEMO.staff);
+    await openLanding(page, id, 10);
+    await press(page, 'x', 'Control+k');
+    await page.keyboard.type('archiver');
+    await page.getByRole('dialog').getByRole('option', { name: /^Archiver/, selected: true }).waitFor();
+    await press(page, 'Enter');
+    await toast(page, 'Leads archivés (1)');
+    expect(await statusCounts(id)).toEqual({ new: 9, archived: 1 });
+    await press(page, '?');
+    const help = page.getByRole('dialog', { name: 'Raccourcis clavier' });
+    await help.getByText('Suppression définitive').waitFor();
+    await help.getByText('Classer comme nouveau').waitFor();
+    await press(page, 'Escape');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('shows production by department for the last 90 days, by climate zone on demand', async () => {
+    const { page, errors } = await app.page();
+    await signIn(page, DEMO.staff);
+    await page.goto('/landings_test/1?tab=production');
+    const day = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+    const start = new Date();
+    start.setDate(start.getDate() - 90);
+    expect(await page.getByLabel('Du', { exact: true }).inputValue()).toBe(day(start));
+    expect(await page.getByLabel('Au', { exact: true }).inputValue()).toBe(day(new Date()));
+    const table = page.getByRole('region', { name: 'Production' }).getByRole('table');
+    await table.getByRole('columnheader', { name: 'Département' }).waitFor();
+    await table.locator('tbody tr').nth(1).waitFor();
+    expect(await table.locator('tr.tone-success').count()).toBeGreaterThan(0);
+    await page.getByLabel('Affichage par zones climatiques').check();
+    await table.getByRole('columnheader', { name: 'Zone climatique' }).waitFor();
+    await table.getByRole('rowheader', { name: 'H1a' }).waitFor();
+    // A landing without climate zones has no such checkbox.
+    await page.goto('/landings_test/3?tab=stock');
+    await page.getByRole('region', { name: 'En Stock' }).waitFor();
+    expect(await page.getByLabel('Affichage par zones climatiques').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('keeps one landing checked in the Landings tab, and the header picker opens the same screen for the chosen ids', async () => {
+    const { page, errors } = await app.page();
+    await signIn(page, DEMO.staff);
+    await page.goto('/landings_test/1?tab=landings');
+    const only = page.getByRole('checkbox', { name: 'PAC Air-Eau' });
+    await only.waitFor();
+    expect(await only.isChecked()).toBe(true);
+    expect(await only.isDisabled()).toBe(true);
+    await page.locator('.leads-checkbox', { hasText: 'PAC Air-Air' }).click();
+    await page.locator('.leads-checkbox', { hasText: 'PAC Air-Eau' }).click();
+    expect(await only.isChecked()).toBe(false);
+    await page.getByRole('button', { name: 'Voir les résultats' }).click();
+    await page.waitForURL(/\/landings_test\/2$/);
+    await page.getByRole('heading', { level: 1, name: 'PAC Air-Air' }).waitFor();
+
+    await page.getByRole('button', { name: /^PAC Air-Air.*Landings/ }).click();
+    await page.getByRole('option', { name: 'Panneaux Solaires' }).click();
+    await press(page, 'Escape');
+    await page.waitForURL(/\/landings_test\/2,3$/);
+    await page.getByRole('heading', { level: 1, name: 'PAC Air-Air - Panneaux Solaires' }).waitFor();
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
