@@ -13,8 +13,10 @@ import {
   fetchAllMatchingIds,
   importLeads,
   leadFilters,
+  leadsKey,
   undoAction,
 } from '../api/hooks/leads';
+import { queryClient } from '../app/queryClient';
 import type { GridAction } from '../grid/keys';
 import { importState } from '../views/leads/import/importStore';
 import { mappedRows } from '../views/leads/import/mapping';
@@ -108,8 +110,10 @@ const idsOfSelection = (l: LeadsCommandContext) =>
     ? fetchAllMatchingIds({ landingIds: l.landingIds, status: l.status!, sort: null, filters: leadFilters(l.selection.filters, l.columns) })
     : Promise.resolve(selectedIds(l));
 
+/** After an action: the selection is spent, the list reloads, and buyers, sources and statistics are fetched again. */
 async function afterChange(ctx: CommandContext) {
   ctx.leads!.grid()?.act({ type: 'clear' });
+  void queryClient.invalidateQueries({ queryKey: leadsKey });
   await ctx.leads!.refresh();
 }
 
@@ -154,6 +158,7 @@ defineCommand({
     if (leadView.lastAction?.actionId === entry.actionId) leadView.lastAction = null;
     await undoAction(entry.actionId);
     ctx.toast.info(ctx.t('leads.toast.undone'));
+    void queryClient.invalidateQueries({ queryKey: leadsKey });
     await ctx.leads!.refresh();
   },
 });
@@ -274,6 +279,7 @@ defineCommand<{ landingId: number; source: string; headers: string[]; rows: stri
       });
       importState.result = res.data;
       importState.phase = 'done';
+      void queryClient.invalidateQueries({ queryKey: leadsKey });
       ctx.toast.success(ctx.t('leads.toast.imported', { count: res.data.inserted }));
     } catch (error) {
       importState.phase = 'ready';
