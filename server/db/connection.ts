@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { lockDataDir } from './pglite-lock';
 
 export interface QueryResult<T> {
   rows: T[];
@@ -49,13 +50,17 @@ const pgliteParsers = {
 /** PGlite persisted under `dir`, or in memory when `dir` is undefined. */
 export async function openPglite(dir: string | undefined): Promise<Db> {
   if (dir) mkdirSync(dir, { recursive: true });
-  const db = await PGlite.create(dir, { parsers: pgliteParsers });
+  const unlock = dir ? lockDataDir(dir) : () => undefined;
+  const db = await PGlite.create(dir, { parsers: pgliteParsers }).catch((err: unknown) => {
+    unlock();
+    throw err;
+  });
   const base = wrapPglite(db);
   return {
     kind: 'pglite',
     ...base,
     tx: (fn) => db.transaction((t) => fn(wrapPglite(t))),
-    close: () => db.close(),
+    close: () => db.close().finally(unlock),
   };
 }
 
