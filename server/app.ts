@@ -17,7 +17,7 @@ export async function buildApp(ctx: AppContext, distDir = defaultDistDir): Promi
     genReqId: (req) => (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) || randomUUID(),
     requestIdHeader: false,
     bodyLimit: ctx.config.BODY_LIMIT_MB * 1024 * 1024,
-    trustProxy: true,
+    trustProxy: ctx.config.TRUST_PROXY,
   });
   app.decorate('ctx', ctx);
   app.addHook('onSend', async (req, reply) => {

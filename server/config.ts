@@ -19,6 +19,8 @@ const schema = z.object({
   PUBLIC_URL: z.string().optional(),
   BODY_LIMIT_MB: z.coerce.number().positive().default(1),
   IMPORT_BODY_LIMIT_MB: z.coerce.number().positive().default(64),
+  // Behind a reverse proxy: take the client address from X-Forwarded-For (throttling, logs).
+  TRUST_PROXY: flag.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TABOOLA_CLIENT_ID: z.string().optional(),
   TABOOLA_CLIENT_SECRET: z.string().optional(),

@@ -87,6 +87,22 @@ describe('throttling', () => {
   });
 });
 
+describe('throttling without TRUST_PROXY', () => {
+  it('ignores X-Forwarded-For, so a client cannot escape the limits by inventing addresses', async () => {
+    const direct = await startServer({ TRUST_PROXY: false });
+    try {
+      const attempt = (i: number) =>
+        direct.request('POST', '/api/auth', { body: { email: ADMIN.email, password: `guess-${i}` }, headers: { 'x-forwarded-for': `10.9.0.${i}` } });
+      for (let i = 0; i < 5; i++) expect((await attempt(i)).status).toBe(401);
+      expect((await attempt(5)).status).toBe(429);
+      const { rows } = await direct.ctx.db.query<{ ip: string }>('SELECT DISTINCT ip FROM auth_failures');
+      expect(rows).toEqual([{ ip: '127.0.0.1' }]);
+    } finally {
+      await direct.close();
+    }
+  });
+});
+
 describe('tokens', () => {
   it('no token → token_not_provided, forged → token_invalid, both 401', async () => {
     const none = await server.request('GET', '/api/me');

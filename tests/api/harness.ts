@@ -26,7 +26,8 @@ export async function startServer(overrides: Partial<Config> = {}): Promise<Test
   const dataDir = mkdtempSync(join(tmpdir(), 'lead-console-'));
   const databaseUrl = process.env.TEST_DATABASE_URL ? await freshPostgresDatabase(process.env.TEST_DATABASE_URL) : undefined;
   const config = loadConfig(
-    { DATA_DIR: dataDir, LOG_LEVEL: 'silent', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
+    // TRUST_PROXY: tests play clients at many addresses through X-Forwarded-For.
+    { DATA_DIR: dataDir, LOG_LEVEL: 'silent', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, TRUST_PROXY: '1' },
     { pgliteDir: undefined, DATABASE_URL: databaseUrl, seedDemo: false, ...overrides },
   );
   const booted = await boot(config, { logger: false });

@@ -5,7 +5,8 @@ import { loadConfig } from '../../server/config';
 describe('loadConfig', () => {
   it('defaults to port 3000, ./data and PGlite with the demo', () => {
     const c = loadConfig({});
-    expect(c).toMatchObject({ PORT: 3000, HOST: '0.0.0.0', TOKEN_TTL_HOURS: 12, BODY_LIMIT_MB: 1, LOG_LEVEL: 'info', seedDemo: true });
+    expect(c).toMatchObject({ PORT: 3000, HOST: '0.0.0.0', TOKEN_TTL_HOURS: 12, BODY_LIMIT_MB: 1, LOG_LEVEL: 'info', TRUST_PROXY: false, seedDemo: true });
+    expect(loadConfig({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(true);
     expect(c.dataDir).toBe(resolve('data'));
     expect(c.pgliteDir).toBe(resolve('data', 'pglite'));
     expect(c.DATABASE_URL).toBeUndefined();
