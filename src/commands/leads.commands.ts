@@ -188,6 +188,24 @@ defineCommand({
   },
 });
 
+/**
+ * The clipboard API exists only on HTTPS and localhost; an intranet served over plain HTTP gets
+ * the older copy of a selected text field.
+ */
+async function copyText(text: string): Promise<boolean> {
+  if (window.isSecureContext && navigator.clipboard) return navigator.clipboard.writeText(text).then(() => true, () => false);
+  const area = document.createElement('textarea');
+  area.value = text;
+  area.setAttribute('readonly', '');
+  area.style.position = 'fixed';
+  area.style.opacity = '0';
+  document.body.append(area);
+  area.select();
+  const copied = document.execCommand('copy');
+  area.remove();
+  return copied;
+}
+
 defineCommand({
   id: 'leads.copyLink',
   title: 'leads.copyLink',
@@ -195,7 +213,7 @@ defineCommand({
   requires: 'staff',
   when: (ctx) => onView(ctx) && leadView.link !== null,
   run: async (ctx) => {
-    await navigator.clipboard.writeText(new URL(leadView.link!.url, location.origin).href);
+    if (!(await copyText(new URL(leadView.link!.url, location.origin).href))) return ctx.toast.error(ctx.t('leads.error.copy'));
     leadView.copied = true;
     ctx.toast.success(ctx.t('leads.copied'));
   },
