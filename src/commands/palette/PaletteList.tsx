@@ -7,7 +7,7 @@ import { filterEntries, queryWords } from './search';
 
 /** Rows per group: enough to choose from; a typed word narrows the rest. */
 const CAP_EMPTY = 8;
-const CAP_QUERY = 20;
+const CAP_QUERY = 12;
 const CAP_SECTION = 50;
 
 interface Props {
