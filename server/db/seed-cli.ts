@@ -10,7 +10,7 @@ import { openDb, type Db, type Queryable } from './connection';
 import { migrate } from './migrate';
 import { DEMO_SEED, needsDemo, seedDemo } from './seed';
 import { OTHER_BUYERS } from './seed-data';
-import { arrivalTime, insertLeads, makeLead, PostalCodePicker, Random, statusFor, type NewLead, type SeedLanding } from './seed-leads';
+import { arrivalTime, insertSeedLeads, makeLead, PostalCodePicker, Random, statusFor, type SeedLead, type SeedLanding } from './seed-leads';
 
 const BATCH = 10_000;
 const REBUILD_FROM = 50_000;
@@ -61,7 +61,7 @@ async function grow(db: Db, count: number) {
     const indexes = count >= REBUILD_FROM ? await secondaryIndexes(q) : [];
     for (const index of indexes) await q.exec(`DROP INDEX "${index.name}"`);
     for (let done = 0; done < count; ) {
-      const batch: NewLead[] = [];
+      const batch: SeedLead[] = [];
       for (; batch.length < Math.min(BATCH, count - done); ) {
         const landing = r.pick(landings);
         const at = arrivalTime(r, now);
@@ -72,7 +72,7 @@ async function grow(db: Db, count: number) {
         }
         batch.push(lead);
       }
-      await insertLeads(q, batch);
+      await insertSeedLeads(q, batch);
       done += batch.length;
       const rate = Math.round(done / ((Date.now() - started) / 1000));
       process.stdout.write(`\r${done.toLocaleString('fr-FR')} / ${count.toLocaleString('fr-FR')} leads (${rate.toLocaleString('fr-FR')}/s)   `);

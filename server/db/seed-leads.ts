@@ -89,7 +89,7 @@ export interface SeedLanding {
   columns: LandingColumn[];
 }
 
-export interface NewLead {
+export interface SeedLead {
   id: number | null;
   landing_id: number;
   created_at: Date;
@@ -167,7 +167,7 @@ export function makeLead(
   createdAt: Date,
   status: EntryStatus,
   now: Date,
-): NewLead {
+): SeedLead {
   const prenom = r.pick(FIRST_NAMES);
   const nom = r.pick(LAST_NAMES);
   const phone = `0${r.chance(0.7) ? 6 : 7}${r.digits(8)}`;
@@ -240,7 +240,7 @@ const LEAD_COLUMNS = {
 };
 
 /** Inserts leads in batches; rows without an id take the next of the sequence. */
-export function insertLeads(q: Queryable, leads: NewLead[], batchSize?: number): Promise<void> {
-  const keys = Object.keys(LEAD_COLUMNS) as Array<keyof NewLead>;
+export function insertSeedLeads(q: Queryable, leads: SeedLead[], batchSize?: number): Promise<void> {
+  const keys = Object.keys(LEAD_COLUMNS) as Array<keyof SeedLead>;
   return bulkInsert(q, 'leads', LEAD_COLUMNS, leads.map((l) => keys.map((k) => l[k])), batchSize);
 }

@@ -4,7 +4,7 @@ import { postalCodesByDepartement } from '../services/geo';
 import type { Db, Queryable } from './connection';
 import { bulkInsert, reserveIds } from './bulk';
 import { COMMON_COLUMNS, DEMO_ACCOUNTS, DEMO_CUSTOMERS, DEMO_LANDINGS, OTHER_BUYERS, type DemoRule } from './seed-data';
-import { arrivalTime, insertLeads, makeLead, PostalCodePicker, Random, statusFor, type NewLead, type SeedLanding } from './seed-leads';
+import { arrivalTime, insertSeedLeads, makeLead, PostalCodePicker, Random, statusFor, type SeedLead, type SeedLanding } from './seed-leads';
 
 export const DEMO_SEED = 20_260_101;
 export const DEMO_LEADS = 20_000;
@@ -60,7 +60,7 @@ export async function seedDemo(db: Db, now = new Date()): Promise<{ leads: numbe
 
     await bulkInsert(q, 'exports', EXPORT_COLUMNS, exports);
     await bulkInsert(q, 'reports', REPORT_COLUMNS, reports);
-    await insertLeads(q, leads.all);
+    await insertSeedLeads(q, leads.all);
     await q.query('UPDATE leads SET convert = u.copy FROM unnest($1::bigint[], $2::bigint[]) AS u(id, copy) WHERE leads.id = u.id', [
       leads.conversions.map(([from]) => from.id),
       leads.conversions.map(([, copy]) => copy.id),
@@ -126,8 +126,8 @@ async function insertCustomersAndRules(q: Queryable, landings: SeedLanding[]): P
 function generateLeads(r: Random, landings: Array<SeedLanding & { category: string; weight: number }>, now: Date) {
   const codes = new PostalCodePicker();
   const byWeight = landings.map((l) => [l, l.weight] as const);
-  const all: NewLead[] = [];
-  const conversions: Array<[NewLead, NewLead]> = [];
+  const all: SeedLead[] = [];
+  const conversions: Array<[SeedLead, SeedLead]> = [];
   while (all.length + DUPLICATES < DEMO_LEADS) {
     const landing = r.weighted(byWeight);
     const at = arrivalTime(r, now);
@@ -137,7 +137,7 @@ function generateLeads(r: Random, landings: Array<SeedLanding & { category: stri
     // Converted to another landing of the same trade: the copy keeps the fields both forms share.
     const target = r.pick(landings.filter((l) => l.category === landing.category && l.id !== landing.id));
     const data = Object.fromEntries(target.columns.filter((c) => c.key in lead.data).map((c) => [c.key, lead.data[c.key]!]));
-    const copy: NewLead = {
+    const copy: SeedLead = {
       ...lead,
       landing_id: target.id,
       created_at: lead.updated_at,
@@ -165,8 +165,8 @@ const REPORT_COLUMNS = { id: 'integer', rule_id: 'integer', date: 'date', leads_
  * The rules' live delivery over the last REPORT_DAYS days: each active day, a rule takes the new
  * leads of its landings, postal codes and hours, up to its daily number, and reports the count.
  */
-async function deliverByRules(q: Queryable, rules: SeedRule[], leads: { all: NewLead[] }, now: Date): Promise<unknown[][]> {
-  const byLandingDay = new Map<string, NewLead[]>();
+async function deliverByRules(q: Queryable, rules: SeedRule[], leads: { all: SeedLead[] }, now: Date): Promise<unknown[][]> {
+  const byLandingDay = new Map<string, SeedLead[]>();
   for (const lead of leads.all) {
     const key = `${lead.landing_id}|${lead.created_at.toISOString().slice(0, 10)}`;
     const list = byLandingDay.get(key) ?? byLandingDay.set(key, []).get(key)!;
@@ -213,12 +213,12 @@ const EXPORT_COLUMNS = {
 async function exportExtracted(
   q: Queryable,
   r: Random,
-  leads: { all: NewLead[] },
+  leads: { all: SeedLead[] },
   landings: SeedLanding[],
   accounts: { admin: number; staff: number },
   now: Date,
 ): Promise<unknown[][]> {
-  const groups = new Map<string, NewLead[]>();
+  const groups = new Map<string, SeedLead[]>();
   for (const lead of leads.all) {
     if (lead.entry_status !== 'extracted' || lead.rapport_id) continue;
     const key = `${lead.landing_id}|${lead.updated_at.toISOString().slice(0, 7)}`;
