@@ -35,7 +35,8 @@ export const GridRow = memo(function GridRow(p: GridRowProps) {
       style={{ transform: `translateY(${p.start}px)` }}
     >
       <div role="gridcell" className="lg-cell lg-check">
-        <input type="checkbox" tabIndex={-1} checked={p.selected} readOnly aria-label={p.selectLabel} data-check="" />
+        {/* Drawn, not an <input>: a native input per mounted row costs listeners and layout while scrolling. */}
+        <span role="checkbox" aria-checked={p.selected} aria-label={p.selectLabel} className="lg-box" data-check="" />
       </div>
       {p.row
         ? p.columns.map((c, i) => {
