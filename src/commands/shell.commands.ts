@@ -101,7 +101,7 @@ defineCommand<{ color: string }>({
   requires: 'staff',
   palette: false,
   run: (_ctx, args) => {
-    if (/^#[0-9a-f]{6}$/i.test(args.color)) ui.theme = args.color;
+    if (/^#[0-9a-f]{6}$/i.test(args.color)) ui.theme = args.color.toLowerCase();
   },
 });
 

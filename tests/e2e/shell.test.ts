@@ -224,6 +224,44 @@ describe('admin, by mouse only', () => {
   });
 });
 
+describe('preferences and the error log', () => {
+  it('keeps the theme colour and the size, says when fullscreen is unsupported, and logs errors with their URL', async () => {
+    const { page, context } = await app.page();
+    await signIn(page, DEMO.admin);
+    await page.getByRole('button', { name: 'Couleur du thème' }).click();
+    await page.getByRole('option').nth(3).click();
+    await page.keyboard.press('Escape');
+    const accent = () => page.evaluate(() => document.documentElement.style.getPropertyValue('--accent'));
+    expect(await accent()).toBe('#7c3aed');
+    await page.getByRole('button', { name: 'Taille' }).click();
+    expect(await page.getByRole('menuitem', { name: 'Moyenne' }).getAttribute('aria-disabled')).toBe('true');
+    await page.getByRole('menuitem', { name: 'Mini' }).click();
+    await page.reload();
+    await page.locator('nav.sidebar').waitFor();
+    expect(await accent()).toBe('#7c3aed');
+    expect(await page.evaluate(() => document.documentElement.dataset.size)).toBe('mini');
+
+    await page.evaluate(() => Object.defineProperty(document, 'fullscreenEnabled', { value: false }));
+    await page.getByRole('button', { name: 'Plein écran' }).click();
+    await page.getByText('Votre navigateur ne permet pas le plein écran').waitFor();
+
+    await keys(page, 'g', 't');
+    await page.waitForURL(/\/taboola$/);
+    await page.evaluate(() => {
+      setTimeout(() => {
+        throw new Error('Erreur de test');
+      });
+      void Promise.reject(new Error('Rejet de test'));
+    });
+    await page.getByRole('button', { name: 'Journal des erreurs' }).click();
+    const log = page.getByRole('dialog', { name: 'Journal des erreurs' });
+    await log.getByText('Rejet de test', { exact: true }).waitFor();
+    expect(await log.locator('strong', { hasText: 'Erreur de test' }).count()).toBe(1);
+    expect(await log.getByText(`${app.url}/taboola`).count()).toBe(2);
+    await context.close();
+  });
+});
+
 describe('normal user', () => {
   it('sees neither Lives nor Administration, in the menu or the palette, and gets /401 on admin screens', async () => {
     const { page, context } = await app.page();
