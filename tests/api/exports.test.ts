@@ -136,6 +136,25 @@ describe('exports', () => {
     expect(sold.rows[0].n).toBeGreaterThan(0);
   });
 
+  it('exports all leads matching a list filter, in the tab status only', async () => {
+    const other = await createLanding(server.ctx.db);
+    await insertLeads(server.ctx.db, other.id, [
+      { nom: 'Filtre Gard', code_postal: '30000' },
+      { nom: 'Filtre Gard 2', code_postal: '30100' },
+      { nom: 'Filtre Paris', code_postal: '75001' },
+      { nom: 'Filtre Gard archivé', code_postal: '30000', status: 'archived' },
+    ]);
+    const filter = { ids: [other.id], entry_status: 'new', filters: { values: { departement: ['30'] } } };
+    const res = await exportLeads({ bookType: 'csv', filter, for_customer: 'Client Gard' }, token, String(other.id));
+    const body = await json<ExportAnswer>(res);
+    expect(body.data.count).toBe(2);
+    const text = await (await fetch(server.url + body.data.url)).text();
+    const rows = Papa.parse<string[]>(text, { delimiter: ';', skipEmptyLines: true }).data;
+    expect(rows.slice(1).map((r) => r[rows[0].indexOf('Nom')]).sort()).toEqual(['Filtre Gard', 'Filtre Gard 2']);
+    const again = await exportLeads({ bookType: 'csv', filter }, token, String(other.id));
+    expect(again.status).toBe(422);
+  });
+
   it('refuses an export with no leads, unknown leads or landings, and a bad format', async () => {
     for (const body of [{ bookType: 'csv', leads: [] }, { bookType: 'csv' }]) {
       const res = await exportLeads(body);

@@ -8,7 +8,8 @@ import type { Db, Queryable } from '../../db/connection';
 import { AppError, notFound } from '../../errors';
 import type { SessionUser } from '../auth/sessions';
 import { unionColumns } from '../leads/landings';
-import { audit, leadsNotFound } from '../leads/selection';
+import { Params } from '../leads/columns';
+import { audit, selectionConditions } from '../leads/selection';
 import type { CellValue } from './cells';
 import { exportFilename } from './filenames';
 import { localStorage, type ExportStorage } from './storage';
@@ -58,38 +59,40 @@ interface FileRow {
 }
 
 /**
- * Sells leads: in one transaction, only the selected leads still in an extractable status the
- * user saw become extracted (UPDATE … RETURNING, so two concurrent exports never share a lead),
+ * Sells leads: in one transaction, only the selected leads (ids, or all matching a list filter)
+ * still in an extractable status the user saw become extracted (UPDATE … RETURNING, so two concurrent exports never share a lead),
  * the file is written from exactly those leads, and the export is recorded. Any failure rolls
  * everything back and drops the file.
  */
 export async function extractLeads(db: Db, config: Config, user: SessionUser, landings: Landing[], req: ExportInput): Promise<ExportLink> {
   const ids = [...new Set(req.leads)];
-  if (ids.length === 0) throw noLeadsSelected();
+  if (ids.length === 0 && !req.filter) throw noLeadsSelected();
   const storage = exportStorage(config);
   const token = randomBytes(32).toString('base64url');
   const filename = exportFilename(req.filename, req.bookType);
   const key = `${Date.now()}-${randomBytes(12).toString('hex')}.${req.bookType}`;
   const forCustomer = req.for_customer || null;
   const rapport = typeof req.rapport === 'number' ? req.rapport : null;
-  const statuses = req.from_status ? [req.from_status] : extractableStatus.options;
+  const statuses = req.from_status && !req.filter ? [req.from_status] : [...extractableStatus.options];
+  const landingIds = landings.map((l) => l.id);
 
   try {
     return await db.tx(async (q) => {
       if (rapport !== null && !(await q.query('SELECT 1 FROM reports WHERE id = $1', [rapport])).rows[0]) throw notFound('Rapport introuvable');
-      const exist = (await q.query<{ n: number }>('SELECT count(*)::int AS n FROM leads WHERE id = ANY($1::bigint[])', [ids])).rows[0].n;
-      if (exist !== ids.length) throw leadsNotFound();
+      const params = new Params();
+      const where = await selectionConditions(q, req.filter ? { filter: req.filter } : { leads: ids }, statuses, params);
       const exportId = (
         await q.query<{ id: number }>(
           `INSERT INTO exports (token, landing_ids, user_id, filename, book_type, for_customer, storage_key, state)
            VALUES ($1, $2::int[], $3, $4, $5, $6, $7, 'ready') RETURNING id`,
-          [token, landings.map((l) => l.id), user.id, filename, req.bookType, forCustomer, key],
+          [token, landingIds, user.id, filename, req.bookType, forCustomer, key],
         )
       ).rows[0].id;
       const { rowCount } = await q.query(
-        `UPDATE leads SET entry_status = 'extracted', sold_to = $4, export_id = $5, rapport_id = COALESCE($6, rapport_id), updated_at = now()
-          WHERE id = ANY($1::bigint[]) AND landing_id = ANY($2::int[]) AND entry_status = ANY($3::text[])`,
-        [ids, landings.map((l) => l.id), statuses, forCustomer, exportId, rapport],
+        `UPDATE leads l SET entry_status = 'extracted', sold_to = ${params.add(forCustomer)}, export_id = ${params.add(exportId)},
+                rapport_id = COALESCE(${params.add(rapport)}::int, l.rapport_id), updated_at = now()
+          WHERE ${where.join(' AND ')} AND l.landing_id = ANY(${params.add(landingIds)}::int[])`,
+        params.values,
       );
       if (rowCount === 0) throw noLeadsSelected();
       await q.query('UPDATE exports SET count = $2 WHERE id = $1', [exportId, rowCount]);

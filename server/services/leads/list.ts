@@ -94,17 +94,22 @@ export async function listLeads(db: Queryable, landings: Landing[], query: ListQ
     WHERE ${where.join(' AND ')} ORDER BY ${sort.sortExpr} ${dir}, l.id ${dir}
     LIMIT ${params.add(query._limit + 1)} OFFSET ${params.add(offset)}`;
 
+  // On PostgreSQL the four queries run on separate pool connections at once; PGlite queues them.
+  const [fetched, total, forCustomer, importFrom] = await Promise.all([
+    query._limit > 0 ? db.query<LeadDbRow & { _sort_value: string }>(pageSql, params.values).then((r) => r.rows) : [],
+    db.query<{ n: number }>(`SELECT count(*)::int AS n FROM leads l WHERE ${countWhere.join(' AND ')}`, countParams).then((r) => r.rows[0].n),
+    previousBuyers(db),
+    importSources(db),
+  ]);
   // One row more than asked tells whether a next page exists.
-  const fetched = query._limit > 0 ? (await db.query<LeadDbRow & { _sort_value: string }>(pageSql, params.values)).rows : [];
   const page = fetched.slice(0, query._limit);
-  const total = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM leads l WHERE ${countWhere.join(' AND ')}`, countParams)).rows[0].n;
   const lastRow = page.at(-1);
 
   return {
     data: page.map(toLeadRow),
     keys: leadKeys(landings) satisfies LeadKey[],
-    for_customer: await previousBuyers(db),
-    import_from: await importSources(db),
+    for_customer: forCustomer,
+    import_from: importFrom,
     total,
     next_cursor: fetched.length > page.length && lastRow ? encodeCursor(lastRow._sort_value, lastRow.id) : null,
   };

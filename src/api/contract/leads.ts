@@ -208,14 +208,16 @@ export const bookType = z.enum(['xlsx', 'csv', 'pdf', 'txt']);
 export type BookType = z.infer<typeof bookType>;
 
 /**
- * POST /api/landings/data/:ids/export. Only leads still in `from_status` (default: any
- * extractable status) are sold; they become extracted, sold_to = for_customer. `rapport`: id of
+ * POST /api/landings/data/:ids/export, with `leads` (ids) or `filter`. Only leads still in
+ * `from_status` (default: any extractable status; with `filter`, its tab status) are sold; they become extracted, sold_to = for_customer. `rapport`: id of
  * the report the export belongs to, if any.
  */
 export const exportRequest = z.object({
   bookType: bookType.default('xlsx'),
   filename: z.string().trim().max(120).optional().nullable(),
   leads: z.array(leadId).max(100_000).default([]),
+  /** Instead of `leads`: every lead matching the list filter ("all N matching"). */
+  filter: leadSelection.optional(),
   for_customer: z.string().trim().max(200).optional().nullable(),
   rapport: z.union([z.number().int().positive(), z.boolean(), z.null()]).optional(),
   from_status: extractableStatus.optional(),
