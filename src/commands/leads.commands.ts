@@ -94,6 +94,16 @@ defineCommand({
   run: (ctx) => ctx.leads!.grid()?.focusFilters(),
 });
 
+defineCommand({
+  id: 'leads.focusExport',
+  title: 'leads.focusExport',
+  section,
+  keys: ['f'],
+  requires: 'staff',
+  when: onGrid,
+  run: () => document.querySelector<HTMLInputElement>('[data-leads-export] input')?.focus(),
+});
+
 const hasSelection = (l: LeadsCommandContext) => Boolean(l.selection && (l.selection.allMatching || l.selection.selected.size > 0));
 const selectedIds = (l: LeadsCommandContext) => [...(l.selection?.selected ?? [])].map(Number);
 

@@ -115,15 +115,16 @@ describe('lead triage, keyboard only', () => {
     await grid(page).and(page.locator('[aria-rowcount="49"]')).waitFor();
 
     // Extraction: file name, csv, a new buyer, then ten leads from the top.
-    await page.getByPlaceholder('Nom du fichier').focus();
+    await press(page, 'f');
     await page.keyboard.type('vente-clavier');
     await press(page, 'Tab');
     await page.keyboard.type('c');
     expect(await page.getByLabel('Format').inputValue()).toBe('csv');
     await press(page, 'Tab');
     await page.keyboard.type('Acme Énergie');
-    await press(page, 'Escape');
-    await grid(page).focus();
+    // Escape closes the buyers' list, a second one gives the keys back to the grid.
+    await press(page, 'Escape', 'Escape');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('grid');
     await press(page, 'Home', 'x', ...Array(9).fill('Shift+J'));
     await page.getByText('47 leads · 10 sélectionnés').waitFor();
     await press(page, 'e');

@@ -13,7 +13,7 @@ export function ExportControls({ landingIds }: { landingIds: readonly number[] }
   const extras = useLeadExtras(landingIds);
   const buyers = (extras.data?.forCustomer ?? []).map((name) => ({ id: name, name }));
   return (
-    <div className="leads-bar leads-export">
+    <div className="leads-bar leads-export" data-leads-export="">
       <label className="leads-field">
         <span className="visually-hidden">{t('leads.filename')}</span>
         <input

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef, type RefObject } from 'react';
+import { useCallback, useMemo, useRef, type KeyboardEvent, type RefObject } from 'react';
 import { useSnapshot } from 'valtio';
 import type { EntryStatus, LeadRow } from '../../api/contract/leads';
 import { fetchLeadPage, leadColumns, leadFilters, useAllLandings } from '../../api/hooks/leads';
@@ -68,8 +68,15 @@ export function StatusTab({ landingIds, status, gridRef, selection, onSelectionC
   const total = selection?.total ?? 0;
   const queryKey = useMemo(() => `${landingIds.join(',')}|${status}`, [landingIds, status]);
 
+  // Escape in a field of the tab (export form, filters) gives the keys back to the grid.
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (e.key !== 'Escape' || e.defaultPrevented || !(e.target as HTMLElement).matches('input, select')) return;
+    e.preventDefault();
+    gridRef.current?.focus();
+  };
+
   return (
-    <div className="leads-status">
+    <div className="leads-status" onKeyDown={onKeyDown}>
       <ExportControls landingIds={landingIds} />
       <div className="leads-bar">
         <div className="leads-actions" role="group" aria-label={t('leads.actions')}>
