@@ -116,7 +116,7 @@ describe('admin, by keyboard only', () => {
       ['accueil', /\/$/],
     ] as const) {
       await keys(page, 'Control+k');
-      await page.getByRole('combobox').waitFor();
+      await page.getByRole('dialog').getByRole('combobox').waitFor();
       await page.keyboard.type(query);
       await page.keyboard.press('Enter');
       await page.waitForURL(path);
@@ -157,7 +157,7 @@ describe('admin, by keyboard only', () => {
     await signIn(page, DEMO.admin);
     await keys(page, 'Control+k');
     await page.keyboard.type('gu');
-    expect(await page.getByRole('combobox').inputValue()).toBe('gu');
+    expect(await page.getByRole('dialog').getByRole('combobox').inputValue()).toBe('gu');
     await page.keyboard.press('Escape');
     expect(page.url()).toBe(`${app.url}/`);
     await keys(page, '?');
@@ -295,7 +295,7 @@ describe('accessibility, languages and widths', () => {
     await page.getByRole('navigation', { name: 'Vues visitées' }).getByRole('link').first().waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await keys(page, 'Control+k');
-    await page.getByRole('combobox').waitFor();
+    await page.getByRole('dialog').getByRole('combobox').waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await context.close();
   });
