@@ -171,7 +171,7 @@ export function Grid(props: GridProps) {
           case 'toggle':
             return sel.toggleFocused(s, view);
           case 'selectAll':
-            return sel.selectLoaded(s, cache.loadedIds());
+            return sel.selectAllStep(s, cache.loadedIds());
           case 'clear':
             return sel.clearSelection(s);
         }

@@ -69,6 +69,10 @@ export function selectLoaded(s: SelectionState, loadedIds: Iterable<RowId>): Sel
   return { ...s, selected, base: selected, allMatching: false, offerAll: true };
 }
 
+/** mod+a once selects the loaded rows; pressed again while the banner offers more, every matching row. */
+export const selectAllStep = (s: SelectionState, loadedIds: Iterable<RowId>): SelectionState =>
+  s.offerAll && !s.allMatching ? selectAllMatching(s) : selectLoaded(s, loadedIds);
+
 /** 'Nombre de résultats': exactly the first n rows of the list. */
 export function selectFirst(s: SelectionState, rows: RowsView, n: number): SelectionState {
   const selected = new Set(n > 0 ? rangeIds(rows, 0, Math.min(n, rows.count) - 1) : []);

@@ -260,6 +260,34 @@ describe('lead view, other ways in and other tabs', () => {
     await page.context().close();
   });
 
+  it('runs an action on all N matching leads through the server, then on a filtered list', async () => {
+    const id = await landingWithLeads('E2E Tous', 400);
+    const { page, errors } = await app.page();
+    await signIn(page, DEMO.staff);
+    await openLanding(page, id, 400);
+    await press(page, 'Control+a');
+    await page.getByText('Les 150 lignes chargées sont sélectionnées.').waitFor();
+    await press(page, 'Control+a');
+    await page.getByText('Les 400 résultats correspondants sont sélectionnés.').waitFor();
+    await page.getByText('400 leads · 400 sélectionnés').waitFor();
+    await press(page, 'm');
+    await toast(page, 'Leads placés à la corbeille (400)');
+    expect(await statusCounts(id)).toEqual({ trashed: 400 });
+    await press(page, 'z');
+    await toast(page, 'Action annulée');
+    expect(await statusCounts(id)).toEqual({ new: 400 });
+
+    // Nom3, Nom30…39, Nom300…399: 111 leads, applied 400 ms after typing.
+    await grid(page).and(page.locator('[aria-rowcount="402"]')).waitFor();
+    await grid(page).getByRole('searchbox', { name: 'Filtrer Nom' }).fill('Nom3');
+    await grid(page).and(page.locator('[aria-rowcount="113"]')).waitFor();
+    await press(page, 'Escape', 'Control+a', 'a');
+    await toast(page, 'Leads archivés (111)');
+    expect(await statusCounts(id)).toEqual({ new: 289, archived: 111 });
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('shows production by department for the last 90 days, by climate zone on demand', async () => {
     const { page, errors } = await app.page();
     await signIn(page, DEMO.staff);

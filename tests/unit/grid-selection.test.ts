@@ -59,6 +59,15 @@ describe('grid selection model', () => {
     expect(sel.isSelected(s, 1)).toBe(false);
   });
 
+  it('mod+a twice widens the loaded rows to every matching row', () => {
+    let s = sel.selectAllStep(sel.initialSelection, [1, 2]);
+    expect(s).toMatchObject({ offerAll: true, allMatching: false });
+    s = sel.selectAllStep(s, [1, 2]);
+    expect(s.allMatching).toBe(true);
+    // Once everything matching is selected, mod+a starts again from the loaded rows.
+    expect(sel.selectAllStep(s, [1, 2])).toMatchObject({ offerAll: true, allMatching: false });
+  });
+
   it('selects exactly the first n rows', () => {
     expect(ids(sel.selectFirst(sel.toggleAt(sel.initialSelection, rows(10), 9), rows(10), 3))).toEqual([100, 101, 102]);
     expect(sel.selectFirst(sel.initialSelection, rows(2), 500).selected.size).toBe(2);

@@ -103,6 +103,9 @@ describe('Grid', () => {
 
     await user.keyboard('{Control>}a{/Control}');
     expect(info().selected.size).toBe(150);
+    await user.keyboard('{Control>}a{/Control}');
+    expect(info().allMatching).toBe(true);
+    await user.keyboard('{Escape}{Control>}a{/Control}');
     const offer = screen.getByRole('button', { name: /Sélectionner les 400 résultats/ });
     await user.click(offer);
     expect(info().allMatching).toBe(true);
