@@ -14,7 +14,7 @@ export function HelpOverlay() {
   const bySection = new Map<string, { id: string; title: string; keys: readonly string[]; here: boolean }[]>();
   if (helpOpen) {
     for (const c of allCommands()) {
-      if (!c.keys?.length || !isPermitted(c, ctx)) continue;
+      if (!c.keys?.length || !isPermitted(c, ctx.user)) continue;
       const list = bySection.get(c.section) ?? [];
       list.push({ id: c.id, title: t(c.title), keys: c.keys, here: isAvailable(c, ctx) });
       bySection.set(c.section, list);

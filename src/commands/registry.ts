@@ -28,6 +28,7 @@
  * (src/commands/keys.ts). Single-letter keys never fire while typing in a field, and nothing
  * fires while a dialog or the palette is open (src/commands/hotkeys.ts).
  */
+import type { User } from '../api/contract/auth';
 import { getCommandContext, type CommandContext } from './context';
 
 export type Role = 'staff' | 'admin';
@@ -94,14 +95,15 @@ export function subscribeCommands(listener: () => void) {
 
 export const commandsVersion = () => version;
 
-export function isPermitted(command: Command, ctx: CommandContext): boolean {
-  if (!ctx.user) return false;
-  return command.requires === 'staff' || ctx.user.admin;
+/** Whether this user may run the command at all: 'staff' is any signed-in user. */
+export function isPermitted(command: Command, user: User | null): boolean {
+  if (!user) return false;
+  return command.requires === 'staff' || user.admin;
 }
 
 /** Permitted for this user and enabled in this context: what the palette, help and buttons show. */
 export function isAvailable(command: Command, ctx: CommandContext): boolean {
-  if (!isPermitted(command, ctx)) return false;
+  if (!isPermitted(command, ctx.user)) return false;
   try {
     return command.when ? command.when(ctx) : true;
   } catch {
@@ -144,7 +146,7 @@ export async function runCommand(id: string, args?: unknown, source: CommandSour
 }
 
 async function execute(command: Command, ctx: CommandContext, args: unknown): Promise<RunOutcome> {
-  if (!isPermitted(command, ctx)) return 'forbidden';
+  if (!isPermitted(command, ctx.user)) return 'forbidden';
   if (!isAvailable(command, ctx)) return 'disabled';
   if (command.confirm && !(await confirmer(command.confirm, ctx))) return 'cancelled';
   try {

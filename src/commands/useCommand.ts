@@ -18,7 +18,7 @@ export function useCommand(id: string, source: CommandSource = 'button') {
   const shortcut = command.keys?.[0];
   return {
     command,
-    visible: isPermitted(command, ctx),
+    visible: isPermitted(command, ctx.user),
     enabled: isAvailable(command, ctx),
     title: t(command.title),
     shortcut,

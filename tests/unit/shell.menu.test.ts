@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import type { User } from '../../src/api/contract/auth';
 import type { Landing } from '../../src/api/contract/landings';
 import '../../src/commands';
-import { getCommandContext } from '../../src/commands/context';
 import { screenForPath } from '../../src/app/screens';
 import { pickLanguage } from '../../src/i18n';
 import { addVisitedView, closeOtherVisitedViews, closeVisitedView, deviceFor, ui } from '../../src/state/ui';
@@ -11,11 +10,10 @@ import { buildMenu } from '../../src/views/shell/menu';
 const admin: User = { id: 1, email: 'a@x.fr', name: 'A', admin: true, role: 'admin' };
 const staff: User = { id: 2, email: 's@x.fr', name: 'S', admin: false, role: 'normal' };
 const lp = (id: number, name: string): Landing => ({ id, key: `k${id}`, name, kind: 'standard', category: 'pv', zone_climatique: false, columns: [] });
-const ctx = (user: User | null) => ({ ...getCommandContext(), user });
 
 describe('sidebar menu', () => {
   it('gives an admin every group of SPEC.md §2, each entry running a command', () => {
-    const menu = buildMenu(ctx(admin), [lp(3, 'PV Autoconsommation Sud')], [lp(9, 'FB Isolation')]);
+    const menu = buildMenu(admin, [lp(3, 'PV Autoconsommation Sud')], [lp(9, 'FB Isolation')]);
     expect(menu.map((g) => g.id)).toEqual(['landings', 'facebook', 'production', 'lives', 'administration']);
     expect(menu[0].entries[0]).toMatchObject({ routePath: 'PVAutoconsommation Sud', href: '/landings_test/3', title: 'PV Autoconsommation Sud', command: 'nav.landing', args: { id: 3 } });
     expect(menu.find((g) => g.id === 'lives')!.entries.map((e) => e.href)).toEqual(['/customers', '/customers/rules/0']);
@@ -24,8 +22,8 @@ describe('sidebar menu', () => {
   });
 
   it('hides Lives and Administration from a normal user, and Production until the user record is loaded', () => {
-    expect(buildMenu(ctx(staff), [], []).map((g) => g.id)).toEqual(['landings', 'facebook', 'production']);
-    expect(buildMenu(ctx(null), [], []).map((g) => g.id)).toEqual(['landings', 'facebook']);
+    expect(buildMenu(staff, [], []).map((g) => g.id)).toEqual(['landings', 'facebook', 'production']);
+    expect(buildMenu(null, [], []).map((g) => g.id)).toEqual(['landings', 'facebook']);
   });
 });
 

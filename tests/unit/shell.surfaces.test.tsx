@@ -11,6 +11,7 @@ import { onCommandRun, type RunRecord } from '../../src/commands/registry';
 import { loadMessages, makeIntl, translator } from '../../src/i18n';
 import { IntlProvider } from '../../src/i18n/provider';
 import { ui } from '../../src/state/ui';
+import { setUserData, userState } from '../../src/state/user';
 import { Navbar } from '../../src/views/shell/Navbar';
 import { Sidebar } from '../../src/views/shell/Sidebar';
 import { TagsView } from '../../src/views/shell/TagsView';
@@ -31,6 +32,10 @@ async function renderShell() {
   ui.sidebar.opened = true;
   ui.device = 'desktop';
   ui.language = 'fr';
+  setUserData(admin);
+  cleanups.push(() => {
+    userState.userData = null;
+  });
   const intl = makeIntl('fr', await loadMessages('fr'));
   const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity } } });
   client.setQueryData(['landings'], landings);

@@ -2,10 +2,11 @@ import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { useLocation } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { useFacebookLandings, useLandings } from '../../api/hooks/landings';
-import { useCommandContext } from '../../commands/context';
 import { runCommand } from '../../commands/registry';
 import { useT } from '../../i18n/provider';
 import { closeSidebar, ui } from '../../state/ui';
+import { userState } from '../../state/user';
+import type { User } from '../../api/contract/auth';
 import { Icon } from './icons';
 import { buildMenu, type MenuEntry, type MenuGroup } from './menu';
 
@@ -89,10 +90,10 @@ export function Sidebar() {
   const t = useT();
   const { sidebar, device } = useSnapshot(ui);
   const { pathname } = useLocation();
-  const ctx = useCommandContext();
+  const { userData } = useSnapshot(userState);
   const landings = useLandings();
   const facebook = useFacebookLandings();
-  const menu = buildMenu(ctx, landings.data ?? [], facebook.data ?? []);
+  const menu = buildMenu(userData as User | null, landings.data ?? [], facebook.data ?? []);
   const mobile = device === 'mobile';
   const collapsed = !sidebar.opened && !mobile;
   const hidden = !sidebar.opened && mobile;

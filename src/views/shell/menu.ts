@@ -4,7 +4,7 @@
  * they may run; Production needs the user record.
  */
 import type { Landing } from '../../api/contract/landings';
-import type { CommandContext } from '../../commands/context';
+import type { User } from '../../api/contract/auth';
 import { getCommand, isPermitted } from '../../commands/registry';
 import type { IconName } from './icons';
 
@@ -43,12 +43,12 @@ const production = (category: string, title: string): MenuEntry => ({
   args: { category },
 });
 
-export function buildMenu(ctx: CommandContext, landings: readonly Landing[], facebook: readonly Landing[]): MenuGroup[] {
+export function buildMenu(user: User | null, landings: readonly Landing[], facebook: readonly Landing[]): MenuGroup[] {
   const groups: MenuGroup[] = [
     { id: 'landings', title: 'shell.menu.landings', icon: 'landing', entries: landings.map(landingEntry) },
     { id: 'facebook', title: 'shell.menu.facebook', icon: 'facebook', entries: facebook.map(landingEntry) },
   ];
-  if (ctx.user) {
+  if (user) {
     groups.push({
       id: 'production',
       title: 'shell.menu.production',
@@ -78,11 +78,11 @@ export function buildMenu(ctx: CommandContext, landings: readonly Landing[], fac
     },
   );
   return groups
-    .map((g) => ({ ...g, entries: g.entries.filter((e) => permitted(ctx, e.command)) }))
+    .map((g) => ({ ...g, entries: g.entries.filter((e) => permitted(user, e.command)) }))
     .filter((g) => g.entries.length > 0 || g.id === 'landings' || g.id === 'facebook');
 }
 
-function permitted(ctx: CommandContext, id: string) {
+function permitted(user: User | null, id: string) {
   const command = getCommand(id);
-  return command !== undefined && isPermitted(command, ctx);
+  return command !== undefined && isPermitted(command, user);
 }
