@@ -1,6 +1,7 @@
 /** Renders the command surfaces (palette, help, confirm) as the shell does, with the real catalogs and registry. */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import '../../src/commands';
 import { ConfirmHost } from '../../src/commands/ConfirmHost';
 import { provideCommandContext, type CommandContextValues } from '../../src/commands/context';
@@ -38,7 +39,7 @@ globalThis.ResizeObserver ??= class {
 };
 globalThis.CSS ??= { escape: (s: string) => s.replace(/[^\w-]/g, (c) => `\\${c}`) } as typeof CSS;
 
-export async function renderCommands(user: User, extra: CommandContextValues = {}) {
+export async function renderCommands(user: User, extra: CommandContextValues = {}, children?: ReactNode) {
   ui.palette = { open: false, section: null };
   ui.helpOpen = false;
   ui.language = 'fr';
@@ -68,6 +69,7 @@ export async function renderCommands(user: User, extra: CommandContextValues = {
           Note
           <input aria-label="Note" />
         </label>
+        {children}
       </IntlProvider>
     </QueryClientProvider>,
   );
