@@ -54,6 +54,9 @@ export const ui = proxy({
   errorLogOpen: false,
 });
 
+// The language picked from the browser on a first visit is remembered like a chosen one.
+if (!isLanguage(storedLanguage)) writeStored('language', ui.language);
+
 subscribe(ui, () => {
   writeStored('sidebarStatus', ui.sidebar.opened ? '1' : '0');
   writeStored('language', ui.language);

@@ -21,6 +21,7 @@ import { Navbar } from './Navbar';
 import { Sidebar } from './Sidebar';
 import { TagsView } from './TagsView';
 import { toaster } from './toasts';
+import { useScreenTitle } from './useScreenTitle';
 
 /** Every screen but /login, /404 and /401 needs the Admin-Token cookie. */
 export default function Layout() {
@@ -68,6 +69,11 @@ function Shell() {
   useEffect(() => {
     if (screen) addVisitedView(location.pathname);
   }, [screen, location.pathname]);
+
+  const title = useScreenTitle(screen, params);
+  useEffect(() => {
+    document.title = title ? `${title} · ${t('shell.brand')}` : t('shell.brand');
+  }, [title, t]);
 
   if (screen?.requires === 'admin' && userData && !userData.admin) return <Navigate to="/401" replace />;
 
