@@ -7,6 +7,7 @@ import { useCommand } from '../../commands/useCommand';
 import { Shortcut } from '../../commands/Shortcut';
 import { useT } from '../../i18n/provider';
 import { ui } from '../../state/ui';
+import { Hint } from './Hint';
 import { Icon, type IconName } from './icons';
 import { LanguageMenu, SizeMenu, ThemePicker } from './settings';
 import { useScreenTitle } from './useScreenTitle';
@@ -16,10 +17,12 @@ function NavButton({ command, icon, badge, className }: { command: string; icon:
   const c = useCommand(command, 'navbar');
   if (!c.visible) return null;
   return (
-    <Button className={className ?? 'icon-btn'} aria-label={c.title} isDisabled={!c.enabled} onPress={() => void c.run()} data-command={command}>
-      <Icon name={icon} />
-      {badge ? <span className="badge">{badge}</span> : null}
-    </Button>
+    <Hint label={c.title}>
+      <Button className={className ?? 'icon-btn'} aria-label={c.title} isDisabled={!c.enabled} onPress={() => void c.run()} data-command={command}>
+        <Icon name={icon} />
+        {badge ? <span className="badge">{badge}</span> : null}
+      </Button>
+    </Hint>
   );
 }
 
@@ -48,9 +51,11 @@ export function Navbar() {
   const toggle = useCommand('shell.toggleSidebar', 'navbar');
   return (
     <div className="navbar">
-      <Button className="icon-btn" aria-label={toggle.title} aria-expanded={sidebar.opened} onPress={() => void toggle.run()} data-command="shell.toggleSidebar">
-        <Icon name="menu" />
-      </Button>
+      <Hint label={toggle.title}>
+        <Button className="icon-btn" aria-label={toggle.title} aria-expanded={sidebar.opened} onPress={() => void toggle.run()} data-command="shell.toggleSidebar">
+          <Icon name="menu" />
+        </Button>
+      </Hint>
       <Breadcrumb />
       <div className="navbar-right">
         <Button className="search-btn" onPress={() => void palette.run()} data-command="shell.palette" aria-keyshortcuts={ariaShortcut('mod+k')}>

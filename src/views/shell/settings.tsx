@@ -16,6 +16,7 @@ import { runCommand } from '../../commands/registry';
 import { languageNames, languages } from '../../i18n';
 import { useT } from '../../i18n/provider';
 import { sizes, ui } from '../../state/ui';
+import { Hint } from './Hint';
 import { Icon } from './icons';
 
 const themeColours = ['#1f6feb', '#0e7490', '#15803d', '#7c3aed', '#c2410c', '#be123c', '#334155'];
@@ -25,11 +26,13 @@ export function LanguageMenu() {
   const { language } = useSnapshot(ui);
   return (
     <MenuTrigger>
-      <Button className="icon-btn">
-        <Icon name="language" />
-        <span className="visually-hidden">{t('shell.language')}</span>
-        <span className="icon-btn-text">{language.toUpperCase()}</span>
-      </Button>
+      <Hint label={t('shell.language')}>
+        <Button className="icon-btn">
+          <Icon name="language" />
+          <span className="visually-hidden">{t('shell.language')}</span>
+          <span className="icon-btn-text">{language.toUpperCase()}</span>
+        </Button>
+      </Hint>
       <Popover className="popover" placement="bottom end">
         <Menu
           className="menu-list"
@@ -55,9 +58,11 @@ export function SizeMenu() {
   const { size } = useSnapshot(ui);
   return (
     <MenuTrigger>
-      <Button className="icon-btn" aria-label={t('shell.size')}>
-        <Icon name="size" />
-      </Button>
+      <Hint label={t('shell.size')}>
+        <Button className="icon-btn" aria-label={t('shell.size')}>
+          <Icon name="size" />
+        </Button>
+      </Hint>
       <Popover className="popover" placement="bottom end">
         <Menu className="menu-list" aria-label={t('shell.size')} disabledKeys={[size]} onAction={(key) => void runCommand('shell.size', { size: key }, 'menu')}>
           {sizes.map((s) => (
@@ -76,9 +81,11 @@ export function ThemePicker() {
   const { theme } = useSnapshot(ui);
   return (
     <DialogTrigger>
-      <Button className="icon-btn" aria-label={t('shell.theme')}>
-        <Icon name="theme" />
-      </Button>
+      <Hint label={t('shell.theme')}>
+        <Button className="icon-btn" aria-label={t('shell.theme')}>
+          <Icon name="theme" />
+        </Button>
+      </Hint>
       <Popover className="popover" placement="bottom end">
         <Dialog className="popover-dialog" aria-label={t('shell.theme')}>
           <ColorSwatchPicker
