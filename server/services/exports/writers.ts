@@ -2,9 +2,9 @@ import type { Writable } from 'node:stream';
 import { once } from 'node:events';
 import Papa from 'papaparse';
 import PDFDocument from 'pdfkit';
-import * as XLSX from 'xlsx';
 import type { BookType } from '../../../src/api/contract/leads';
 import { neutralise, type CellValue } from './cells';
+import { xlsxStream } from './xlsx-stream';
 
 /** Receives the header, then batches of rows, then `end()`; writes one file format into `out`. */
 export interface SheetWriter {
@@ -60,20 +60,21 @@ function txtWriter(out: Writable, header: string[]): SheetWriter {
   };
 }
 
-/**
- * XLSX through SheetJS: rows are appended to a dense worksheet (the compact in-memory layout),
- * every value a plain cell (text as 's', never a formula), then the zip is written once.
- */
+/** XLSX, streamed (see xlsx-stream.ts): one sheet "Leads", text as inline strings, never a formula. */
 function xlsxWriter(out: Writable, header: string[]): SheetWriter {
-  const sheet = XLSX.utils.aoa_to_sheet([header.map(neutralise)], { dense: true });
+  const sheet = xlsxStream(out, header.length);
+  let started = false;
   return {
     async rows(batch) {
-      if (batch.length) XLSX.utils.sheet_add_aoa(sheet, batch.map((r) => r.map(neutralise)), { origin: -1 });
+      if (!started) {
+        started = true;
+        await sheet.rows([header.map(neutralise)]);
+      }
+      if (batch.length) await sheet.rows(batch.map((r) => r.map(neutralise)));
     },
     async end() {
-      const book = XLSX.utils.book_new();
-      XLSX.utils.book_append_sheet(book, sheet, 'Leads');
-      await write(out, XLSX.write(book, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer);
+      if (!started) await this.rows([]);
+      await sheet.end();
     },
   };
 }

@@ -1,0 +1,88 @@
+import type { Writable } from 'node:stream';
+import { once } from 'node:events';
+import { Zip, ZipDeflate } from 'fflate';
+import type { CellValue } from './cells';
+
+// SheetJS builds the whole workbook in memory (over 1 GB for 100,000 leads), so big exports are
+// written here as a stream: the minimal SpreadsheetML parts, one sheet of inline strings, zipped
+// on the fly by fflate. Memory stays flat whatever the number of rows; SheetJS reads the result.
+
+const NS = 'http://schemas.openxmlformats.org/';
+const staticParts: Record<string, string> = {
+  '[Content_Types].xml':
+    `<Types xmlns="${NS}package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>` +
+    `<Default Extension="xml" ContentType="application/xml"/>` +
+    `<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>` +
+    `<Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>`,
+  '_rels/.rels': `<Relationships xmlns="${NS}package/2006/relationships"><Relationship Id="rId1" Type="${NS}officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
+  'xl/workbook.xml': `<workbook xmlns="${NS}spreadsheetml/2006/main" xmlns:r="${NS}officeDocument/2006/relationships"><sheets><sheet name="Leads" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+  'xl/_rels/workbook.xml.rels': `<Relationships xmlns="${NS}package/2006/relationships"><Relationship Id="rId1" Type="${NS}officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`,
+};
+
+const xmlHead = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
+const encoder = new TextEncoder();
+
+/** Text as XML character data: escaped, and without the control characters XML 1.0 forbids. */
+const xmlText = (s: string) =>
+  s
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\x00-\x08\x0B\x0C\x0E-\x1F\uFFFE\uFFFF]/g, '')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;');
+
+function columnName(i: number): string {
+  let name = '';
+  for (let n = i + 1; n > 0; n = Math.floor((n - 1) / 26)) name = String.fromCharCode(65 + ((n - 1) % 26)) + name;
+  return name;
+}
+
+/** Streams rows (already neutralised) into an .xlsx file written to `out`. */
+export function xlsxStream(out: Writable, width: number) {
+  const columns = Array.from({ length: width }, (_, i) => columnName(i));
+  let failure: Error | undefined;
+  let finished!: () => void;
+  const done = new Promise<void>((resolve) => (finished = resolve));
+  const zip = new Zip((err, chunk, final) => {
+    if (err) failure = err;
+    else out.write(chunk);
+    if (err || final) finished();
+  });
+  for (const [name, xml] of Object.entries(staticParts)) {
+    const part = new ZipDeflate(name, { level: 1 });
+    zip.add(part);
+    part.push(encoder.encode(xmlHead + xml), true);
+  }
+  const sheet = new ZipDeflate('xl/worksheets/sheet1.xml', { level: 1 });
+  zip.add(sheet);
+  sheet.push(encoder.encode(`${xmlHead}<worksheet xmlns="${NS}spreadsheetml/2006/main"><sheetData>`));
+  let rowNumber = 0;
+
+  const cell = (v: string | number, col: number, r: number) =>
+    typeof v === 'number'
+      ? `<c r="${columns[col]}${r}"><v>${v}</v></c>`
+      : `<c r="${columns[col]}${r}" t="inlineStr"><is><t xml:space="preserve">${xmlText(v)}</t></is></c>`;
+
+  return {
+    async rows(batch: Array<Array<string | number | CellValue>>) {
+      let xml = '';
+      for (const row of batch) {
+        rowNumber++;
+        xml += `<row r="${rowNumber}">`;
+        row.forEach((v, col) => {
+          if (v !== null && v !== '') xml += cell(v, col, rowNumber);
+        });
+        xml += '</row>';
+      }
+      sheet.push(encoder.encode(xml));
+      if (failure) throw failure;
+      if (out.writableNeedDrain) await once(out, 'drain');
+    },
+    async end() {
+      sheet.push(encoder.encode('</sheetData></worksheet>'), true);
+      zip.end();
+      await done;
+      if (failure) throw failure;
+    },
+  };
+}
