@@ -43,6 +43,38 @@ function shortcutsOf(command: Command): Chord[][] {
   return chords;
 }
 
+let pendingNow: readonly KeyStroke[] = [];
+const pendingListeners = new Set<() => void>();
+
+function setPending(strokes: KeyStroke[]) {
+  if (strokes.length === 0 && pendingNow.length === 0) return;
+  pendingNow = strokes;
+  for (const l of pendingListeners) l();
+}
+
+/** The first chords of a sequence typed so far ('g' before 'g c'), for the sequence hint. */
+export const pendingStrokes = () => pendingNow;
+export function subscribePending(listener: () => void) {
+  pendingListeners.add(listener);
+  return () => pendingListeners.delete(listener);
+}
+
+/** The commands a sequence begun with `strokes` can still reach, with the chords left to type. */
+export function continuations(strokes: readonly KeyStroke[]) {
+  const ctx = getCommandContext();
+  const out: { command: Command; rest: string }[] = [];
+  for (const command of allCommands()) {
+    if (!isAvailable(command, ctx)) continue;
+    for (const shortcut of command.keys ?? []) {
+      const chords = parseShortcut(shortcut);
+      if (chords.length > strokes.length && strokes.every((s, i) => matchesChord(chords[i], s))) {
+        out.push({ command, rest: shortcut.trim().split(/\s+/).slice(strokes.length).join(' ') });
+      }
+    }
+  }
+  return out;
+}
+
 /** Commands whose shortcut starts with `strokes`: exact ones complete it, the others wait for more. */
 export function matchStrokes(strokes: KeyStroke[], typing: boolean) {
   const ctx = getCommandContext();
@@ -67,6 +99,7 @@ export function installHotkeys(target: Window = window): () => void {
   const reset = () => {
     pending = [];
     clearTimeout(timer);
+    setPending([]);
   };
 
   const onKeyDown = (event: KeyboardEvent) => {
@@ -94,6 +127,7 @@ export function installHotkeys(target: Window = window): () => void {
       event.preventDefault();
       clearTimeout(timer);
       pending = strokes;
+      setPending(strokes);
       timer = setTimeout(reset, SEQUENCE_TIMEOUT_MS);
     } else {
       reset();

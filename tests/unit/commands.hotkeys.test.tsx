@@ -107,6 +107,15 @@ describe('hotkeys', () => {
     expect(r.navigations).toEqual(['/customers', '/users']);
   });
 
+  it('show where each next key of a sequence leads while it is under way', async () => {
+    await setup();
+    keydown({ key: 'g' });
+    const hint = screen.getByRole('status');
+    for (const text of ['CClients', 'RRègles', 'UGestion des comptes', 'LAller à une landing…']) expect(hint.textContent).toContain(text);
+    keydown({ key: 'c' });
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
   it('leave the key alone when the command is not available here', async () => {
     await setup();
     let enabled = false;

@@ -8,6 +8,7 @@ import { provideCommandContext, type CommandContextValues } from '../../src/comm
 import { HelpOverlay } from '../../src/commands/HelpOverlay';
 import { installHotkeys } from '../../src/commands/hotkeys';
 import { Palette } from '../../src/commands/palette/Palette';
+import { SequenceHint } from '../../src/commands/SequenceHint';
 import type { User } from '../../src/api/contract/auth';
 import type { Landing } from '../../src/api/contract/landings';
 import { loadMessages, makeIntl, translator } from '../../src/i18n';
@@ -65,6 +66,7 @@ export async function renderCommands(user: User, extra: CommandContextValues = {
         <Palette />
         <HelpOverlay />
         <ConfirmHost />
+        <SequenceHint />
         <label>
           Note
           <input aria-label="Note" />

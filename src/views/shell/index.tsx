@@ -11,6 +11,7 @@ import { HelpOverlay } from '../../commands/HelpOverlay';
 import { installHotkeys } from '../../commands/hotkeys';
 import { Palette } from '../../commands/palette/Palette';
 import { setFailureReporter } from '../../commands/registry';
+import { SequenceHint } from '../../commands/SequenceHint';
 import { useT } from '../../i18n/provider';
 import { addErrorLog, addVisitedView, closeSidebar, ui } from '../../state/ui';
 import { setUserData, userState } from '../../state/user';
@@ -110,6 +111,7 @@ function Shell() {
       <HelpOverlay />
       <ConfirmHost />
       <ErrorLogDialog />
+      <SequenceHint />
     </div>
   );
 }
