@@ -104,20 +104,27 @@ defineCommand({
   run: () => document.querySelector<HTMLInputElement>('[data-leads-export] input')?.focus(),
 });
 
-const hasSelection = (l: LeadsCommandContext) => Boolean(l.selection && (l.selection.allMatching || l.selection.selected.size > 0));
-const selectedIds = (l: LeadsCommandContext) => [...(l.selection?.selected ?? [])].map(Number);
+/** The grid's selection as it is now (a keystroke may come before the view re-renders). */
+const current = (l: LeadsCommandContext) => l.grid()?.selection() ?? l.selection;
+
+const hasSelection = (l: LeadsCommandContext) => {
+  const s = current(l);
+  return Boolean(s && (s.allMatching || s.selected.size > 0));
+};
+const selectedIds = (l: LeadsCommandContext) => [...(current(l)?.selected ?? [])].map(Number);
+const allMatching = (l: LeadsCommandContext) => current(l)?.allMatching === true;
 
 /** The view's filters as the API takes them, for "all N matching". */
 const matchingFilter = (l: LeadsCommandContext) => ({
   ids: [...l.landingIds],
   entry_status: l.status!,
-  filters: leadFilters(l.selection!.filters, l.columns),
+  filters: leadFilters(current(l)!.filters, l.columns),
 });
 
 /** Ids of the selection: the selected rows, or every lead matching the filters. */
 const idsOfSelection = (l: LeadsCommandContext) =>
-  l.selection?.allMatching
-    ? fetchAllMatchingIds({ landingIds: l.landingIds, status: l.status!, sort: null, filters: leadFilters(l.selection.filters, l.columns) })
+  allMatching(l)
+    ? fetchAllMatchingIds({ landingIds: l.landingIds, status: l.status!, sort: null, filters: leadFilters(current(l)!.filters, l.columns) })
     : Promise.resolve(selectedIds(l));
 
 /** After an action: the selection is spent, the list reloads, and buyers, sources and statistics are fetched again. */
@@ -141,7 +148,7 @@ function statusCommand(id: string, keys: string[], target: TargetStatus, done: s
       const res = await changeStatus({
         entry_status: target,
         from_status: l.status!,
-        ...(l.selection!.allMatching ? { filter: matchingFilter(l) } : { leads: selectedIds(l) }),
+        ...(allMatching(l) ? { filter: matchingFilter(l) } : { leads: selectedIds(l) }),
       });
       const entry = { actionId: res.data.action_id, done, count: res.data.count };
       leadView.undo.push(entry);
@@ -270,7 +277,7 @@ defineCommand({
   confirm: 'leads.delete.confirm',
   run: async (ctx) => {
     const l = ctx.leads!;
-    const res = await deleteLeads(l.selection!.allMatching ? { filter: matchingFilter(l) } : { leads: selectedIds(l) });
+    const res = await deleteLeads(allMatching(l) ? { filter: matchingFilter(l) } : { leads: selectedIds(l) });
     ctx.toast.success(ctx.t('leads.toast.deleted', { count: res.data.count }));
     await afterChange(ctx);
   },

@@ -33,6 +33,8 @@ const FOLLOWERS = 1000;
 /** What the owner (commands, buttons) can do to the grid. */
 export interface GridHandle {
   act(action: GridAction): void;
+  /** The selection as it is now, even before the next render. */
+  selection(): GridSelectionInfo;
   selectAllMatching(): void;
   /** Selects exactly the first n rows of the list, loading them first. */
   selectFirst(n: number): Promise<void>;
@@ -67,8 +69,20 @@ export function Grid(props: GridProps) {
   const { loader, queryKey, t, pageSize = 150, ownKeys = true, onSelectionChange, locale } = props;
   const domId = useId().replace(/:/g, '');
   const [, bump] = useReducer((n: number) => n + 1, 0);
-  const [query, setQuery] = useState<Query>({ sort: null, filters: {} });
-  const [state, setState] = useState<sel.SelectionState>(sel.initialSelection);
+  const [query, setQueryState] = useState<Query>({ sort: null, filters: {} });
+  const queryRef = useRef(query);
+  const setQuery = useCallback((next: Query) => {
+    queryRef.current = next;
+    setQueryState(next);
+  }, []);
+  const [state, setSelectionState] = useState<sel.SelectionState>(sel.initialSelection);
+  // The selection is also kept in a ref, updated at once: a command run by the next keystroke
+  // reads it through the handle before React has re-rendered.
+  const stateRef = useRef(state);
+  const setState = useCallback((next: sel.SelectionState | ((s: sel.SelectionState) => sel.SelectionState)) => {
+    stateRef.current = typeof next === 'function' ? next(stateRef.current) : next;
+    setSelectionState(stateRef.current);
+  }, []);
   const [widths, setWidths] = useState<Record<string, number>>({});
   const cacheRef = useRef<RowCache | null>(null);
   if (!cacheRef.current) cacheRef.current = new RowCache(loader, pageSize, query, bump);
@@ -86,7 +100,7 @@ export function Grid(props: GridProps) {
     setQuery(fresh);
     setState(sel.initialSelection);
     bump();
-  }, [queryKey, cache]);
+  }, [queryKey, cache, setQuery, setState]);
 
   const changeQuery = useCallback(
     (next: Query) => {
@@ -95,7 +109,7 @@ export function Grid(props: GridProps) {
       setState(sel.initialSelection);
       bump();
     },
-    [cache],
+    [cache, setQuery, setState],
   );
   const onFilters = useCallback((filters: GridFilters) => changeQuery({ ...query, filters }), [changeQuery, query]);
   const onSort = useCallback((sort: GridSort | null) => changeQuery({ ...query, sort }), [changeQuery, query]);
@@ -177,13 +191,17 @@ export function Grid(props: GridProps) {
         }
       });
     },
-    [cache],
+    [cache, setState],
   );
 
   useImperativeHandle(
     props.handleRef,
     (): GridHandle => ({
       act,
+      selection: () => {
+        const s = stateRef.current;
+        return { selected: s.selected, allMatching: s.allMatching, total: cache.ready ? cache.total : 0, focusedId: cache.idAt(s.focus), ...queryRef.current };
+      },
       selectAllMatching: () => setState(sel.selectAllMatching),
       async selectFirst(n) {
         if (n > 0) await cache.ensure(0, n - 1);
@@ -197,14 +215,16 @@ export function Grid(props: GridProps) {
           if (id === undefined) break;
           candidates.push(id);
         }
+        const focusBefore = state.focus;
         await cache.refresh();
         const listed = new Set(cache.loadedIds());
-        setState((s) => sel.reconcile(s, { count: cache.total, idAt: cache.idAt }, candidates, listed));
+        // Keys pressed while the list was reloading win: the focus is only carried over if it did not move.
+        setState((s) => sel.reconcile(s, { count: cache.total, idAt: cache.idAt }, s.focus === focusBefore ? candidates : [], listed));
       },
       focus: () => scrollRef.current?.focus({ preventScroll: true }),
       focusFilters: () => scrollRef.current?.querySelector<HTMLInputElement>('[data-grid-filter]')?.focus(),
     }),
-    [act, cache, state.focus],
+    [act, cache, state.focus, setState],
   );
 
   const focusedId = cache.idAt(state.focus);

@@ -185,6 +185,15 @@ describe('Grid', () => {
     expect(focusedRow(grid).textContent).toContain('Lead 5');
   });
 
+  it('tells the selection through its handle at once, before React re-renders', async () => {
+    const { grid, handle } = setup();
+    await waitFor(() => expect(grid.getAttribute('aria-rowcount')).toBe('402'));
+    handle.current!.act({ type: 'toggle' });
+    handle.current!.act({ type: 'move', delta: 1, extend: true });
+    expect([...handle.current!.selection().selected]).toEqual([1, 2]);
+    await waitFor(() => expect(grid.querySelectorAll('[aria-selected=true]')).toHaveLength(2));
+  });
+
   it('selects the first n rows on demand', async () => {
     const { grid, handle, info } = setup();
     await waitFor(() => expect(grid.getAttribute('aria-rowcount')).toBe('402'));
