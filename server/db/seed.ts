@@ -8,7 +8,8 @@ import { arrivalTime, insertSeedLeads, makeLead, PostalCodePicker, Random, statu
 
 export const DEMO_SEED = 20_260_101;
 export const DEMO_LEADS = 20_000;
-const DUPLICATES = 800;
+/** Share of the leads that are the same person sending the same form again. */
+const DUPLICATE_SHARE = 0.04;
 const REPORT_DAYS = 30;
 const DAY = 86_400_000;
 const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
@@ -37,12 +38,12 @@ interface SeedRule extends DemoRule {
 
 /**
  * Fills an empty database with the demo of issue 2, in one transaction: accounts, landings,
- * customers and rules, DEMO_LEADS leads over the last 12 months (duplicates, conversions,
+ * customers and rules, `leads` leads (DEMO_LEADS) over the 12 months before `now` (duplicates, conversions,
  * deliveries by the rules with their daily reports, exports of the extracted ones) and a few
  * map notes. The same seed gives the same data relative to `now`; only export tokens (download
  * capabilities) and password salts are truly random.
  */
-export async function seedDemo(db: Db, now = new Date()): Promise<{ leads: number }> {
+export async function seedDemo(db: Db, { now = new Date(), leads: count = DEMO_LEADS } = {}): Promise<{ leads: number }> {
   const hashes = await Promise.all(DEMO_ACCOUNTS.map((a) => hashPassword(a.password)));
   return db.tx(async (q) => {
     const r = new Random(DEMO_SEED);
@@ -50,7 +51,7 @@ export async function seedDemo(db: Db, now = new Date()): Promise<{ leads: numbe
     const landings = await insertLandings(q);
     const rules = await insertCustomersAndRules(q, landings);
 
-    const leads = generateLeads(r, landings, now);
+    const leads = generateLeads(r, landings, now, count);
     const reports = await deliverByRules(q, rules, leads, now);
     const exports = await exportExtracted(q, r, leads, landings, accounts, now);
 
@@ -123,12 +124,13 @@ async function insertCustomersAndRules(q: Queryable, landings: SeedLanding[]): P
 }
 
 /** Leads as they arrived, plus the duplicates and the copies made by conversions. */
-function generateLeads(r: Random, landings: Array<SeedLanding & { category: string; weight: number }>, now: Date) {
+function generateLeads(r: Random, landings: Array<SeedLanding & { category: string; weight: number }>, now: Date, count: number) {
+  const duplicates = Math.round(count * DUPLICATE_SHARE);
   const codes = new PostalCodePicker();
   const byWeight = landings.map((l) => [l, l.weight] as const);
   const all: SeedLead[] = [];
   const conversions: Array<[SeedLead, SeedLead]> = [];
-  while (all.length + DUPLICATES < DEMO_LEADS) {
+  while (all.length + duplicates < count) {
     const landing = r.weighted(byWeight);
     const at = arrivalTime(r, now);
     const lead = makeLead(r, codes, landing, at, statusFor(r, at, now), now);
@@ -150,7 +152,7 @@ function generateLeads(r: Random, landings: Array<SeedLanding & { category: stri
   }
   // The same person sending the same form again within 30 days.
   const originals = [...all];
-  while (all.length < DEMO_LEADS) {
+  while (all.length < count) {
     const orig = r.pick(originals);
     const at = new Date(orig.created_at.getTime() + r.int(2, 25 * 24) * 3_600_000);
     if (at > now || orig.entry_status === 'converted') continue;
