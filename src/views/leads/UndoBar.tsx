@@ -5,9 +5,9 @@ import { useT } from '../../i18n/provider';
 import { leadView } from './store';
 
 /** How long the last status change offers its Annuler button (z keeps working after). */
-const UNDO_BAR_MS = 15_000;
+const UNDO_BAR_MS = 10_000;
 
-/** The last status change and its Annuler button. */
+/** The undo toast: the last status change and its Annuler button. */
 export function UndoBar() {
   const t = useT();
   const { lastAction } = useSnapshot(leadView);
