@@ -15,9 +15,13 @@ export function SequenceHint() {
         <Shortcut keys={strokes.map((s) => s.key).join(' ')} /> …
       </span>
       <ul>
-        {next.map(({ command, rest }) => (
-          <li key={command.id + rest}>
-            <Shortcut keys={rest} />
+        {next.map(({ command, rests }) => (
+          <li key={command.id}>
+            <span className="sequence-keys">
+              {rests.map((rest) => (
+                <Shortcut key={rest} keys={rest} />
+              ))}
+            </span>
             <span>{t(command.title)}</span>
           </li>
         ))}

@@ -62,15 +62,16 @@ export function subscribePending(listener: () => void) {
 /** The commands a sequence begun with `strokes` can still reach, with the chords left to type. */
 export function continuations(strokes: readonly KeyStroke[]) {
   const ctx = getCommandContext();
-  const out: { command: Command; rest: string }[] = [];
+  const out: { command: Command; rests: string[] }[] = [];
   for (const command of allCommands()) {
     if (!isAvailable(command, ctx)) continue;
-    for (const shortcut of command.keys ?? []) {
-      const chords = parseShortcut(shortcut);
-      if (chords.length > strokes.length && strokes.every((s, i) => matchesChord(chords[i], s))) {
-        out.push({ command, rest: shortcut.trim().split(/\s+/).slice(strokes.length).join(' ') });
-      }
-    }
+    const rests = (command.keys ?? [])
+      .filter((shortcut) => {
+        const chords = parseShortcut(shortcut);
+        return chords.length > strokes.length && strokes.every((s, i) => matchesChord(chords[i], s));
+      })
+      .map((shortcut) => shortcut.trim().split(/\s+/).slice(strokes.length).join(' '));
+    if (rests.length) out.push({ command, rests });
   }
   return out;
 }
