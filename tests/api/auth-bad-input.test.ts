@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -202,6 +202,7 @@ describe('ADMIN_EMAIL / ADMIN_PASSWORD', () => {
       expect((await second.ctx.db.query('SELECT 1 FROM users')).rows).toHaveLength(1);
     } finally {
       await second.close();
+      rmSync(pgliteDir, { recursive: true, force: true });
     }
   });
 });

@@ -1,12 +1,17 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { openPglite } from '../../server/db/connection';
 import { lockDataDir } from '../../server/db/pglite-lock';
 
-const freshDir = () => join(mkdtempSync(join(tmpdir(), 'lead-console-lock-')), 'pglite');
+const parents: string[] = [];
+const freshDir = () => {
+  parents.push(mkdtempSync(join(tmpdir(), 'lead-console-lock-')));
+  return join(parents.at(-1)!, 'pglite');
+};
+afterAll(() => parents.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
 describe('lockDataDir', () => {
   it('refuses a data folder another live process holds, naming it, until released', () => {
