@@ -2,7 +2,15 @@ import { loadConfig } from './config';
 import { boot } from './boot';
 import { demoAccountsPresent } from './db/seed';
 
-const config = loadConfig();
+const config = (() => {
+  try {
+    return loadConfig();
+  } catch (err) {
+    // A configuration mistake needs its message, not a stack trace.
+    console.error((err as Error).message);
+    process.exit(1);
+  }
+})();
 const { app, ctx, close } = await boot(config);
 const address = await app.listen({ port: config.PORT, host: config.HOST }).catch(async (err: NodeJS.ErrnoException) => {
   await close();
