@@ -69,7 +69,8 @@ function changed() {
 }
 
 export function defineCommand<Args = void>(command: Command<Args>): Command<Args> {
-  if (commands.has(command.id)) throw new Error(`Command "${command.id}" is already defined`);
+  // Vite re-runs a command file it hot-reloads: in development the new declaration replaces the old.
+  if (commands.has(command.id) && !import.meta.hot) throw new Error(`Command "${command.id}" is already defined`);
   commands.set(command.id, command);
   changed();
   return command;
