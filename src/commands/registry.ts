@@ -2,10 +2,10 @@
  * The command registry: every user action is declared once here and reached from the palette,
  * a hotkey, a button, a menu or a context menu through the same `runCommand` path.
  *
- * Declaring (one file per domain, e.g. src/commands/leads.ts, imported once for its side effect):
+ * Declaring (one file per domain, src/commands/<domain>.commands.ts, loaded by src/commands/index.ts):
  *
  *   defineCommand({
- *     id: 'leads.archive',                  // stable, dotted domain.verb; duplicates throw
+ *     id: 'leads.archive',                  // stable, dotted domain.verb; duplicates throw (outside Vite's HMR)
  *     title: 'leads.archive',               // i18n message id (src/i18n/<domain>/*.json)
  *     section: 'leads',                     // palette group, i18n id `commands.section.<section>`
  *     keys: ['a'],                          // data: 'a', 'shift+delete', 'mod+k', sequences 'g c'
