@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Button, ComboBox, Input, Label, ListBox, ListBoxItem, Popover } from 'react-aria-components';
 import { useSnapshot } from 'valtio';
 import type { Landing } from '../../../api/contract/landings';
@@ -30,6 +30,11 @@ export function ImportTab({ landingIds, landing, loading }: Props) {
   const [file, setFile] = useState<(ParsedFile & { name: string }) | null>(null);
   const [mapping, setMapping] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
+
+  // Each visit of the tab (or of another landing) starts a new import.
+  useEffect(() => {
+    Object.assign(importState, { phase: 'idle', progress: 0, result: null, rowErrors: [] });
+  }, [landing?.id]);
 
   const targets = useMemo(() => (landing ? importTargets(landing.columns, (k) => t(`leads.column.${k}`)) : []), [landing, t]);
   const problems = useMemo(() => (file ? missingRequired(targets, mapping, file.headers, file.rows) : []), [file, targets, mapping]);
@@ -202,7 +207,7 @@ export function ImportTab({ landingIds, landing, loading }: Props) {
 
           <Button
             className="btn btn-primary"
-            isDisabled={problems.length > 0 || state.phase === 'sending'}
+            isDisabled={problems.length > 0 || state.phase === 'sending' || state.phase === 'done'}
             onPress={() =>
               void runCommand('leads.import', { landingId: landing.id, source: source.trim(), headers: file.headers, rows: file.rows, mapping }, 'button')
             }
