@@ -112,6 +112,11 @@ export default async function leadsBench(): Promise<BenchResult[]> {
 
   const server = await startServer();
   const results: BenchResult[] = [];
+  // Figures are also printed as they come: a long run interrupted midway still tells something.
+  const record = (...items: BenchResult[]) => {
+    for (const r of items) console.error(`  … ${r.name}: ${r.value.toFixed(1)} ${r.unit}`);
+    results.push(...items);
+  };
   const importLanding = fx.landings[fx.landings.length - 1];
   const importRows = Array.from({ length: 100_000 }, (_, i) => benchRow(importLanding.columns, i));
   const exportedIds: number[][] = [];
@@ -145,11 +150,11 @@ export default async function leadsBench(): Promise<BenchResult[]> {
       const { ms } = await call('GET', `/api/landings/data/${landing.id}?${qs}`);
       if (i >= 3) pageTimes.push(ms);
     }
-    results.push({ name: 'lead page, 150 rows, 2 filters incl. a form column (p95)', value: quantile(pageTimes, 0.95), unit: 'ms', budget: 150 });
-    results.push({ name: 'lead page, 150 rows, 2 filters incl. a form column (median)', value: quantile(pageTimes, 0.5), unit: 'ms' });
+    record({ name: 'lead page, 150 rows, 2 filters incl. a form column (p95)', value: quantile(pageTimes, 0.95), unit: 'ms', budget: 150 });
+    record({ name: 'lead page, 150 rows, 2 filters incl. a form column (median)', value: quantile(pageTimes, 0.5), unit: 'ms' });
     const plain: number[] = [];
     for (let i = 0; i < 20; i++) plain.push((await call('GET', `/api/landings/data/${landing.id}?_limit=150`)).ms);
-    results.push({ name: 'lead page, 150 rows, no filter (p95)', value: quantile(plain, 0.95), unit: 'ms' });
+    record({ name: 'lead page, 150 rows, no filter (p95)', value: quantile(plain, 0.95), unit: 'ms' });
 
     // Department statistics over a year, every landing, by department and by zone.
     const ids = fx.landings.map((l) => l.id).join(',');
@@ -157,13 +162,13 @@ export default async function leadsBench(): Promise<BenchResult[]> {
     const start = new Date(Date.now() - 365 * 86_400_000).toISOString().slice(0, 10);
     const statTimes: number[] = [];
     for (let i = 0; i < 6; i++) statTimes.push((await call('GET', `/api/landings/data/departement/${ids}/production/${start}/${end}/${i % 2}`)).ms);
-    results.push({ name: 'department statistics, all landings, one year (max of 6)', value: Math.max(...statTimes), unit: 'ms', budget: 500 });
+    record({ name: 'department statistics, all landings, one year (max of 6)', value: Math.max(...statTimes), unit: 'ms', budget: 500 });
 
     // Status change of 10,000 leads, then its undo (which restores the bench data).
     const change = await call('POST', '/api/landings/data', { entry_status: 'archived', from_status: 'new', leads: fx.statusIds });
-    results.push({ name: `status change of ${fx.statusIds.length} leads`, value: change.ms, unit: 'ms', budget: 1000 });
+    record({ name: `status change of ${fx.statusIds.length} leads`, value: change.ms, unit: 'ms', budget: 1000 });
     const actionId = (change.json.data as { action_id: number }).action_id;
-    results.push({ name: `undo of that status change`, value: (await call('POST', `/api/landings/data/undo/${actionId}`, {})).ms, unit: 'ms' });
+    record({ name: `undo of that status change`, value: (await call('POST', `/api/landings/data/undo/${actionId}`, {})).ms, unit: 'ms' });
 
     // Exports of 100,000 leads, with the server's peak memory during each.
     for (const [i, bookType] of (['csv', 'xlsx'] as const).entries()) {
@@ -173,13 +178,13 @@ export default async function leadsBench(): Promise<BenchResult[]> {
       const peak = peakRss(server.proc.pid!);
       exportedIds.push(fx.exportIds[i]);
       const count = (res.json.data as { count: number }).count;
-      results.push({ name: `export of ${count} leads, ${bookType}`, value: res.ms / 1000, unit: 's', budget: bookType === 'csv' ? 5 : 20 });
-      results.push({ name: `server peak RSS during the ${bookType} export (was ${before.toFixed(0)} MB before)`, value: peak, unit: 'MB', budget: 512 });
+      record({ name: `export of ${count} leads, ${bookType}`, value: res.ms / 1000, unit: 's', budget: bookType === 'csv' ? 5 : 20 });
+      record({ name: `server peak RSS during the ${bookType} export (was ${before.toFixed(0)} MB before)`, value: peak, unit: 'MB', budget: 512 });
     }
 
     // Import of 100,000 rows, end to end over HTTP.
     const imported = await call('POST', `/api/landings/${importLanding.id}/import/excel`, { form_import_from: 'bench-import', data: importRows });
-    results.push({ name: 'import of 100,000 rows (HTTP, validation, duplicates, insert)', value: imported.ms / 1000, unit: 's', budget: 30 });
+    record({ name: 'import of 100,000 rows (HTTP, validation, duplicates, insert)', value: imported.ms / 1000, unit: 's', budget: 30 });
   } finally {
     await new Promise((r) => {
       server.proc.once('exit', r);
@@ -208,7 +213,7 @@ export default async function leadsBench(): Promise<BenchResult[]> {
     const importResult = results.find((r) => r.name.startsWith('import of'));
     if (importResult) {
       importResult.peer = { name: 'raw unnest INSERT of the same rows', value: floor };
-      results.push({ name: 'import / raw insert ratio', value: importResult.value / floor, unit: 'ratio' });
+      record({ name: 'import / raw insert ratio', value: importResult.value / floor, unit: 'ratio' });
     }
   } finally {
     await after.close();
