@@ -23,7 +23,7 @@ import * as sel from './selection';
 import type { GridColumnSpec, GridFilters, GridSelectionInfo, GridSort, RowId, RowLoader } from './types';
 import './grid.css';
 
-export const ROW_HEIGHT = 30;
+const ROW_HEIGHT = 30;
 const HEADER_HEIGHT = 64;
 const CHECK_WIDTH = 36;
 const SCROLL_LOAD_DELAY_MS = 80;

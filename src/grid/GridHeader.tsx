@@ -3,7 +3,7 @@ import { dateRangeFilter, splitDateRange } from './columns';
 import type { GridColumnSpec, GridFilters, GridSort } from './types';
 
 /** Column filters reach the loader this long after the last keystroke. */
-export const FILTER_DELAY_MS = 400;
+const FILTER_DELAY_MS = 400;
 
 const MIN_WIDTH = 48;
 

@@ -17,7 +17,7 @@ export interface KeyLike {
 }
 
 /** How many rows PageUp/PageDown jump. */
-export const PAGE_JUMP = 20;
+const PAGE_JUMP = 20;
 
 export function gridAction(e: KeyLike): GridAction | null {
   const mod = e.ctrlKey || e.metaKey;

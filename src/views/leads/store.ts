@@ -59,5 +59,4 @@ export const leadView = proxy({
   undo: [] as UndoEntry[],
   /** The last status change, shown with its Annuler button until the next one or a while. */
   lastAction: null as UndoEntry | null,
-  busy: false,
 });
