@@ -100,8 +100,9 @@ describe('import', () => {
     await page.locator('.import-problems').getByText(/Ligne 2, telephone/).waitFor();
     expect(await imported(id)).toEqual([]);
 
-    table[2][2] = '0798765432';
-    await page.getByLabel('Fichier CSV ou XLSX').setInputFiles({ ...xlsx, buffer: handMadeXlsx(table) });
+    // Fixed, and saved the way Excel does: shared strings, phone numbers as numbers without their 0.
+    const fixed = [table[0], ['Bernard', 'Hélène', 612345678, 'helene@exemple.fr', 69001], ['Petit', 'Noël', 798765432, 'noel@exemple.fr', 75011]];
+    await page.getByLabel('Fichier CSV ou XLSX').setInputFiles({ ...xlsx, buffer: handMadeXlsx(fixed, { sharedStrings: true }) });
     await page.getByRole('button', { name: 'Importer 2 leads' }).click();
     await page.getByText('Leads importés : 2').waitFor();
     expect((await imported(id)).map((r) => [r.prenom, r.utm_medium, r.departement])).toEqual([

@@ -48,6 +48,15 @@ describe('import: reading files', () => {
     ]);
   });
 
+  it('reads shared strings and bare numbers as Excel writes them (leading zeros lost, restored by the server)', () => {
+    const file = parseFile(u8(handMadeXlsx([['Nom', 'Téléphone', 'CP'], ['Lefèvre', 612345678, 1000], ['Lefèvre', 698765432, 30000]], { sharedStrings: true })));
+    expect(file.headers).toEqual(['Nom', 'Téléphone', 'CP']);
+    expect(file.rows).toEqual([
+      ['Lefèvre', '612345678', '1000'],
+      ['Lefèvre', '698765432', '30000'],
+    ]);
+  });
+
   it('checks the zip directory before inflating: declared size, ratio, entry count', () => {
     expect(checkZip(u8(handMadeXlsx([['a'], ['b']])))).toMatchObject({ ok: true, entries: 5 });
     expect(checkZip(u8(zip(xlsxParts([['a'], ['b']]), 900 * 1024 * 1024)))).toEqual({ ok: false, reason: 'too_big' });
