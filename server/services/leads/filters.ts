@@ -47,7 +47,10 @@ export const parisDayStart = (param: string) => `(${param}::date::timestamp AT T
 /** SQL conditions (over alias `l`) for landings, status and column filters; values are bound. */
 export function leadConditions(landings: Landing[], status: EntryStatus | EntryStatus[], input: LeadFilters, params: Params): string[] {
   const filters = parse(leadFilters, input);
-  const where = [`l.landing_id = ANY(${params.add(landings.map((l) => l.id))}::int[])`];
+  // With one landing, '=' lets the planner read leads_list_idx in order (ANY would sort every match).
+  const where = [
+    landings.length === 1 ? `l.landing_id = ${params.add(landings[0].id)}::int` : `l.landing_id = ANY(${params.add(landings.map((l) => l.id))}::int[])`,
+  ];
   where.push(
     Array.isArray(status) ? `l.entry_status = ANY(${params.add(status)}::text[])` : `l.entry_status = ${params.add(status)}`,
   );
