@@ -22,15 +22,20 @@ function fromStatuses(to: TargetStatus, seen: EntryStatus | undefined): EntrySta
 export async function changeStatus(db: Db, user: SessionUser, req: StatusChangeRequest & { entry_status: TargetStatus }) {
   return db.tx(async (q) => {
     const params = new Params();
-    const seen = req.filter ? undefined : req.from_status;
-    const where = await selectionConditions(q, req, fromStatuses(req.entry_status, seen), params);
+    const from = fromStatuses(req.entry_status, req.filter ? req.filter.entry_status : req.from_status);
+    const where = await selectionConditions(q, req, from, params);
     const action = (await q.query<{ id: number }>('INSERT INTO lead_actions (user_id, to_status) VALUES ($1, $2) RETURNING id', [user.id, req.entry_status]))
       .rows[0].id;
+    const to = params.add(req.entry_status);
+    // With one possible previous status (the tab the user saw) the update needs no self-join to learn it.
+    const moved =
+      from.length === 1
+        ? `UPDATE leads l SET entry_status = ${to}, updated_at = now() WHERE ${where.join(' AND ')} RETURNING l.id, ${params.add(from[0])}::text AS prev`
+        : `UPDATE leads u SET entry_status = ${to}, updated_at = now()
+             FROM (SELECT l.id, l.entry_status AS prev FROM leads l WHERE ${where.join(' AND ')} FOR UPDATE) p
+            WHERE u.id = p.id RETURNING u.id, p.prev`;
     const { rowCount } = await q.query(
-      `WITH moved AS (
-         UPDATE leads u SET entry_status = ${params.add(req.entry_status)}, updated_at = now()
-           FROM (SELECT l.id, l.entry_status AS prev FROM leads l WHERE ${where.join(' AND ')} FOR UPDATE) p
-          WHERE u.id = p.id RETURNING u.id, p.prev)
+      `WITH moved AS (${moved})
        INSERT INTO lead_action_items (action_id, lead_id, from_status) SELECT ${params.add(action)}, id, prev FROM moved`,
       params.values,
     );
