@@ -95,6 +95,19 @@ defineCommand({
 });
 
 defineCommand({
+  id: 'leads.refresh',
+  title: 'leads.refresh',
+  section,
+  keys: ['r'],
+  requires: 'staff',
+  when: onGrid,
+  run: async (ctx) => {
+    void queryClient.invalidateQueries({ queryKey: leadsKey });
+    await ctx.leads!.refresh();
+  },
+});
+
+defineCommand({
   id: 'leads.focusExport',
   title: 'leads.focusExport',
   section,

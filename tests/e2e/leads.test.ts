@@ -246,11 +246,18 @@ describe('lead view, other ways in and other tabs', () => {
     await signIn(page, DEMO.staff);
     await openLanding(page, id, 10);
     await press(page, 'x', 'Control+k');
+    // The palette loads on its first opening: type once it is there, as the shell's tests do.
+    await page.getByRole('dialog').getByRole('combobox').waitFor();
     await page.keyboard.type('archiver');
     await page.getByRole('dialog').getByRole('option', { name: /^Archiver/, selected: true }).waitFor();
     await press(page, 'Enter');
     await toast(page, 'Leads archivés (1)');
     expect(await statusCounts(id)).toEqual({ new: 9, archived: 1 });
+    await grid(page).and(page.locator('[aria-rowcount="11"]')).waitFor();
+    // A lead comes in: r reloads the list.
+    await app.server.ctx.db.query(`INSERT INTO leads (landing_id, source, data) VALUES ($1, 'sms', '{"nom": "Nouveau"}')`, [id]);
+    await press(page, 'r');
+    await grid(page).and(page.locator('[aria-rowcount="12"]')).waitFor();
     await press(page, '?');
     const help = page.getByRole('dialog', { name: 'Raccourcis clavier' });
     await help.getByText('Suppression définitive').waitFor();

@@ -88,6 +88,7 @@ export function StatusTab({ landingIds, status, gridRef, selection, onSelectionC
           <CommandButton command="leads.delete" className="btn btn-danger" />
         </div>
         <SelectFirst />
+        <CommandButton command="leads.refresh" className="btn leads-refresh" />
         <p className="leads-totals" aria-live="polite">
           {t('leads.totals', { total: intl.formatNumber(total), selected: intl.formatNumber(selected), count: selected })}
         </p>
