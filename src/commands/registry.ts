@@ -6,7 +6,7 @@
  *
  *   defineCommand({
  *     id: 'leads.archive',                  // stable, dotted domain.verb; duplicates throw (outside Vite's HMR)
- *     title: 'leads.archive',               // i18n message id (src/i18n/<domain>/*.json)
+ *     title: 'leads.archive',               // i18n message id (src/i18n/{fr,en,es,zh}.json)
  *     section: 'leads',                     // help-overlay heading, i18n id `commands.section.<section>`
  *     keys: ['a'],                          // data: 'a', 'shift+delete', 'mod+k', sequences 'g c'
  *     requires: 'staff',                    // 'staff' = any signed-in user, 'admin' = admins only

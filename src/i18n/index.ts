@@ -1,7 +1,7 @@
 /**
- * Catalogs and the intl object. Every domain has a folder src/i18n/<domain>/ with fr, en, es
- * and zh JSON files of flat ICU messages ("shell.logout": "Déconnexion"); they are merged per
- * language and loaded lazily, so only the chosen language travels to the browser.
+ * Catalogs and the intl object. One JSON file per language (src/i18n/fr.json, en.json, es.json,
+ * zh.json) of flat ICU messages whose ids start with their domain ("shell.logout":
+ * "Déconnexion"); only the chosen language is loaded and travels to the browser.
  */
 import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
 
@@ -20,16 +20,9 @@ export function pickLanguage(preferred: readonly string[]): Language {
 }
 
 type Catalog = Record<string, string>;
-const files = import.meta.glob<Catalog>('./*/*.json', { import: 'default' });
+const files = import.meta.glob<Catalog>('./*.json', { import: 'default' });
 
-export async function loadMessages(language: Language): Promise<Catalog> {
-  const parts = await Promise.all(
-    Object.entries(files)
-      .filter(([path]) => path.endsWith(`/${language}.json`))
-      .map(([, load]) => load()),
-  );
-  return Object.assign({}, ...parts);
-}
+export const loadMessages = (language: Language): Promise<Catalog> => files[`./${language}.json`]!();
 
 const cache = createIntlCache();
 

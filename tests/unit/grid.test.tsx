@@ -7,7 +7,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Grid, type GridHandle } from '../../src/grid/Grid';
 import { keysToColumns } from '../../src/grid/columns';
 import type { GridSelectionInfo, PageRequest, Row, RowLoader } from '../../src/grid/types';
-import fr from '../../src/i18n/grid/fr.json';
+import fr from '../../src/i18n/fr.json';
 
 const intl = createIntl({ locale: 'fr', messages: fr });
 const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);

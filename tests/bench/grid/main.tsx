@@ -7,7 +7,7 @@ import { createRoot } from 'react-dom/client';
 import { Grid } from '../../../src/grid/Grid';
 import { keysToColumns } from '../../../src/grid/columns';
 import type { RowLoader } from '../../../src/grid/types';
-import fr from '../../../src/i18n/grid/fr.json';
+import fr from '../../../src/i18n/fr.json';
 import { scrollFrames, startFrames, stopFrames } from './frames';
 import { KEYS, makeRows } from './rows';
 
