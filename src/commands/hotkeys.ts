@@ -11,6 +11,7 @@
  * Own listener rather than react-hotkeys-hook: commands come and go at run time, and the
  * sequence, field and scope rules must be the same for all of them in one place.
  */
+import { ui } from '../state/ui';
 import { getCommandContext } from './context';
 import { isModified, matchesChord, parseShortcut, type Chord, type KeyStroke } from './keys';
 import { allCommands, isAvailable, runCommand, type Command } from './registry';
@@ -28,8 +29,13 @@ export function isTypingTarget(target: EventTarget | null): boolean {
   return false;
 }
 
-/** True while any dialog is open: hotkeys are then the dialog's business. Toasts (non-modal alertdialogs) do not count. */
+/**
+ * True while any dialog is open: hotkeys are then the dialog's business. Toasts (non-modal
+ * alertdialogs) do not count. The shell's own dialogs count from the moment their flag is set,
+ * before React has drawn them: 'archiver' typed fast after mod+k must not archive.
+ */
 export function modalOpen(doc: Document = document): boolean {
+  if (ui.palette.open || ui.helpOpen || ui.errorLogOpen) return true;
   return doc.querySelector('[role="dialog"]:not([aria-modal="false"]), [role="alertdialog"]:not([aria-modal="false"]), dialog[open]') !== null;
 }
 

@@ -90,6 +90,19 @@ describe('hotkeys', () => {
     expect(run).toHaveBeenCalledTimes(1);
   });
 
+  it('are swallowed from the moment mod+k opens the palette, before React has drawn it', async () => {
+    await setup();
+    const run = letterCommand(['a']);
+    keydown({ key: 'k', ctrlKey: true });
+    expect(ui.palette.open).toBe(true);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    keydown({ key: 'a' });
+    expect(run).not.toHaveBeenCalled();
+    act(() => {
+      ui.palette = { open: false, section: null };
+    });
+  });
+
   it('run sequences within 1.5 s, and let a later key start afresh', async () => {
     const r = await setup();
     vi.useFakeTimers();
