@@ -22,9 +22,6 @@ const schema = z.object({
   // Behind a reverse proxy: take the client address from X-Forwarded-For (throttling, logs).
   TRUST_PROXY: flag.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TABOOLA_CLIENT_ID: z.string().optional(),
-  TABOOLA_CLIENT_SECRET: z.string().optional(),
-  TABOOLA_API_URL: z.string().default('https://backstage.taboola.com'),
 });
 
 export type Config = Omit<z.infer<typeof schema>, 'SEED_DEMO'> & {
