@@ -153,6 +153,8 @@ describe('exports', () => {
     expect(rows.slice(1).map((r) => r[rows[0].indexOf('Nom')]).sort()).toEqual(['Filtre Gard', 'Filtre Gard 2']);
     const again = await exportLeads({ bookType: 'csv', filter }, token, String(other.id));
     expect(again.status).toBe(422);
+    const list = await json<{ for_customer: string[] }>(await server.request('GET', `/api/landings/data/${other.id}?_limit=0`, { token }));
+    expect(list.for_customer).toContain('Client Gard');
   });
 
   it('refuses an export with no leads, unknown leads or landings, and a bad format', async () => {

@@ -115,17 +115,11 @@ export async function listLeads(db: Queryable, landings: Landing[], query: ListQ
   };
 }
 
-/** Distinct buyers, by a loose index scan of leads_sold_to_idx (fast on millions of leads). */
+/** Previous buyers ('Vendu à'): every sale records its buyer on its export. */
 export async function previousBuyers(db: Queryable): Promise<string[]> {
-  const { rows } = await db.query<{ v: string }>(`
-    WITH RECURSIVE b(v) AS (
-      (SELECT sold_to FROM leads WHERE sold_to IS NOT NULL ORDER BY sold_to LIMIT 1)
-      UNION ALL
-      SELECT (SELECT sold_to FROM leads WHERE sold_to IS NOT NULL AND sold_to > b.v ORDER BY sold_to LIMIT 1) FROM b WHERE b.v IS NOT NULL
-    )
-    SELECT v FROM b WHERE v IS NOT NULL AND v <> ''
-    UNION SELECT for_customer FROM exports WHERE for_customer IS NOT NULL AND for_customer <> ''
-    ORDER BY 1`);
+  const { rows } = await db.query<{ v: string }>(
+    "SELECT DISTINCT for_customer AS v FROM exports WHERE for_customer IS NOT NULL AND for_customer <> '' ORDER BY 1",
+  );
   return rows.map((r) => r.v);
 }
 
