@@ -165,6 +165,24 @@ describe('lead list', () => {
     expect(offset.data.map((r) => r.id)).toEqual([ids[2], ids[3]]);
   });
 
+  it('merges several landings in one order, by cursor and by offset', async () => {
+    const all = await json<LeadListResponse>(await list(`${pac.id},${pv.id}`, '_limit=500&_sort=created_at&_order=desc'));
+    const expected = all.data.map((r) => r.id);
+    expect(expected).toHaveLength(5);
+    expect(all.data.map((r) => r.created_at)).toEqual([...all.data.map((r) => r.created_at)].sort().reverse());
+    const seen: number[] = [];
+    let cursor: string | null = null;
+    do {
+      const qs: string = leadListSearchParams({ _limit: 2, ...(cursor ? { _cursor: cursor } : {}) }).toString();
+      const page: LeadListResponse = await json<LeadListResponse>(await list(`${pac.id},${pv.id}`, qs));
+      seen.push(...page.data.map((r) => r.id));
+      cursor = page.next_cursor;
+    } while (cursor);
+    expect(seen).toEqual(expected);
+    const second = await json<LeadListResponse>(await list(`${pv.id},${pac.id}`, '_limit=2&_offset=2'));
+    expect(second.data.map((r) => r.id)).toEqual(expected.slice(2, 4));
+  });
+
   it('lists other statuses and honours _limit 0', async () => {
     const archived = await json<LeadListResponse>(await list(String(pac.id), 'entry_status=archived'));
     expect(archived.data.map((r) => r.nom)).toEqual(['Archivé']);

@@ -90,9 +90,18 @@ export async function listLeads(db: Queryable, landings: Landing[], query: ListQ
     where.push(`(${sort.sortExpr}, l.id) ${dir === 'ASC' ? '>' : '<'} (${params.add(value)}::${cast}, ${params.add(id)}::bigint)`);
   }
   const offset = query._cursor ? 0 : query._offset;
-  const pageSql = `SELECT ${rowSelect}, (${sort.sortExpr})::text AS _sort_value FROM leads l
-    WHERE ${where.join(' AND ')} ORDER BY ${sort.sortExpr} ${dir}, l.id ${dir}
-    LIMIT ${params.add(query._limit + 1)} OFFSET ${params.add(offset)}`;
+  const order = `ORDER BY _sort ${dir}, id ${dir}`;
+  const branch = (conditions: string[], limit: string) =>
+    `(SELECT ${rowSelect}, ${sort.sortExpr} AS _sort FROM leads l WHERE ${conditions.join(' AND ')} ${order} LIMIT ${limit})`;
+  // Several landings: one ordered branch per landing (each reads leads_list_idx in order), merged;
+  // a single `landing_id = ANY(…)` scan would sort every matching lead.
+  const branches =
+    landings.length === 1
+      ? [where]
+      : landings.map((l) => [`l.landing_id = ${params.add(l.id)}::int`, ...where]);
+  const perBranch = params.add(offset + query._limit + 1);
+  const pageSql = `SELECT *, _sort::text AS _sort_value FROM (${branches.map((b) => branch(b, perBranch)).join(' UNION ALL ')}) page
+    ${order} LIMIT ${params.add(query._limit + 1)} OFFSET ${params.add(offset)}`;
 
   // On PostgreSQL the four queries run on separate pool connections at once; PGlite queues them.
   const [fetched, total, forCustomer, importFrom] = await Promise.all([
