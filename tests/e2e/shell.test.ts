@@ -214,7 +214,7 @@ describe('admin, by mouse only', () => {
     await page.getByRole('menuitem', { name: 'Rafraîchir la vue' }).click();
     await page.waitForURL(/\/taboola$/);
     await page.getByRole('heading', { level: 1, name: 'Taboola' }).waitFor();
-    expect(await page.title()).toBe('Taboola · Console leads');
+    await expect.poll(() => page.title()).toBe('Taboola · Console leads');
     // The sidebar folds and stays folded across a reload (preference 0).
     await page.getByRole('button', { name: 'Afficher ou masquer le menu' }).click();
     await page.reload();
