@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handMadeXlsx, windows1252 } from '../fixtures/ooxml';
 import { join } from 'node:path';
 import { DEMO, signIn, startApp, type App } from './harness';
+import { createLanding } from './landing-fixture';
 
 let app: App;
 beforeAll(async () => {
@@ -14,21 +15,7 @@ afterAll(async () => {
   await app?.close();
 });
 
-const COLUMNS = [
-  { key: 'nom', label: 'Nom', type: 'text', required: true },
-  { key: 'prenom', label: 'Prénom', type: 'text', required: true },
-  { key: 'telephone', label: 'Téléphone', type: 'phone', required: true },
-  { key: 'email', label: 'Email', type: 'email', required: true },
-  { key: 'code_postal', label: 'Code postal', type: 'postal_code', required: true },
-];
-
-async function emptyLanding(name: string): Promise<number> {
-  const { rows } = await app.server.ctx.db.query<{ id: number }>(
-    `INSERT INTO landings (key, name, category, columns) VALUES ($1, $2, 'pac', $3) RETURNING id`,
-    [name.toLowerCase().replace(/[^a-z0-9]+/g, '-'), name, JSON.stringify(COLUMNS)],
-  );
-  return rows[0].id;
-}
+const emptyLanding = async (name: string) => (await createLanding(app.server.ctx.db, name)).id;
 
 async function imported(landingId: number) {
   const { rows } = await app.server.ctx.db.query<{ nom: string; prenom: string; utm_medium: string; departement: string }>(

@@ -4,6 +4,7 @@ import Papa from 'papaparse';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, signIn, startApp, type App } from './harness';
+import { createLanding } from './landing-fixture';
 
 let app: App;
 beforeAll(async () => {
@@ -13,23 +14,10 @@ afterAll(async () => {
   await app?.close();
 });
 
-const COLUMNS = [
-  { key: 'nom', label: 'Nom', type: 'text', required: true },
-  { key: 'prenom', label: 'Prénom', type: 'text', required: true },
-  { key: 'telephone', label: 'Téléphone', type: 'phone', required: true },
-  { key: 'email', label: 'Email', type: 'email', required: true },
-  { key: 'code_postal', label: 'Code postal', type: 'postal_code', required: true },
-];
-
 /** A landing with `n` new leads; lead g is 'Nom{g}', the newest is g = 1 (first row). */
 export async function landingWithLeads(name: string, n: number): Promise<number> {
   const db = app.server.ctx.db;
-  const key = name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
-  const { rows } = await db.query<{ id: number }>(
-    `INSERT INTO landings (key, name, category, columns) VALUES ($1, $2, 'pac', $3) RETURNING id`,
-    [key, name, JSON.stringify(COLUMNS)],
-  );
-  const id = rows[0].id;
+  const { id, key } = await createLanding(db, name);
   await db.query(
     `INSERT INTO leads (landing_id, created_at, source, data, phone, email, departement)
      SELECT $1, now() - (g || ' minutes')::interval, 'google',

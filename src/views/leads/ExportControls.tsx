@@ -1,9 +1,9 @@
-import { ComboBox, Input, Label, ListBox, ListBoxItem, Popover, Button } from 'react-aria-components';
 import { useSnapshot } from 'valtio';
 import { bookType, type BookType } from '../../api/contract/leads';
 import { useLeadExtras } from '../../api/hooks/leads';
 import { CommandButton } from '../../commands/CommandButton';
 import { useT } from '../../i18n/provider';
+import { FreeEntryCombo } from './FreeEntryCombo';
 import { leadView } from './store';
 
 /** File name, format and buyer of the next extraction, and the link of the last one. */
@@ -11,7 +11,6 @@ export function ExportControls({ landingIds }: { landingIds: readonly number[] }
   const t = useT();
   const view = useSnapshot(leadView);
   const extras = useLeadExtras(landingIds);
-  const buyers = (extras.data?.forCustomer ?? []).map((name) => ({ id: name, name }));
   return (
     <div className="leads-bar leads-export" data-leads-export="">
       <label className="leads-field">
@@ -34,31 +33,15 @@ export function ExportControls({ landingIds }: { landingIds: readonly number[] }
           ))}
         </select>
       </label>
-      <ComboBox
-        className="leads-field leads-combo"
-        allowsCustomValue
-        menuTrigger="focus"
-        inputValue={view.buyer}
-        onInputChange={(v) => (leadView.buyer = v)}
-        defaultItems={buyers}
-      >
-        <Label>{t('leads.soldTo')}</Label>
-        <div className="leads-combo-input">
-          <Input placeholder={t('leads.soldTo.placeholder')} />
-          <Button className="leads-combo-button" aria-label={t('leads.soldTo.show')}>
-            ▾
-          </Button>
-        </div>
-        <Popover className="popover">
-          <ListBox className="menu-list" renderEmptyState={() => <div className="menu-item muted">{t('leads.soldTo.none')}</div>}>
-            {(item: { id: string; name: string }) => (
-              <ListBoxItem className="menu-item" id={item.id}>
-                {item.name}
-              </ListBoxItem>
-            )}
-          </ListBox>
-        </Popover>
-      </ComboBox>
+      <FreeEntryCombo
+        label={t('leads.soldTo')}
+        placeholder={t('leads.soldTo.placeholder')}
+        showLabel={t('leads.soldTo.show')}
+        emptyLabel={t('leads.soldTo.none')}
+        value={view.buyer}
+        onChange={(v) => (leadView.buyer = v)}
+        suggestions={extras.data?.forCustomer ?? []}
+      />
       {view.link ? (
         <div className="leads-link">
           <a href={view.link.url} download={view.link.filename}>

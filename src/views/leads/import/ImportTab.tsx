@@ -1,10 +1,11 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Button, ComboBox, Input, Label, ListBox, ListBoxItem, Popover } from 'react-aria-components';
+import { Button } from 'react-aria-components';
 import { useSnapshot } from 'valtio';
 import type { Landing } from '../../../api/contract/landings';
 import { useLeadExtras } from '../../../api/hooks/leads';
 import { runCommand } from '../../../commands/registry';
 import { useIntl, useT } from '../../../i18n/provider';
+import { FreeEntryCombo } from '../FreeEntryCombo';
 import { importState } from './importStore';
 import { autoMatch, importTargets, missingRequired } from './mapping';
 import type { ParsedFile } from './parseFile';
@@ -73,7 +74,7 @@ export function ImportTab({ landingIds, landing, loading }: Props) {
     }
   };
 
-  const sources = (extras.data?.importFrom ?? []).map((name) => ({ id: name, name }));
+  const sources = extras.data?.importFrom ?? [];
   const step2 = source.trim() !== '';
   const column = (key: string) => (file ? file.headers.indexOf(mapping[key]) : -1);
 
@@ -82,24 +83,15 @@ export function ImportTab({ landingIds, landing, loading }: Props) {
       <ol className="import-steps">
         <li>
           <h2 className="import-step-title">{t('leads.import.step1')}</h2>
-          <ComboBox className="leads-field leads-combo" allowsCustomValue menuTrigger="focus" inputValue={source} onInputChange={setSource} defaultItems={sources}>
-            <Label>{t('leads.import.source')}</Label>
-            <div className="leads-combo-input">
-              <Input placeholder={t('leads.import.sourcePlaceholder')} />
-              <Button className="leads-combo-button" aria-label={t('leads.import.sourceShow')}>
-                ▾
-              </Button>
-            </div>
-            <Popover className="popover">
-              <ListBox className="menu-list" renderEmptyState={() => <div className="menu-item muted">{t('leads.import.noSource')}</div>}>
-                {(item: { id: string; name: string }) => (
-                  <ListBoxItem className="menu-item" id={item.id}>
-                    {item.name}
-                  </ListBoxItem>
-                )}
-              </ListBox>
-            </Popover>
-          </ComboBox>
+          <FreeEntryCombo
+            label={t('leads.import.source')}
+            placeholder={t('leads.import.sourcePlaceholder')}
+            showLabel={t('leads.import.sourceShow')}
+            emptyLabel={t('leads.import.noSource')}
+            value={source}
+            onChange={setSource}
+            suggestions={sources}
+          />
         </li>
         <li aria-disabled={!step2}>
           <h2 className="import-step-title">{t('leads.import.step2')}</h2>
