@@ -6,6 +6,7 @@ import type { AppContext } from './context';
 import { openDb } from './db/connection';
 import { migrate } from './db/migrate';
 import { needsDemo, seedDemo } from './db/seed';
+import { exportStorage, writeMissingExportFiles } from './services/exports/extract';
 import { registerAccountJobs } from './services/accounts';
 import { createJobs } from './services/jobs';
 import { createMailer } from './services/mail';
@@ -29,7 +30,8 @@ export async function boot(config: Config, opts: { logger?: boolean; distDir?: s
   if (config.seedDemo && (await needsDemo(db))) {
     const started = Date.now();
     const { leads } = await seedDemo(db);
-    log.info({ leads, ms: Date.now() - started }, 'demo data seeded');
+    const files = await writeMissingExportFiles(db, exportStorage(config));
+    log.info({ leads, exportFiles: files, ms: Date.now() - started }, 'demo data seeded');
   }
   const ctx: AppContext = {
     config,

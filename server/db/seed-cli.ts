@@ -9,6 +9,7 @@ import { loadConfig } from '../config';
 import { openDb, type Db, type Queryable } from './connection';
 import { migrate } from './migrate';
 import { DEMO_SEED, needsDemo, seedDemo } from './seed';
+import { exportStorage, writeMissingExportFiles } from '../services/exports/extract';
 import { OTHER_BUYERS } from './seed-data';
 import { arrivalTime, insertSeedLeads, makeLead, PostalCodePicker, Random, statusFor, type SeedLead, type SeedLanding } from './seed-leads';
 
@@ -32,6 +33,7 @@ try {
     console.log(`Démo créée : ${leads.toLocaleString('fr-FR')} leads en ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }
   if (count > 0) await grow(db, count);
+  await writeMissingExportFiles(db, exportStorage(config));
 } finally {
   await db.close();
 }
@@ -49,7 +51,7 @@ async function grow(db: Db, count: number) {
     const res = await db.query<{ id: number }>(
       `INSERT INTO exports (token, landing_ids, filename, book_type, for_customer, big_export)
        VALUES ($1, $2, $3, 'csv', $4, true) RETURNING id`,
-      [randomBytes(24).toString('base64url'), [l.id], `${l.key}-volume-${now.toISOString().slice(0, 10)}.csv`, buyer],
+      [randomBytes(32).toString('base64url'), [l.id], `${l.key}-volume-${now.toISOString().slice(0, 10)}.csv`, buyer],
     );
     exportOf.set(l.id, res.rows[0]!.id);
   }

@@ -241,7 +241,7 @@ async function exportExtracted(
       lead.updated_at = created;
     }
     const filename = `${landing.key}-${created.toISOString().slice(0, 10)}.${bookType}`;
-    return [ids[i], randomBytes(24).toString('base64url'), [landing.id], r.chance(0.6) ? accounts.staff : accounts.admin, filename, bookType, group.length, buyer, created];
+    return [ids[i], randomBytes(32).toString('base64url'), [landing.id], r.chance(0.6) ? accounts.staff : accounts.admin, filename, bookType, group.length, buyer, created];
   });
 }
 

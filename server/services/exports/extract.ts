@@ -2,12 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { z } from 'zod';
 import type { Landing } from '../../../src/api/contract/landings';
-import { extractableStatus, type exportRequest, type ExportLink } from '../../../src/api/contract/leads';
+import { extractableStatus, type BookType, type exportRequest, type ExportLink } from '../../../src/api/contract/leads';
 import type { Config } from '../../config';
 import type { Db, Queryable } from '../../db/connection';
 import { AppError, notFound } from '../../errors';
 import type { SessionUser } from '../auth/sessions';
-import { unionColumns } from '../leads/landings';
+import { getLandings, unionColumns } from '../leads/landings';
 import { Params } from '../leads/columns';
 import { audit, selectionConditions } from '../leads/selection';
 import type { CellValue } from './cells';
@@ -70,7 +70,7 @@ export async function extractLeads(db: Db, config: Config, user: SessionUser, la
   const storage = exportStorage(config);
   const token = randomBytes(32).toString('base64url');
   const filename = exportFilename(req.filename, req.bookType);
-  const key = `${Date.now()}-${randomBytes(12).toString('hex')}.${req.bookType}`;
+  const key = storageKey(req.bookType);
   const forCustomer = req.for_customer || null;
   const rapport = typeof req.rapport === 'number' ? req.rapport : null;
   const statuses = req.from_status && !req.filter ? [req.from_status] : [...extractableStatus.options];
@@ -107,8 +107,23 @@ export async function extractLeads(db: Db, config: Config, user: SessionUser, la
   }
 }
 
+const storageKey = (type: BookType) => `${Date.now()}-${randomBytes(12).toString('hex')}.${type}`;
+
+/** Writes the files of exports recorded without one (the demo's past sales); answers how many. */
+export async function writeMissingExportFiles(q: Queryable, storage: ExportStorage): Promise<number> {
+  const { rows } = await q.query<{ id: number; book_type: BookType; filename: string; landing_ids: number[] }>(
+    `SELECT id, book_type, filename, landing_ids FROM exports WHERE storage_key IS NULL AND state = 'ready' ORDER BY id`,
+  );
+  for (const e of rows) {
+    const key = storageKey(e.book_type);
+    await writeFile(q, storage, key, e.book_type, await getLandings(q, e.landing_ids), e.id, e.filename);
+    await q.query('UPDATE exports SET storage_key = $2 WHERE id = $1', [e.id, key]);
+  }
+  return rows.length;
+}
+
 /** Streams the leads of an export into storage, batch by batch in id order. */
-async function writeFile(q: Queryable, storage: ExportStorage, key: string, type: ExportInput['bookType'], landings: Landing[], exportId: number, title: string) {
+async function writeFile(q: Queryable, storage: ExportStorage, key: string, type: BookType, landings: Landing[], exportId: number, title: string) {
   const columns = fileColumns(landings);
   const upload = await storage.open(key);
   try {
