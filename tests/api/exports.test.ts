@@ -110,8 +110,8 @@ describe('exports', () => {
     const ids = await insertLeads(server.ctx.db, landing.id, [{}, {}]);
     expect((await exportLeads({ bookType: 'csv', leads: ids })).status).toBe(200);
     const again = await exportLeads({ bookType: 'csv', leads: ids });
-    expect(again.status).toBe(422);
-    expect(await json(again)).toMatchObject({ error: 'validation_failed', message: 'Merci de sélectionner des leads' });
+    expect(again.status).toBe(409);
+    expect(await json(again)).toMatchObject({ error: 'conflict', message: expect.stringContaining('déjà été extraits') });
   });
 
   it('10 simultaneous exports of overlapping selections put each lead in exactly one file', async () => {
@@ -122,7 +122,7 @@ describe('exports', () => {
     );
     const inFiles: number[] = [];
     for (const res of answers) {
-      expect([200, 422]).toContain(res.status);
+      expect([200, 409]).toContain(res.status);
       if (res.status !== 200) continue;
       const body = await json<ExportAnswer>(res);
       const text = await (await fetch(server.url + body.data.url)).text();

@@ -18,6 +18,8 @@ import { sheetWriter } from './writers';
 type ExportInput = z.output<typeof exportRequest>;
 
 export const noLeadsSelected = () => new AppError(422, 'validation_failed', 'Merci de sélectionner des leads', { status: false });
+/** Leads were chosen, but none can be sold any more: already extracted, converted or moved meanwhile. */
+const nothingToSell = () => new AppError(409, 'conflict', "Aucun de ces leads n'est plus disponible à la vente : ils ont déjà été extraits, convertis ou ont changé de statut");
 
 /** The export store of this deployment: DATA_DIR/exports. */
 export const exportStorage = (config: Config): ExportStorage => localStorage(join(config.dataDir, 'exports'));
@@ -94,7 +96,7 @@ export async function extractLeads(db: Db, config: Config, user: SessionUser, la
           WHERE ${where.join(' AND ')} AND l.landing_id = ANY(${params.add(landingIds)}::int[])`,
         params.values,
       );
-      if (rowCount === 0) throw noLeadsSelected();
+      if (rowCount === 0) throw ids.length ? nothingToSell() : noLeadsSelected();
       await q.query('UPDATE exports SET count = $2 WHERE id = $1', [exportId, rowCount]);
       await writeFile(q, storage, key, req.bookType, landings, exportId, filename);
       await audit(q, user.id, 'export', 'leads', rowCount, { export_id: exportId, book_type: req.bookType });
