@@ -125,6 +125,7 @@ export function Grid(props: GridProps) {
   const rootStyle = useMemo(() => {
     const style: Record<string, string> = {};
     columns.forEach((c, i) => (style[`--lg-c${i}`] = `${allWidths[c.key]}px`));
+    style['--lg-row-width'] = `${CHECK_WIDTH + columns.reduce((w, c) => w + allWidths[c.key], 0)}px`;
     return style as CSSProperties;
   }, [columns, allWidths]);
 
