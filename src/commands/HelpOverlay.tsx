@@ -1,7 +1,8 @@
-import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { Button } from 'react-aria-components';
 import { useSnapshot } from 'valtio';
 import { useT } from '../i18n/provider';
 import { ui } from '../state/ui';
+import { WideDialog } from '../views/shell/WideDialog';
 import { useCommandContext } from './context';
 import { allCommands, isAvailable, isPermitted } from './registry';
 import { Shortcut } from './Shortcut';
@@ -24,39 +25,32 @@ export function HelpOverlay() {
     ui.helpOpen = false;
   };
   return (
-    <ModalOverlay isOpen={helpOpen} onOpenChange={(open) => !open && close()} isDismissable className="overlay">
-      <Modal className="dialog dialog-wide">
-        <Dialog className="dialog-body help">
-          <Heading slot="title" className="dialog-title">
-            {t('commands.help.title')}
-          </Heading>
-          <div className="help-sections">
-            {[...bySection].map(([section, commands]) => (
-              <section key={section} className="help-section">
-                <h3>{t(`commands.section.${section}`)}</h3>
-                <dl>
-                  {commands.map((c) => (
-                    <div key={c.id} className={c.here ? 'help-row' : 'help-row help-row-elsewhere'} data-command={c.id}>
-                      <dt>{c.title}</dt>
-                      <dd>
-                        {c.keys.map((k) => (
-                          <Shortcut key={k} keys={k} />
-                        ))}
-                      </dd>
-                    </div>
-                  ))}
-                </dl>
-              </section>
-            ))}
-          </div>
-          <p className="help-note">{t('commands.help.note')}</p>
-          <div className="dialog-actions">
-            <Button className="btn" onPress={close}>
-              {t('commands.help.close')}
-            </Button>
-          </div>
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+    <WideDialog open={helpOpen} onClose={close} title={t('commands.help.title')} className="help">
+      <div className="help-sections">
+        {[...bySection].map(([section, commands]) => (
+          <section key={section} className="help-section">
+            <h3>{t(`commands.section.${section}`)}</h3>
+            <dl>
+              {commands.map((c) => (
+                <div key={c.id} className={c.here ? 'help-row' : 'help-row help-row-elsewhere'} data-command={c.id}>
+                  <dt>{c.title}</dt>
+                  <dd>
+                    {c.keys.map((k) => (
+                      <Shortcut key={k} keys={k} />
+                    ))}
+                  </dd>
+                </div>
+              ))}
+            </dl>
+          </section>
+        ))}
+      </div>
+      <p className="help-note">{t('commands.help.note')}</p>
+      <div className="dialog-actions">
+        <Button className="btn" onPress={close}>
+          {t('commands.help.close')}
+        </Button>
+      </div>
+    </WideDialog>
   );
 }

@@ -101,10 +101,7 @@ defineCommand({
   keys: ['r'],
   requires: 'staff',
   when: onGrid,
-  run: async (ctx) => {
-    void queryClient.invalidateQueries({ queryKey: leadsKey });
-    await ctx.leads!.refresh();
-  },
+  run: reload,
 });
 
 defineCommand({
@@ -137,14 +134,19 @@ const matchingFilter = (l: LeadsCommandContext) => ({
 /** Ids of the selection: the selected rows, or every lead matching the filters. */
 const idsOfSelection = (l: LeadsCommandContext) =>
   allMatching(l)
-    ? fetchAllMatchingIds({ landingIds: l.landingIds, status: l.status!, sort: null, filters: leadFilters(current(l)!.filters, l.columns) })
+    ? fetchAllMatchingIds({ landingIds: l.landingIds, status: l.status!, sort: null, filters: matchingFilter(l).filters })
     : Promise.resolve(selectedIds(l));
 
-/** After an action: the selection is spent, the list reloads, and buyers, sources and statistics are fetched again. */
-async function afterChange(ctx: CommandContext) {
-  ctx.leads!.grid()?.act({ type: 'clear' });
+/** The list reloads, and buyers, sources and statistics are fetched again. */
+async function reload(ctx: CommandContext) {
   void queryClient.invalidateQueries({ queryKey: leadsKey });
   await ctx.leads!.refresh();
+}
+
+/** After an action the selection is spent and everything reloads. */
+async function afterChange(ctx: CommandContext) {
+  ctx.leads!.grid()?.act({ type: 'clear' });
+  await reload(ctx);
 }
 
 function statusCommand(id: string, keys: string[], target: TargetStatus, done: string) {
@@ -188,8 +190,7 @@ defineCommand({
     if (leadView.lastAction?.actionId === entry.actionId) leadView.lastAction = null;
     await undoAction(entry.actionId);
     ctx.toast.info(ctx.t('leads.toast.undone'));
-    void queryClient.invalidateQueries({ queryKey: leadsKey });
-    await ctx.leads!.refresh();
+    await reload(ctx);
   },
 });
 

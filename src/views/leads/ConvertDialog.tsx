@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Dialog, Heading, Label, ListBox, ListBoxItem, Modal, ModalOverlay, Popover, Select, SelectValue } from 'react-aria-components';
+import { Button, Dialog, Heading, Modal, ModalOverlay, Select } from 'react-aria-components';
+import { SelectMenu } from './SelectMenu';
 import { useAllLandings } from '../../api/hooks/leads';
 import { runCommand } from '../../commands/registry';
 import { useT } from '../../i18n/provider';
@@ -33,20 +34,7 @@ export function ConvertDialog({ exclude }: { exclude: readonly number[] }) {
             placeholder={t('leads.convert.choose')}
             autoFocus
           >
-            <Label>{t('leads.convert.landing')}</Label>
-            <Button className="btn leads-select-button">
-              <SelectValue />
-              <span aria-hidden="true">▾</span>
-            </Button>
-            <Popover className="popover">
-              <ListBox className="menu-list" items={targets}>
-                {(l) => (
-                  <ListBoxItem className="menu-item" id={l.id}>
-                    {l.name}
-                  </ListBoxItem>
-                )}
-              </ListBox>
-            </Popover>
+            <SelectMenu label={t('leads.convert.landing')} items={targets} />
           </Select>
           <div className="dialog-actions">
             <Button className="btn" onPress={close}>

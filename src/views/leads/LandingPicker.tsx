@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Label, ListBox, ListBoxItem, Popover, Select, SelectValue, type Key } from 'react-aria-components';
+import { Select, type Key } from 'react-aria-components';
+import { SelectMenu } from './SelectMenu';
 import { useAllLandings } from '../../api/hooks/leads';
 import { runCommand } from '../../commands/registry';
 import { useT } from '../../i18n/provider';
@@ -23,20 +24,7 @@ export function LandingPicker({ selected }: { selected: readonly number[] }) {
       }}
       onOpenChange={(open) => !open && apply()}
     >
-      <Label>{t('leads.landings.picker')}</Label>
-      <Button className="btn leads-select-button">
-        <SelectValue />
-        <span aria-hidden="true">▾</span>
-      </Button>
-      <Popover className="popover">
-        <ListBox className="menu-list" items={all.data ?? []}>
-          {(l) => (
-            <ListBoxItem className="menu-item" id={l.id}>
-              {l.name}
-            </ListBoxItem>
-          )}
-        </ListBox>
-      </Popover>
+      <SelectMenu label={t('leads.landings.picker')} items={all.data ?? []} />
     </Select>
   );
 }

@@ -60,7 +60,7 @@ export function Navbar() {
       <div className="navbar-right">
         <Button className="search-btn" onPress={() => void palette.run()} data-command="shell.palette" aria-keyshortcuts={ariaShortcut('mod+k')}>
           <Icon name="search" />
-          <span className="search-btn-text">{t('shell.search')}</span>
+          <span className={device === 'mobile' ? 'visually-hidden' : undefined}>{t('shell.search')}</span>
           <Shortcut keys="mod+k" />
         </Button>
         <NavButton command="shell.help" icon="help" />
