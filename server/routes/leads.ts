@@ -7,7 +7,7 @@ import { convertLeads } from '../services/leads/convert';
 import { deleteLeads } from '../services/leads/delete';
 import { filtersFromQuery } from '../services/leads/filters';
 import { getLandings, landingNotFound } from '../services/leads/landings';
-import { listLeads } from '../services/leads/list';
+import { countMatching, listLeads } from '../services/leads/list';
 import { changeStatus, undoAction } from '../services/leads/status';
 import { parse } from '../validate';
 
@@ -27,6 +27,11 @@ export default async function leadsRoutes(app: FastifyInstance) {
     const landings = await landingsOfPath(app, req.params.ids);
     const query = parse(leadListQuery, req.query);
     return listLeads(db, landings, query, filtersFromQuery(req.query));
+  });
+
+  app.get<{ Params: { ids: string }; Querystring: RawQuery }>('/api/landings/data/:ids/count', async (req) => {
+    const landings = await landingsOfPath(app, req.params.ids);
+    return countMatching(db, landings, parse(leadListQuery, req.query), filtersFromQuery(req.query));
   });
 
   app.post('/api/landings/data', async (req) => changeStatus(db, currentUser(req), parse(statusChangeRequest, req.body)));

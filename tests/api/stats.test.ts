@@ -63,6 +63,34 @@ describe('department statistics', () => {
     expect((await stats(`${a.id}/production/2026-01-01/2026-01-01/true`)).body.data.map((r) => r.value)).toEqual([1]);
   });
 
+  it('adds whole months from the monthly counts to the days around them, read from the leads', async () => {
+    const values = async (range: string) => (await stats(`${a.id}/production/${range}/0`)).body.data.reduce((n, r) => n + r.value, 0);
+    expect(await values('2025-06-10/2025-06-10')).toBe(5);
+    expect(await values('2025-06-11/2025-06-30')).toBe(0);
+    expect(await values('2025-05-15/2025-07-15')).toBe(5);
+    expect(await values('2025-06-01/2025-06-30')).toBe(5);
+    expect(await values('2025-12-31/2026-01-31')).toBe(1);
+  });
+
+  it('follows status changes and deletions of the leads it counts', async () => {
+    const { rows } = await server.ctx.db.query<{ id: number }>(
+      "SELECT id FROM leads WHERE landing_id = $1 AND departement = '75'",
+      [a.id],
+    );
+    const stock = async () => (await stats(`${a.id}/stock/2025-01-01/2025-12-31/0`)).body.data.map((r) => [r.departement, r.value]);
+    const moved = await server.request('POST', '/api/landings/data', { token, body: { entry_status: 'archived', leads: [rows[0].id] } });
+    expect(moved.status).toBe(200);
+    expect(await stock()).toEqual([
+      ['', 1],
+      ['30', 1],
+    ]);
+    const deleted = await server.request('DELETE', '/api/landings/data', { token, body: { leads: [rows[0].id] } });
+    expect(deleted.status).toBe(200);
+    const production = (await stats(`${a.id}/production/2025-01-01/2025-12-31/0`)).body.data;
+    expect(production.find((r) => r.departement === '75')).toBeUndefined();
+    expect(production.reduce((n, r) => n + r.value, 0)).toBe(4);
+  });
+
   it('refuses bad parameters with 422 and unknown landings with 404', async () => {
     for (const path of [
       `${a.id}/ventes/2025-01-01/2025-12-31/0`,

@@ -139,10 +139,16 @@ export const leadListResponse = z.object({
   import_from: z.array(z.string()),
   /** Number of leads matching status and filters (all pages). */
   total: z.number(),
+  /** False when `total` is an estimate (column filters over many leads): GET …/count gives the exact number. */
+  total_exact: z.boolean(),
   /** Cursor of the next page, null on the last one. */
   next_cursor: z.string().nullable(),
 });
 export type LeadListResponse = z.infer<typeof leadListResponse>;
+
+/** GET /api/landings/data/:ids/count (same status and filters as the list): the exact total. */
+export const leadCountResponse = z.object({ total: z.number() });
+export type LeadCountResponse = z.infer<typeof leadCountResponse>;
 
 /** "All N matching": the selection of the list, resolved on the server. */
 export const leadSelection = z.object({
