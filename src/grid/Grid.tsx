@@ -201,7 +201,7 @@ export function Grid(props: GridProps) {
       act,
       selection: () => {
         const s = stateRef.current;
-        return { selected: s.selected, allMatching: s.allMatching, total: cache.ready ? cache.total : 0, focusedId: cache.idAt(s.focus), ...queryRef.current };
+        return { selected: s.selected, allMatching: s.allMatching, total: cache.ready ? cache.total : 0, totalExact: cache.totalExact, focusedId: cache.idAt(s.focus), ...queryRef.current };
       },
       selectAllMatching: () => setState(sel.selectAllMatching),
       async selectFirst(n) {
@@ -229,9 +229,10 @@ export function Grid(props: GridProps) {
   );
 
   const focusedId = cache.idAt(state.focus);
+  const totalExact = cache.totalExact;
   useEffect(() => {
-    onSelectionChange?.({ selected: state.selected, allMatching: state.allMatching, total: count, focusedId, filters: query.filters, sort: query.sort });
-  }, [onSelectionChange, state.selected, state.allMatching, count, focusedId, query]);
+    onSelectionChange?.({ selected: state.selected, allMatching: state.allMatching, total: count, totalExact, focusedId, filters: query.filters, sort: query.sort });
+  }, [onSelectionChange, state.selected, state.allMatching, count, totalExact, focusedId, query]);
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     if (!ownKeys || e.target !== e.currentTarget) return;

@@ -12,6 +12,9 @@ export class RowCache {
   private pending = new Map<number, AbortController>();
   private generation = 0;
   total = 0;
+  /** The generation whose `total` is exact, and the one whose exact count is under way. */
+  private exactIn = -1;
+  private counting = -1;
   columns: GridColumnSpec[] | undefined;
   /** False until the first page of the current query has answered. */
   ready = false;
@@ -39,6 +42,10 @@ export class RowCache {
       this.ready = false;
     }
     this.error = null;
+  }
+
+  get totalExact(): boolean {
+    return this.exactIn === this.generation;
   }
 
   rowAt(index: number): Row | undefined {
@@ -99,9 +106,31 @@ export class RowCache {
     this.pending.delete(page);
     this.stale.delete(page);
     this.pages.set(page, result.rows);
-    this.total = result.total;
+    this.takeTotal(result, generation);
     if (result.columns) this.columns = result.columns;
     this.ready = true;
     this.onChange();
+  }
+
+  /** An exact total is kept for the generation; an estimate stands until the exact count, asked once, replaces it. */
+  private takeTotal(result: PageResult, generation: number) {
+    if (!result.exactTotal) {
+      this.total = result.total;
+      this.exactIn = generation;
+      return;
+    }
+    if (this.exactIn === generation) return;
+    this.total = result.total;
+    if (this.counting === generation) return;
+    this.counting = generation;
+    result.exactTotal().then(
+      (total) => {
+        if (generation !== this.generation) return;
+        this.total = total;
+        this.exactIn = generation;
+        this.onChange();
+      },
+      () => undefined, // the estimate stays
+    );
   }
 }

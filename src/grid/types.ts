@@ -23,6 +23,8 @@ export interface PageResult {
   rows: Row[];
   /** How many rows match the filters in all. */
   total: number;
+  /** Present when `total` is an estimate: asks for the exact number, which then replaces it. */
+  exactTotal?: () => Promise<number>;
   /** The columns of the list, in display order (the lead list's `keys`). */
   columns?: GridColumnSpec[];
 }
@@ -48,6 +50,8 @@ export interface GridSelectionInfo {
   allMatching: boolean;
   /** Rows matching the current filters. */
   total: number;
+  /** False while `total` is an estimate. */
+  totalExact: boolean;
   focusedId: RowId | undefined;
   filters: GridFilters;
   sort: GridSort | null;

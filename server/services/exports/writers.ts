@@ -62,19 +62,18 @@ function txtWriter(out: Writable, header: string[]): SheetWriter {
 
 /** XLSX, streamed (see xlsx-stream.ts): one sheet "Leads", text as inline strings, never a formula. */
 function xlsxWriter(out: Writable, header: string[]): SheetWriter {
-  const sheet = xlsxStream(out, header.length);
-  let started = false;
+  let sheet: Awaited<ReturnType<typeof xlsxStream>> | undefined;
   return {
     async rows(batch) {
-      if (!started) {
-        started = true;
+      if (!sheet) {
+        sheet = await xlsxStream(out, header.length);
         await sheet.rows([header.map(neutralise)]);
       }
       if (batch.length) await sheet.rows(batch.map((r) => r.map(neutralise)));
     },
     async end() {
-      if (!started) await this.rows([]);
-      await sheet.end();
+      if (!sheet) await this.rows([]);
+      await sheet!.end();
     },
   };
 }

@@ -1,11 +1,10 @@
 import type { Writable } from 'node:stream';
-import { once } from 'node:events';
-import { Zip, ZipDeflate } from 'fflate';
 import type { CellValue } from './cells';
+import { zipStream } from './zip-stream';
 
 // SheetJS builds the whole workbook in memory (over 1 GB for 100,000 leads), so big exports are
 // written here as a stream: the minimal SpreadsheetML parts, one sheet of inline strings, zipped
-// on the fly by fflate. Memory stays flat whatever the number of rows; SheetJS reads the result.
+// on the fly. Memory stays flat whatever the number of rows; SheetJS reads the result.
 
 const NS = 'http://schemas.openxmlformats.org/';
 const staticParts: Record<string, string> = {
@@ -20,7 +19,6 @@ const staticParts: Record<string, string> = {
 };
 
 const xmlHead = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
-const encoder = new TextEncoder();
 
 /** Text as XML character data: escaped, and without the control characters XML 1.0 forbids. */
 const xmlText = (s: string) =>
@@ -38,24 +36,12 @@ function columnName(i: number): string {
 }
 
 /** Streams rows (already neutralised) into an .xlsx file written to `out`. */
-export function xlsxStream(out: Writable, width: number) {
+export async function xlsxStream(out: Writable, width: number) {
   const columns = Array.from({ length: width }, (_, i) => columnName(i));
-  let failure: Error | undefined;
-  let finished!: () => void;
-  const done = new Promise<void>((resolve) => (finished = resolve));
-  const zip = new Zip((err, chunk, final) => {
-    if (err) failure = err;
-    else out.write(chunk);
-    if (err || final) finished();
-  });
-  for (const [name, xml] of Object.entries(staticParts)) {
-    const part = new ZipDeflate(name, { level: 1 });
-    zip.add(part);
-    part.push(encoder.encode(xmlHead + xml), true);
-  }
-  const sheet = new ZipDeflate('xl/worksheets/sheet1.xml', { level: 1 });
-  zip.add(sheet);
-  sheet.push(encoder.encode(`${xmlHead}<worksheet xmlns="${NS}spreadsheetml/2006/main"><sheetData>`));
+  const zip = zipStream(out);
+  for (const [name, xml] of Object.entries(staticParts)) await zip.file(name, xmlHead + xml);
+  const sheet = await zip.open('xl/worksheets/sheet1.xml');
+  await sheet.push(`${xmlHead}<worksheet xmlns="${NS}spreadsheetml/2006/main"><sheetData>`);
   let rowNumber = 0;
 
   const cell = (v: string | number, col: number, r: number) =>
@@ -74,15 +60,12 @@ export function xlsxStream(out: Writable, width: number) {
         });
         xml += '</row>';
       }
-      sheet.push(encoder.encode(xml));
-      if (failure) throw failure;
-      if (out.writableNeedDrain) await once(out, 'drain');
+      await sheet.push(xml);
     },
     async end() {
-      sheet.push(encoder.encode('</sheetData></worksheet>'), true);
-      zip.end();
-      await done;
-      if (failure) throw failure;
+      await sheet.push('</sheetData></worksheet>');
+      await sheet.close();
+      await zip.end();
     },
   };
 }

@@ -20,6 +20,7 @@ import {
   type ImportResponse,
   type LeadFilters,
   type LeadKey,
+  type LeadCountResponse,
   type LeadListResponse,
   type StatsCategory,
   type StatusChangeRequest,
@@ -81,6 +82,12 @@ export function fetchLeadPage(req: LeadPageRequest, signal?: AbortSignal) {
     req.filters,
   );
   return apiEnvelope<LeadListResponse>(`/landings/data/${req.landingIds.join(',')}?${params}`, { signal });
+}
+
+/** The exact total of the list a page request describes (the page's own total may be an estimate). */
+export function fetchLeadCount(req: LeadPageRequest, signal?: AbortSignal) {
+  const params = leadListSearchParams({ entry_status: req.status }, req.filters);
+  return apiEnvelope<LeadCountResponse>(`/landings/data/${req.landingIds.join(',')}/count?${params}`, { signal }).then((r) => r.total);
 }
 
 /** Every id matching the view's filters ("all N matching" for the actions that take ids). */

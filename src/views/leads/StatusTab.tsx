@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useRef, type KeyboardEvent, type RefObject } from 'react';
 import { useSnapshot } from 'valtio';
 import type { EntryStatus, LeadRow } from '../../api/contract/leads';
-import { fetchLeadPage, leadColumns, leadFilters, useAllLandings } from '../../api/hooks/leads';
+import { fetchLeadCount, fetchLeadPage, leadColumns, leadFilters, useAllLandings } from '../../api/hooks/leads';
 import { ApiError } from '../../api/client';
 import { CommandButton } from '../../commands/CommandButton';
 import { toaster } from '../shell/toasts';
@@ -46,16 +46,15 @@ export function StatusTab({ landingIds, status, gridRef, selection, onSelectionC
   const loader: RowLoader = useCallback(
     async (req, signal) => {
       try {
-        const res = await fetchLeadPage(
-          { landingIds, status, offset: req.offset, limit: req.limit, sort: req.sort, filters: leadFilters(req.filters, columnsRef.current) },
-          signal,
-        );
+        const pageRequest = { landingIds, status, offset: req.offset, limit: req.limit, sort: req.sort, filters: leadFilters(req.filters, columnsRef.current) };
+        const res = await fetchLeadPage(pageRequest, signal);
         const columns = leadColumns(res.keys, t);
         if (JSON.stringify(columns) !== JSON.stringify(columnsRef.current)) {
           columnsRef.current = columns;
           onColumns(columns);
         }
-        return { rows: res.data as (LeadRow & Row)[], total: res.total, columns: columnsRef.current };
+        const exactTotal = res.total_exact ? undefined : () => fetchLeadCount(pageRequest, signal);
+        return { rows: res.data as (LeadRow & Row)[], total: res.total, exactTotal, columns: columnsRef.current };
       } catch (error) {
         if (!signal.aborted) toaster.warning(error instanceof ApiError && error.status === 404 ? t('leads.error.noLeads') : t('leads.error.list'));
         throw error;
@@ -90,7 +89,7 @@ export function StatusTab({ landingIds, status, gridRef, selection, onSelectionC
         <SelectFirst />
         <CommandButton command="leads.refresh" className="btn leads-refresh" />
         <p className="leads-totals" aria-live="polite">
-          {t('leads.totals', { total: intl.formatNumber(total), selected: intl.formatNumber(selected), count: selected })}
+          {t('leads.totals', { total: selection?.totalExact === false ? t('leads.estimate', { n: intl.formatNumber(total) }) : intl.formatNumber(total), selected: intl.formatNumber(selected), count: selected })}
         </p>
       </div>
       <UndoBar />

@@ -43,6 +43,7 @@ export default function LeadsScreen() {
       prev.selected === info.selected &&
       prev.allMatching === info.allMatching &&
       prev.total === info.total &&
+      prev.totalExact === info.totalExact &&
       prev.filters === info.filters &&
       prev.sort === info.sort
         ? prev
