@@ -78,9 +78,14 @@ const encodeCursor = (sortValue: string, id: number) => Buffer.from(JSON.stringi
 /** One page of leads of the selected landings, with its columns and the select lists of the view. */
 export async function listLeads(db: Queryable, landings: Landing[], query: ListQuery, filters: LeadFilters): Promise<LeadListResponse> {
   const params = new Params();
-  const where = leadConditions(landings, query.entry_status, filters, params);
+  const countWhere = leadConditions(landings, query.entry_status, filters, params);
   const countParams = [...params.values];
-  const countWhere = [...where];
+  // The planner has no statistics on form values and guesses that a filter on them keeps a few
+  // leads, so it reads and sorts every lead of the landing (0.3–0.7 s on PGlite for 76,000).
+  // Behind CASE the filters get its default share instead, and the newest leads are read in
+  // index order until the page is full.
+  const [landingCond, statusCond, ...columnConds] = countWhere;
+  const where = [landingCond, statusCond, ...(columnConds.length ? [`(CASE WHEN ${columnConds.join(' AND ')} THEN true END)`] : [])];
 
   const sort = resolveColumn(landings, query._sort, params, '_sort');
   const dir = query._order === 'asc' ? 'ASC' : 'DESC';
@@ -137,8 +142,8 @@ export async function countMatching(db: Queryable, landings: Landing[], query: L
   return { total: await countLeads(db, where, params.values) };
 }
 
-/** Leads of a landing a count reads before it settles for an estimate (~40 ms of heap reads on PGlite). */
-export const COUNT_SAMPLE = 5_000;
+/** Leads of a landing a count reads before it settles for an estimate (~20 ms of heap reads on PGlite). */
+export const COUNT_SAMPLE = 2_000;
 
 /** The exact number of leads matching `where` (see leadConditions). */
 export async function countLeads(db: Queryable, where: string[], params: unknown[]): Promise<number> {
