@@ -50,10 +50,11 @@ const pgliteParsers = {
 /**
  * The embedded server's memory never shrinks (a WebAssembly heap), so it is sized here. Shared
  * buffers are allocated whole at start (the default 128 MB made the process 340 MB before any
- * work) and barely matter, since the table files are in the OS page cache anyway. work_mem is
- * what keeps a 10,000-lead status change's trigger tables (lead_month_stats) off temporary files.
+ * work); reads barely need them, since the table files stay in the OS page cache, but below
+ * 64 MB a bulk status change spends its time writing evicted pages. work_mem keeps a
+ * 10,000-lead status change's trigger tables (lead_month_stats) off temporary files.
  */
-const pgliteSettings = ['shared_buffers=32MB', 'work_mem=16MB'];
+const pgliteSettings = ['shared_buffers=64MB', 'work_mem=16MB'];
 
 /** PGlite persisted under `dir`, or in memory when `dir` is undefined. */
 export async function openPglite(dir: string | undefined): Promise<Db> {

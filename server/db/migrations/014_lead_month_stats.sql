@@ -44,8 +44,10 @@ BEGIN
            coalesce(sum(sign) FILTER (WHERE source = 'internal'), 0), coalesce(sum(sign) FILTER (WHERE source = 'autre'), 0)
       FROM (%s) d
      GROUP BY 1, 2, 3, 4, 5
-    HAVING count(*) FILTER (WHERE sign > 0) <> count(*) FILTER (WHERE sign < 0)
-        OR array_agg(source ORDER BY source) FILTER (WHERE sign > 0) IS DISTINCT FROM array_agg(source ORDER BY source) FILTER (WHERE sign < 0)
+    HAVING sum(sign) FILTER (WHERE source = 'taboola') <> 0 OR sum(sign) FILTER (WHERE source = 'facebook') <> 0
+        OR sum(sign) FILTER (WHERE source = 'google') <> 0 OR sum(sign) FILTER (WHERE source = 'sms') <> 0
+        OR sum(sign) FILTER (WHERE source = 'email') <> 0 OR sum(sign) FILTER (WHERE source = 'outbrain') <> 0
+        OR sum(sign) FILTER (WHERE source = 'internal') <> 0 OR sum(sign) FILTER (WHERE source = 'autre') <> 0
     ON CONFLICT (landing_id, month, entry_status, departement, zone_climatique) DO UPDATE SET
       value = s.value + excluded.value, taboola = s.taboola + excluded.taboola, facebook = s.facebook + excluded.facebook,
       google = s.google + excluded.google, sms = s.sms + excluded.sms, email = s.email + excluded.email,
