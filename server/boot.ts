@@ -10,6 +10,7 @@ import { exportStorage, writeMissingExportFiles } from './services/exports/extra
 import { registerAccountJobs } from './services/accounts';
 import { createJobs } from './services/jobs';
 import { createMailer } from './services/mail';
+import { registerMaintenanceJobs } from './services/maintenance';
 import { ensureAdmin } from './services/users';
 import { createLogger } from './logger';
 
@@ -41,6 +42,7 @@ export async function boot(config: Config, opts: { logger?: boolean; distDir?: s
     log,
   };
   registerAccountJobs(ctx);
+  registerMaintenanceJobs(ctx);
   const app = await buildApp(ctx, opts.distDir);
   await ctx.jobs.start();
 

@@ -5,8 +5,8 @@ import type { Db } from '../db/connection';
 type Handler<T> = (data: T) => Promise<void>;
 
 export interface Jobs {
-  /** Declares a queue and its worker; call before `start`. */
-  register<T extends object>(name: string, handler: Handler<T>): void;
+  /** Declares a queue and its worker, run on demand or, with `cron`, on that schedule (Paris time); call before `start`. */
+  register<T extends object>(name: string, handler: Handler<T>, opts?: { cron?: string }): void;
   send<T extends object>(name: string, data: T): Promise<string | null>;
   start(): Promise<void>;
   stop(): Promise<void>;
@@ -33,21 +33,22 @@ export function createJobs(db: Db, log: Pick<Logger, 'error'>): Jobs {
     maintenanceIntervalSeconds: 300,
   });
   boss.on('error', (err) => log.error({ err }, 'pg-boss'));
-  const handlers = new Map<string, Handler<object>>();
+  const handlers = new Map<string, { handler: Handler<object>; cron?: string }>();
   let started = false;
 
   return {
-    register(name, handler) {
-      handlers.set(name, handler as Handler<object>);
+    register(name, handler, opts = {}) {
+      handlers.set(name, { handler: handler as Handler<object>, cron: opts.cron });
     },
     send: (name, data) => boss.send(name, data),
     async start() {
       await boss.start();
-      for (const [name, handler] of handlers) {
+      for (const [name, { handler, cron }] of handlers) {
         await boss.createQueue(name);
         await boss.work<object>(name, { pollingIntervalSeconds: 1 }, async (jobs) => {
           for (const job of jobs) await handler(job.data);
         });
+        if (cron) await boss.schedule(name, cron, {}, { tz: 'Europe/Paris' });
       }
       started = true;
     },

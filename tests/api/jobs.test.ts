@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VACUUM_LEADS_JOB, VACUUM_MONTH_STATS_JOB } from '../../server/services/maintenance';
 import { createUser } from '../../server/services/users';
 import { ADMIN, startServer, type TestServer } from './harness';
 
@@ -90,5 +91,24 @@ describe('account registration through pg-boss', () => {
     });
     const { rows: after } = await server.ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM pgboss.job`);
     expect(after[0]!.n).toBe(before[0]!.n);
+  });
+});
+
+describe('maintenance of the embedded database', () => {
+  it('schedules the vacuums PGlite has no autovacuum for, and runs them as jobs', async () => {
+    if (server.ctx.db.kind !== 'pglite') return;
+    const { rows } = await server.ctx.db.query<{ name: string; cron: string; timezone: string }>('SELECT name, cron, timezone FROM pgboss.schedule ORDER BY name');
+    expect(rows).toEqual([
+      { name: VACUUM_LEADS_JOB, cron: '30 3 * * *', timezone: 'Europe/Paris' },
+      { name: VACUUM_MONTH_STATS_JOB, cron: '*/10 * * * *', timezone: 'Europe/Paris' },
+    ]);
+    const id = await server.ctx.jobs.send(VACUUM_MONTH_STATS_JOB, {});
+    const deadline = Date.now() + 30_000;
+    let state = '';
+    while (Date.now() < deadline && state !== 'completed') {
+      state = (await server.ctx.db.query<{ state: string }>('SELECT state FROM pgboss.job WHERE id = $1', [id])).rows[0]?.state ?? '';
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(state).toBe('completed');
   });
 });
