@@ -82,7 +82,7 @@ export async function extractLeads(db: Db, config: Config, user: SessionUser, la
     return await db.tx(async (q) => {
       if (rapport !== null && !(await q.query('SELECT 1 FROM reports WHERE id = $1', [rapport])).rows[0]) throw notFound('Rapport introuvable');
       const params = new Params();
-      const where = await selectionConditions(q, req.filter ? { filter: req.filter } : { leads: ids }, statuses, params);
+      const { where, verify } = await selectionConditions(q, req.filter ? { filter: req.filter } : { leads: ids }, statuses, params);
       const exportId = (
         await q.query<{ id: number }>(
           `INSERT INTO exports (token, landing_ids, user_id, filename, book_type, for_customer, storage_key, state)
@@ -96,6 +96,7 @@ export async function extractLeads(db: Db, config: Config, user: SessionUser, la
           WHERE ${where.join(' AND ')} AND l.landing_id = ANY(${params.add(landingIds)}::int[])`,
         params.values,
       );
+      await verify(rowCount);
       if (rowCount === 0) throw ids.length ? nothingToSell() : noLeadsSelected();
       await q.query('UPDATE exports SET count = $2 WHERE id = $1', [exportId, rowCount]);
       await writeFile(q, storage, key, req.bookType, landings, exportId, filename);

@@ -9,8 +9,9 @@ import { audit, selectionConditions } from './selection';
 export async function deleteLeads(db: Db, user: SessionUser, req: DeleteRequest) {
   return db.tx(async (q) => {
     const params = new Params();
-    const where = await selectionConditions(q, req, [...entryStatus.options], params);
+    const { where, verify } = await selectionConditions(q, req, [...entryStatus.options], params);
     const { rowCount } = await q.query(`DELETE FROM leads l WHERE ${where.join(' AND ')}`, params.values);
+    await verify(rowCount);
     await audit(q, user.id, 'delete', 'leads', rowCount, req.filter ? { landings: req.filter.ids } : {});
     return { data: { count: rowCount }, message: 'Leads supprimés' };
   });

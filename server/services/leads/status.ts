@@ -23,7 +23,7 @@ export async function changeStatus(db: Db, user: SessionUser, req: StatusChangeR
   return db.tx(async (q) => {
     const params = new Params();
     const from = fromStatuses(req.entry_status, req.filter ? req.filter.entry_status : req.from_status);
-    const where = await selectionConditions(q, req, from, params);
+    const { where, verify } = await selectionConditions(q, req, from, params);
     const action = (await q.query<{ id: number }>('INSERT INTO lead_actions (user_id, to_status) VALUES ($1, $2) RETURNING id', [user.id, req.entry_status]))
       .rows[0].id;
     const to = params.add(req.entry_status);
@@ -39,6 +39,7 @@ export async function changeStatus(db: Db, user: SessionUser, req: StatusChangeR
        INSERT INTO lead_action_items (action_id, lead_id, from_status) SELECT ${params.add(action)}, id, prev FROM moved`,
       params.values,
     );
+    await verify(rowCount);
     await q.query('UPDATE lead_actions SET count = $2 WHERE id = $1', [action, rowCount]);
     await audit(q, user.id, 'status', 'leads', rowCount, { to: req.entry_status, action_id: action });
     return { data: { count: rowCount, action_id: action }, message: rowCount ? messages[req.entry_status] : "Aucun lead n'a changé de statut" };
