@@ -24,7 +24,8 @@ const nothingToSell = () => new AppError(409, 'conflict', "Aucun de ces leads n'
 /** The export store of this deployment: DATA_DIR/exports. */
 export const exportStorage = (config: Config): ExportStorage => localStorage(join(config.dataDir, 'exports'));
 
-const BATCH = 5000;
+// Leads read back per query while the file is written: 5,000 made the xlsx export's peak 60 MB higher.
+const BATCH = 2000;
 
 /** Columns of an export file: identity and date, the form columns, then where the lead came from. */
 function fileColumns(landings: Landing[]) {
