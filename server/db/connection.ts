@@ -77,7 +77,9 @@ export async function openPglite(dir: string | undefined): Promise<Db> {
 }
 
 export async function openPostgres(url: string): Promise<Db> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // A bulk action's statement triggers (lead_month_stats) hold the old and new rows it moved:
+  // beyond work_mem they go to temporary files (a 100,000-lead export: 7.1 → 3.8 s with 128 MB).
+  const pool = new pg.Pool({ connectionString: url, max: 10, options: '-c work_mem=128MB' });
   const client = (c: pg.Pool | pg.PoolClient): Queryable => ({
     async query<T>(sql: string, params: unknown[] = []) {
       const res = await c.query(sql, params);
