@@ -37,14 +37,15 @@ export function zipStream(out: Writable) {
     if (!out.write(chunk)) await once(out, 'drain');
   }
 
+  /** Version needed, flags, method, time and date: the same run in both headers of an entry. */
+  function entryFields(b: Buffer, at: number) {
+    [20, UTF8_AND_DESCRIPTOR, DEFLATE, time, date].forEach((v, i) => b.writeUInt16LE(v, at + 2 * i));
+  }
+
   function localHeader(name: Buffer) {
     const h = Buffer.alloc(30);
     h.writeUInt32LE(0x04034b50, 0);
-    h.writeUInt16LE(20, 4);
-    h.writeUInt16LE(UTF8_AND_DESCRIPTOR, 6);
-    h.writeUInt16LE(DEFLATE, 8);
-    h.writeUInt16LE(time, 10);
-    h.writeUInt16LE(date, 12);
+    entryFields(h, 4);
     h.writeUInt16LE(name.length, 26);
     return Buffer.concat([h, name]);
   }
@@ -112,11 +113,7 @@ export function zipStream(out: Writable) {
         const c = Buffer.alloc(46);
         c.writeUInt32LE(0x02014b50, 0);
         c.writeUInt16LE(20, 4);
-        c.writeUInt16LE(20, 6);
-        c.writeUInt16LE(UTF8_AND_DESCRIPTOR, 8);
-        c.writeUInt16LE(DEFLATE, 10);
-        c.writeUInt16LE(time, 12);
-        c.writeUInt16LE(date, 14);
+        entryFields(c, 6);
         c.writeUInt32LE(e.crc, 16);
         c.writeUInt32LE(e.compressed, 20);
         c.writeUInt32LE(e.size, 24);
