@@ -1,3 +1,4 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
 import {
   useCallback,
   useEffect,
@@ -18,19 +19,13 @@ import { GridHeader } from './GridHeader';
 import { GridRow } from './GridRow';
 import { gridAction, type GridAction } from './keys';
 import { RowCache, type Query } from './rowCache';
-import { slotOrder, type RowGeometry } from './rowWindow';
 import * as sel from './selection';
-import { clipAll, fontOf, measuredFit } from './textFit';
 import type { GridColumnSpec, GridFilters, GridSelectionInfo, GridSort, RowId, RowLoader } from './types';
-import { useRowWindow } from './useRowWindow';
 import './grid.css';
 
 const ROW_HEIGHT = 30;
 const HEADER_HEIGHT = 64;
 const CHECK_WIDTH = 36;
-/** Left and right padding of a cell. */
-const CELL_PADDING = 16;
-const GEOMETRY: RowGeometry = { rowHeight: ROW_HEIGHT, headerHeight: HEADER_HEIGHT, overscan: 8 };
 const SCROLL_LOAD_DELAY_MS = 80;
 /** How many leads after the focused one a refresh looks for, when the focused one left. */
 const FOLLOWERS = 1000;
@@ -89,8 +84,10 @@ export function Grid(props: GridProps) {
     setSelectionState(stateRef.current);
   }, []);
   const [widths, setWidths] = useState<Record<string, number>>({});
-  const [cache] = useState(() => new RowCache(loader, pageSize, query, bump));
-  useLayoutEffect(() => cache.setLoader(loader), [cache, loader]);
+  const cacheRef = useRef<RowCache | null>(null);
+  if (!cacheRef.current) cacheRef.current = new RowCache(loader, pageSize, query, bump);
+  const cache = cacheRef.current;
+  cache.setLoader(loader);
   const scrollRef = useRef<HTMLDivElement>(null);
 
   // A new list: another tab or other landings.
@@ -132,36 +129,50 @@ export function Grid(props: GridProps) {
     return style as CSSProperties;
   }, [columns, allWidths]);
 
-  const rows = useRowWindow(scrollRef, count, state.focus, GEOMETRY);
-  const { first, last } = rows;
+  // eslint-disable-next-line react-hooks/incompatible-library -- no React Compiler here: the rows are memoised by hand
+  const virtualizer = useVirtualizer({
+    count,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    paddingStart: HEADER_HEIGHT,
+    overscan: 8,
+  });
+  const items = virtualizer.getVirtualItems();
+  const first = items.length ? items[0].index : 0;
+  const last = items.length ? items[items.length - 1].index : 0;
 
   // The focused row's page at once, then the rows on screen, nothing in between: End on a million
   // leads loads two pages, not all of them. While the scrollbar is dragged, the screen's pages
   // wait for a pause.
+  const scrolling = virtualizer.isScrolling;
   useEffect(() => {
     if (state.focus >= 0) void cache.ensure(state.focus, state.focus);
-    if (!rows.scrolling()) return void cache.ensure(first, last);
+    if (!scrolling) return void cache.ensure(first, last);
     const timer = setTimeout(() => void cache.ensure(first, last), SCROLL_LOAD_DELAY_MS);
     return () => clearTimeout(timer);
   });
 
   const focusedRowVisible = state.focus >= first && state.focus <= last && count > 0;
-
-  // Cells are clipped only when their text may not fit (see textFit.ts), measured in the cells' font.
-  const [fit, setFit] = useState(() => clipAll);
+  // Rows have one fixed height: keeping the focused row in view is plain arithmetic, done before paint.
   useLayoutEffect(() => {
     const el = scrollRef.current;
-    if (el) setFit(() => measuredFit(fontOf(el)));
-  }, []);
-  const fits = useMemo(() => {
-    const rooms = columns.map((c) => widthOf(c.key) - CELL_PADDING);
-    return (text: string, column: number) => fit(text, rooms[column]);
-  }, [fit, columns, widthOf]);
+    if (!el || state.focus < 0 || count === 0) return;
+    const top = HEADER_HEIGHT + state.focus * ROW_HEIGHT;
+    if (top - HEADER_HEIGHT < el.scrollTop) el.scrollTop = top - HEADER_HEIGHT;
+    else if (top + ROW_HEIGHT > el.scrollTop + el.clientHeight) el.scrollTop = top + ROW_HEIGHT - el.clientHeight;
+  }, [state.focus, count]);
 
   const format = useMemo(() => props.format ?? defaultFormatter(locale), [props.format, locale]);
   // Translating is not free (the intl cache serialises its arguments): each row's label is made once.
-  const selectLabel = useMemo(() => oncePerId((id) => t('grid.selectRow', { id: String(id) })), [t]);
-  const loadingLabel = useMemo(() => t('grid.loading'), [t]);
+  const selectLabel = useMemo(() => {
+    const labels = new Map<RowId, string>();
+    return (id: RowId) => {
+      let label = labels.get(id);
+      if (label === undefined) labels.set(id, (label = t('grid.selectRow', { id: String(id) })));
+      return label;
+    };
+  }, [t]);
+  const loadingLabel = t('grid.loading');
 
   const act = useCallback(
     (action: GridAction) => {
@@ -288,7 +299,7 @@ export function Grid(props: GridProps) {
         style={rootStyle}
         onKeyDown={onKeyDown}
       >
-        <div className="lg-canvas" style={{ height: HEADER_HEIGHT + count * ROW_HEIGHT, width: totalWidth }}>
+        <div className="lg-canvas" style={{ height: virtualizer.getTotalSize(), width: totalWidth }}>
           <GridHeader
             columns={columns}
             cellStyles={cellStyles}
@@ -302,28 +313,24 @@ export function Grid(props: GridProps) {
             onResize={onResize}
             onToggleAll={toggleAll}
           />
-          {/* Row elements stay in their slots: moving an element in the DOM makes the browser style and
-              lay it out again from scratch, a quarter of a scrolling frame. aria-owns gives assistive
-              technologies the rows in the list's order. */}
-          <div role="rowgroup" className="lg-body" onClick={onBodyClick} aria-owns={rowIds(domId, first, last)}>
-            {slotOrder(first, last, rows.slots).map((index) => {
-              const row = cache.rowAt(index);
+          <div role="rowgroup" className="lg-body" onClick={onBodyClick}>
+            {items.map((item) => {
+              const row = cache.rowAt(item.index);
               return (
                 <GridRow
-                  key={index % rows.slots}
-                  domId={`${domId}-r${index}`}
-                  index={index}
+                  key={item.index}
+                  domId={`${domId}-r${item.index}`}
+                  index={item.index}
                   row={row}
                   columns={columns}
                   cellStyles={cellStyles}
-                  start={HEADER_HEIGHT + index * ROW_HEIGHT}
-                  focused={index === state.focus}
+                  start={item.start}
+                  focused={item.index === state.focus}
                   selected={sel.isSelected(state, row?.id)}
                   hasValue={hasValue}
-                  selectLabel={selectLabel(row?.id ?? index + 1)}
+                  selectLabel={selectLabel(row?.id ?? item.index + 1)}
                   loadingLabel={loadingLabel}
                   format={format}
-                  fits={fits}
                 />
               );
             })}
@@ -334,21 +341,6 @@ export function Grid(props: GridProps) {
       </div>
     </div>
   );
-}
-
-function oncePerId(label: (id: RowId) => string): (id: RowId) => string {
-  const labels = new Map<RowId, string>();
-  return (id) => {
-    let text = labels.get(id);
-    if (text === undefined) labels.set(id, (text = label(id)));
-    return text;
-  };
-}
-
-function rowIds(domId: string, first: number, last: number): string | undefined {
-  const ids: string[] = [];
-  for (let i = first; i <= last; i++) ids.push(`${domId}-r${i}`);
-  return ids.length ? ids.join(' ') : undefined;
 }
 
 const formatters = new Map<string, (column: GridColumnSpec, value: unknown) => string>();
