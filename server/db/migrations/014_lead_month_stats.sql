@@ -21,7 +21,7 @@ CREATE TABLE lead_month_stats (
 );
 
 CREATE FUNCTION lead_month(at timestamptz) RETURNS date
-  LANGUAGE sql IMMUTABLE PARALLEL SAFE
+  LANGUAGE sql STABLE PARALLEL SAFE  -- time zone rules may change: not IMMUTABLE
   RETURN date_trunc('month', at AT TIME ZONE 'Europe/Paris')::date;
 
 -- One upsert for the three kinds of change: `rows` yields the changed leads with +1 (new

@@ -159,7 +159,8 @@ export async function countLeads(db: Queryable, where: string[], params: unknown
  * client then asks for the exact count (GET …/count) when the total is an estimate.
  */
 async function boundedCount(db: Queryable, landings: Landing[], where: string[], params: unknown[], atLeast: number) {
-  // leadConditions binds the landing and the status first: $1 and $2.
+  // leadConditions binds the landing and the status first: $1 and $2. Each sample branch keeps
+  // the landing condition so that $1 stays referenced (PostgreSQL refuses an untyped parameter).
   const [landing, status, ...filters] = where;
   const baseParams = params.slice(0, 2);
   if (filters.length === 0) return { total: await countLeads(db, where, baseParams), exact: true };
