@@ -136,6 +136,29 @@ describe('exports', () => {
     expect(sold.rows[0].n).toBeGreaterThan(0);
   });
 
+  it('sells 12,000 leads: the file lists each once in id order, and one unknown id sells none', async () => {
+    const ids = await insertLeads(server.ctx.db, landing.id, Array.from({ length: 12_000 }, (_, i) => ({ nom: `Lot ${i}` })));
+    const unknown = await exportLeads({ bookType: 'csv', leads: [...ids, ids[ids.length - 1] + 1_000_000] });
+    expect(unknown.status).toBe(404);
+    const unsold = await server.ctx.db.query<{ n: number }>("SELECT count(*)::int AS n FROM leads WHERE id = ANY($1::bigint[]) AND entry_status = 'new'", [ids]);
+    expect(unsold.rows[0].n).toBe(12_000);
+
+    const shuffled = [...ids].sort((a, b) => (a * 7919) % 12_007 - (b * 7919) % 12_007);
+    const body = await json<ExportAnswer>(await exportLeads({ bookType: 'csv', leads: shuffled, for_customer: 'Gros lot' }));
+    expect(body.data.count).toBe(12_000);
+    const text = await (await fetch(server.url + body.data.url)).text();
+    const rows = Papa.parse<string[]>(text, { delimiter: ';', skipEmptyLines: true }).data.slice(1);
+    expect(rows.map((r) => Number(r[0]))).toEqual(ids);
+  });
+
+  it('unlinks its leads when an export is deleted', async () => {
+    const ids = await insertLeads(server.ctx.db, landing.id, [{}, {}]);
+    const body = await json<ExportAnswer>(await exportLeads({ bookType: 'csv', leads: ids }));
+    await server.ctx.db.query('DELETE FROM exports WHERE token = $1', [body.data.token]);
+    const leads = await server.ctx.db.query<{ export_id: number | null }>('SELECT export_id FROM leads WHERE id = ANY($1::bigint[])', [ids]);
+    expect(leads.rows).toEqual([{ export_id: null }, { export_id: null }]);
+  });
+
   it('exports all leads matching a list filter, in the tab status only', async () => {
     const other = await createLanding(server.ctx.db);
     await insertLeads(server.ctx.db, other.id, [

@@ -24,8 +24,6 @@ export async function changeStatus(db: Db, user: SessionUser, req: StatusChangeR
     const params = new Params();
     const from = fromStatuses(req.entry_status, req.filter ? req.filter.entry_status : req.from_status);
     const { where, verify } = await selectionConditions(q, req, from, params);
-    const action = (await q.query<{ id: number }>('INSERT INTO lead_actions (user_id, to_status) VALUES ($1, $2) RETURNING id', [user.id, req.entry_status]))
-      .rows[0].id;
     const to = params.add(req.entry_status);
     // With one possible previous status (the tab the user saw) the update needs no self-join to learn it.
     const moved =
@@ -34,13 +32,15 @@ export async function changeStatus(db: Db, user: SessionUser, req: StatusChangeR
         : `UPDATE leads u SET entry_status = ${to}, updated_at = now()
              FROM (SELECT l.id, l.entry_status AS prev FROM leads l WHERE ${where.join(' AND ')} FOR UPDATE) p
             WHERE u.id = p.id RETURNING u.id, p.prev`;
-    const { rowCount } = await q.query(
+    const { rows } = await q.query<{ id: number; count: number }>(
       `WITH moved AS (${moved})
-       INSERT INTO lead_action_items (action_id, lead_id, from_status) SELECT ${params.add(action)}, id, prev FROM moved`,
+       INSERT INTO lead_actions (user_id, to_status, count, lead_ids, from_statuses)
+       SELECT ${params.add(user.id)}, ${to}, count(*), coalesce(array_agg(id), '{}'), coalesce(array_agg(prev), '{}') FROM moved
+       RETURNING id, count`,
       params.values,
     );
+    const { id: action, count: rowCount } = rows[0];
     await verify(rowCount);
-    await q.query('UPDATE lead_actions SET count = $2 WHERE id = $1', [action, rowCount]);
     await audit(q, user.id, 'status', 'leads', rowCount, { to: req.entry_status, action_id: action });
     return { data: { count: rowCount, action_id: action }, message: rowCount ? messages[req.entry_status] : "Aucun lead n'a changé de statut" };
   });
@@ -59,8 +59,9 @@ export async function undoAction(db: Db, user: SessionUser, actionId: number) {
     if (action.undone) throw conflict('Action déjà annulée');
     const { rowCount } = await q.query(
       `UPDATE leads l SET entry_status = i.from_status, updated_at = now()
-         FROM lead_action_items i WHERE i.action_id = $1 AND l.id = i.lead_id AND l.entry_status = $2`,
-      [actionId, action.to_status],
+         FROM lead_actions a, unnest(a.lead_ids, a.from_statuses) AS i(lead_id, from_status)
+        WHERE a.id = $1 AND l.id = i.lead_id AND l.entry_status = a.to_status`,
+      [actionId],
     );
     await q.query('UPDATE lead_actions SET undone_at = now() WHERE id = $1', [actionId]);
     await audit(q, user.id, 'undo', 'leads', rowCount, { action_id: actionId });
