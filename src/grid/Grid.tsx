@@ -1,4 +1,3 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
 import {
   useCallback,
   useEffect,
@@ -19,13 +18,17 @@ import { GridHeader } from './GridHeader';
 import { GridRow } from './GridRow';
 import { gridAction, type GridAction } from './keys';
 import { RowCache, type Query } from './rowCache';
+import { rowIds } from './rowSlots';
 import * as sel from './selection';
+import { clipAll, fontOf, measuredFit } from './textFit';
 import type { GridColumnSpec, GridFilters, GridSelectionInfo, GridSort, RowId, RowLoader } from './types';
+import { useRowVirtualizer, type RowGeometry } from './useRowVirtualizer';
 import './grid.css';
 
-const ROW_HEIGHT = 30;
-const HEADER_HEIGHT = 64;
+const GEOMETRY: RowGeometry = { rowHeight: 30, headerHeight: 64, overscan: 8 };
 const CHECK_WIDTH = 36;
+/** Left and right padding of a cell. */
+const CELL_PADDING = 16;
 const SCROLL_LOAD_DELAY_MS = 80;
 /** How many leads after the focused one a refresh looks for, when the focused one left. */
 const FOLLOWERS = 1000;
@@ -84,10 +87,8 @@ export function Grid(props: GridProps) {
     setSelectionState(stateRef.current);
   }, []);
   const [widths, setWidths] = useState<Record<string, number>>({});
-  const cacheRef = useRef<RowCache | null>(null);
-  if (!cacheRef.current) cacheRef.current = new RowCache(loader, pageSize, query, bump);
-  const cache = cacheRef.current;
-  cache.setLoader(loader);
+  const [cache] = useState(() => new RowCache(loader, pageSize, query, bump));
+  useLayoutEffect(() => cache.setLoader(loader), [cache, loader]);
   const scrollRef = useRef<HTMLDivElement>(null);
 
   // A new list: another tab or other landings.
@@ -129,17 +130,7 @@ export function Grid(props: GridProps) {
     return style as CSSProperties;
   }, [columns, allWidths]);
 
-  // eslint-disable-next-line react-hooks/incompatible-library -- no React Compiler here: the rows are memoised by hand
-  const virtualizer = useVirtualizer({
-    count,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    paddingStart: HEADER_HEIGHT,
-    overscan: 8,
-  });
-  const items = virtualizer.getVirtualItems();
-  const first = items.length ? items[0].index : 0;
-  const last = items.length ? items[items.length - 1].index : 0;
+  const { virtualizer, rows, first, last, follow } = useRowVirtualizer(scrollRef, count, GEOMETRY);
 
   // The focused row's page at once, then the rows on screen, nothing in between: End on a million
   // leads loads two pages, not all of them. While the scrollbar is dragged, the screen's pages
@@ -153,29 +144,29 @@ export function Grid(props: GridProps) {
   });
 
   const focusedRowVisible = state.focus >= first && state.focus <= last && count > 0;
-  // Rows have one fixed height: keeping the focused row in view is plain arithmetic, done before paint.
+  // The focused row stays in view. Keys and commands scroll to it before rendering (see `act`):
+  // this catches the other ways the focus or the list changes (clicks, refreshes, new totals).
+  useLayoutEffect(() => follow(state.focus), [follow, state.focus, count]);
+
+  // Cells are clipped only when their text may not fit (see textFit.ts), measured in the cells' font.
+  const [fit, setFit] = useState(() => clipAll);
   useLayoutEffect(() => {
     const el = scrollRef.current;
-    if (!el || state.focus < 0 || count === 0) return;
-    const top = HEADER_HEIGHT + state.focus * ROW_HEIGHT;
-    if (top - HEADER_HEIGHT < el.scrollTop) el.scrollTop = top - HEADER_HEIGHT;
-    else if (top + ROW_HEIGHT > el.scrollTop + el.clientHeight) el.scrollTop = top + ROW_HEIGHT - el.clientHeight;
-  }, [state.focus, count]);
+    if (el) setFit(() => measuredFit(fontOf(el)));
+  }, []);
+  const fits = useMemo(() => {
+    const rooms = columns.map((c) => widthOf(c.key) - CELL_PADDING);
+    return (text: string, column: number) => fit(text, rooms[column]);
+  }, [fit, columns, widthOf]);
 
   const format = useMemo(() => props.format ?? defaultFormatter(locale), [props.format, locale]);
   // Translating is not free (the intl cache serialises its arguments): each row's label is made once.
-  const selectLabel = useMemo(() => {
-    const labels = new Map<RowId, string>();
-    return (id: RowId) => {
-      let label = labels.get(id);
-      if (label === undefined) labels.set(id, (label = t('grid.selectRow', { id: String(id) })));
-      return label;
-    };
-  }, [t]);
-  const loadingLabel = t('grid.loading');
+  const selectLabel = useMemo(() => oncePerId((id) => t('grid.selectRow', { id: String(id) })), [t]);
+  const loadingLabel = useMemo(() => t('grid.loading'), [t]);
 
   const act = useCallback(
     (action: GridAction) => {
+      const focusBefore = stateRef.current.focus;
       setState((s) => {
         const view: sel.RowsView = { count: cache.ready ? cache.total : 0, idAt: cache.idAt };
         switch (action.type) {
@@ -191,8 +182,10 @@ export function Grid(props: GridProps) {
             return sel.clearSelection(s);
         }
       });
+      // Scrolled before React renders: the new focus and the rows it brings into view render in one commit.
+      if (stateRef.current.focus !== focusBefore) follow(stateRef.current.focus);
     },
-    [cache, setState],
+    [cache, setState, follow],
   );
 
   useImperativeHandle(
@@ -313,12 +306,13 @@ export function Grid(props: GridProps) {
             onResize={onResize}
             onToggleAll={toggleAll}
           />
-          <div role="rowgroup" className="lg-body" onClick={onBodyClick}>
-            {items.map((item) => {
+          {/* Rows stay in their slots (rowSlots.ts); aria-owns gives assistive technologies the list's order. */}
+          <div role="rowgroup" className="lg-body" onClick={onBodyClick} aria-owns={rowIds(domId, first, last)}>
+            {rows.map((item) => {
               const row = cache.rowAt(item.index);
               return (
                 <GridRow
-                  key={item.index}
+                  key={item.index % rows.length}
                   domId={`${domId}-r${item.index}`}
                   index={item.index}
                   row={row}
@@ -331,6 +325,7 @@ export function Grid(props: GridProps) {
                   selectLabel={selectLabel(row?.id ?? item.index + 1)}
                   loadingLabel={loadingLabel}
                   format={format}
+                  fits={fits}
                 />
               );
             })}
@@ -341,6 +336,15 @@ export function Grid(props: GridProps) {
       </div>
     </div>
   );
+}
+
+function oncePerId(label: (id: RowId) => string): (id: RowId) => string {
+  const labels = new Map<RowId, string>();
+  return (id) => {
+    let text = labels.get(id);
+    if (text === undefined) labels.set(id, (text = label(id)));
+    return text;
+  };
 }
 
 const formatters = new Map<string, (column: GridColumnSpec, value: unknown) => string>();

@@ -15,11 +15,15 @@ export interface GridRowProps {
   selectLabel: string;
   loadingLabel: string;
   format: (column: GridColumnSpec, value: unknown) => string;
+  /** Whether a text fits the column at that position unclipped. */
+  fits: (text: string, column: number) => boolean;
 }
 
 /**
  * One row. Memoised on plain props: moving the focus re-renders the two rows whose `focused`
- * changed and nothing else; clicks are handled once on the body (GridBody), not per row.
+ * changed and nothing else; clicks are handled once on the body (GridBody), not per row. The
+ * element of a row scrolled out is given the row scrolled in (Grid keys rows by slot): updating
+ * its text costs less than building and styling new elements.
  */
 export const GridRow = memo(function GridRow(p: GridRowProps) {
   const tone = p.hasValue && p.row ? toneOf(p.row.value) : undefined;
@@ -42,7 +46,7 @@ export const GridRow = memo(function GridRow(p: GridRowProps) {
         ? p.columns.map((c, i) => {
             const text = p.format(c, p.row![c.key]);
             return (
-              <div role="gridcell" key={c.key} className={`lg-cell kind-${c.kind}`} style={p.cellStyles[i]} title={text.length > 18 ? text : undefined}>
+              <div role="gridcell" key={c.key} className={`lg-cell kind-${c.kind}${p.fits(text, i) ? '' : ' lg-clip'}`} style={p.cellStyles[i]} title={text.length > 18 ? text : undefined}>
                 {text}
               </div>
             );
