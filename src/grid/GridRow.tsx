@@ -21,7 +21,7 @@ export interface GridRowProps {
 
 /**
  * One row. Memoised on plain props: moving the focus re-renders the two rows whose `focused`
- * changed and nothing else; clicks are handled once on the body (GridBody), not per row. The
+ * changed and nothing else; clicks are handled once on the rowgroup (Grid), not per row. The
  * element of a row scrolled out is given the row scrolled in (Grid keys rows by slot): updating
  * its text costs less than building and styling new elements.
  */
