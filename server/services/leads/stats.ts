@@ -1,17 +1,20 @@
 import type { z } from 'zod';
 import type { DepartmentStat, StatsCategory, statsParams } from '../../../src/api/contract/leads';
-import { leadSources } from '../../../src/api/contract/leads';
+import { entryStatus, leadSources } from '../../../src/api/contract/leads';
 import type { Queryable } from '../../db/connection';
 import { validationFailed } from '../../errors';
 import { parisDayStart } from './filters';
 import { getLandings } from './landings';
 
-/** Which leads each category counts, among those created in the date range. */
-const statusOf: Record<StatsCategory, string | null> = {
-  production: null,
-  stock: 'new',
-  convertis: 'converted',
-  production_extracted: 'extracted',
+/**
+ * Which leads each category counts, among those created in the date range. Every status is
+ * named, never left out: the leads are read by `leads_list_idx`, one range per status.
+ */
+const statusOf: Record<StatsCategory, string[]> = {
+  production: [...entryStatus.options],
+  stock: ['new'],
+  convertis: ['converted'],
+  production_extracted: ['extracted'],
 };
 
 const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
@@ -51,14 +54,14 @@ export async function departmentStats(db: Queryable, p: z.output<typeof statsPar
   if (months) {
     parts.push(`SELECT departement, zone_climatique, ${['value', ...leadSources].map((c) => `sum(${c}) AS ${c}`).join(', ')}
       FROM lead_month_stats
-     WHERE landing_id = ANY($1::int[]) AND ($2::text IS NULL OR entry_status = $2)
+     WHERE landing_id = ANY($1::int[]) AND entry_status = ANY($2::text[])
        AND month >= ${param(months[0])}::date AND month < ${param(months[1])}::date
      GROUP BY 1, 2`);
   }
   for (const [from, to] of days) {
     parts.push(`SELECT departement, zone_climatique, count(*) AS value, ${leadSources.map((s) => `count(*) FILTER (WHERE source = '${s}') AS ${s}`).join(', ')}
       FROM leads
-     WHERE landing_id = ANY($1::int[]) AND ($2::text IS NULL OR entry_status = $2)
+     WHERE landing_id = ANY($1::int[]) AND entry_status = ANY($2::text[])
        AND created_at >= ${parisDayStart(param(from))} AND created_at < ${parisDayStart(param(to))}
      GROUP BY 1, 2`);
   }
