@@ -45,8 +45,10 @@ export const GridRow = memo(function GridRow(p: GridRowProps) {
       {p.row
         ? p.columns.map((c, i) => {
             const text = p.format(c, p.row![c.key]);
+            // A text that may be cut short is shown whole on hover.
+            const clipped = !p.fits(text, i);
             return (
-              <div role="gridcell" key={c.key} className={`lg-cell kind-${c.kind}${p.fits(text, i) ? '' : ' lg-clip'}`} style={p.cellStyles[i]} title={text.length > 18 ? text : undefined}>
+              <div role="gridcell" key={c.key} className={`lg-cell kind-${c.kind}${clipped ? ' lg-clip' : ''}`} style={p.cellStyles[i]} title={clipped ? text : undefined}>
                 {text}
               </div>
             );
