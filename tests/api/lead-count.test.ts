@@ -67,6 +67,17 @@ describe('the total of a lead list', () => {
     expect(second).toMatchObject({ total: 40, total_exact: true });
   });
 
+  it('stays exact through status changes and deletions', async () => {
+    const ids = (await get<LeadListResponse>(`/api/landings/data/${small.id}?_limit=30`)).data.map((r) => r.id);
+    const moved = await server.request('POST', '/api/landings/data', { body: { entry_status: 'archived', leads: ids.slice(0, 20) }, token });
+    expect(moved.status).toBe(200);
+    expect((await server.request('DELETE', '/api/landings/data', { body: { leads: ids.slice(20) }, token })).status).toBe(200);
+    expect(await get<LeadListResponse>(`/api/landings/data/${small.id}?_limit=5`)).toMatchObject({ total: 10, total_exact: true });
+    expect(await get<LeadListResponse>(`/api/landings/data/${small.id}?_limit=5&entry_status=archived`)).toMatchObject({ total: 20, total_exact: true });
+    expect(await get<LeadCountResponse>(`/api/landings/data/${big.id},${small.id}/count?entry_status=archived`)).toEqual({ total: 20 });
+    await server.request('POST', '/api/landings/data', { body: { entry_status: 'new', leads: ids.slice(0, 20) }, token });
+  });
+
   it('counts with the same rules as the list: unknown columns 422, unknown landings 404, no token 401', async () => {
     expect((await server.request('GET', `/api/landings/data/${big.id}/count?filter[inconnue]=x`, { token })).status).toBe(422);
     expect((await server.request('GET', `/api/landings/data/987654/count`, { token })).status).toBe(404);

@@ -32,34 +32,20 @@ function fileColumns(landings: Landing[]) {
   const form = unionColumns(landings);
   return {
     header: ['ID', 'Date', ...form.map((c) => c.label), 'Département', 'Zone climatique', 'Source', 'utm_source', 'utm_medium', 'utm_campaign'],
-    row: (r: FileRow): CellValue[] => [
-      r.id,
-      r.created,
+    row: ([id, created, data, ...origin]: FileRow): CellValue[] => [
+      id,
+      created,
       ...form.map((c) => {
-        const v = Object.prototype.hasOwnProperty.call(r.data, c.key) ? r.data[c.key] : null;
+        const v = Object.prototype.hasOwnProperty.call(data, c.key) ? data[c.key] : null;
         return v === null || v === undefined ? null : typeof v === 'number' ? v : String(v);
       }),
-      r.departement,
-      r.zone_climatique,
-      r.source,
-      r.utm_source,
-      r.utm_medium,
-      r.utm_campaign,
+      ...origin,
     ],
   };
 }
 
-interface FileRow {
-  id: number;
-  created: string;
-  data: Record<string, unknown>;
-  departement: string;
-  zone_climatique: string;
-  source: string;
-  utm_source: string | null;
-  utm_medium: string | null;
-  utm_campaign: string | null;
-}
+/** A lead as its file shows it: id, date, form values, then département, zone, source and the three utm. */
+type FileRow = [number, string, Record<string, unknown>, ...(string | null)[]];
 
 /**
  * Sells leads: in one transaction, only the selected leads (ids, or all matching a list filter)
@@ -134,15 +120,17 @@ async function writeFile(q: Queryable, storage: ExportStorage, key: string, type
     const writer = sheetWriter(type, upload.stream, columns.header, title);
     let after = 0;
     for (;;) {
-      const { rows } = await q.query<FileRow>(
-        `SELECT id, to_char(created_at AT TIME ZONE 'Europe/Paris', 'YYYY-MM-DD HH24:MI:SS') AS created, data, departement,
-                zone_climatique, source, utm_source, utm_medium, utm_campaign
-           FROM leads WHERE export_id = $1 AND id > $2 ORDER BY id LIMIT ${BATCH}`,
+      // One JSON value per batch: decoding ten fields of every row cost PGlite's client a second per 100,000 leads.
+      const { rows } = await q.query<{ batch: FileRow[] | null }>(
+        `SELECT json_agg(json_build_array(id, to_char(created_at AT TIME ZONE 'Europe/Paris', 'YYYY-MM-DD HH24:MI:SS'), data,
+                  departement, zone_climatique, source, utm_source, utm_medium, utm_campaign) ORDER BY id) AS batch
+           FROM (SELECT * FROM leads WHERE export_id = $1 AND id > $2 ORDER BY id LIMIT ${BATCH}) l`,
         [exportId, after],
       );
-      if (rows.length === 0) break;
-      await writer.rows(rows.map(columns.row));
-      after = rows[rows.length - 1].id;
+      const batch = rows[0].batch;
+      if (!batch) break;
+      await writer.rows(batch.map(columns.row));
+      after = batch[batch.length - 1][0];
     }
     await writer.end();
     await upload.finish();

@@ -1,6 +1,5 @@
 import type { Writable } from 'node:stream';
 import { once } from 'node:events';
-import Papa from 'papaparse';
 import PDFDocument from 'pdfkit';
 import type { BookType } from '../../../src/api/contract/leads';
 import { neutralise, type CellValue } from './cells';
@@ -24,9 +23,17 @@ async function write(out: Writable, chunk: string | Buffer) {
   if (!out.write(chunk)) await once(out, 'drain');
 }
 
-/** CSV for French spreadsheets: UTF-8 with BOM, ';' separators, CRLF, quoted by papaparse. */
+/** Cells a CSV reader would otherwise split or trim: separators, quotes, line breaks, a BOM, edge spaces. */
+const needsQuotes = /[;"\r\n\uFEFF]|^ | $/;
+const csvCell = (v: string | number) => {
+  const s = String(v);
+  return needsQuotes.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+};
+
+/** CSV for French spreadsheets: UTF-8 with BOM, ';' separators, CRLF, quoted only where needed (RFC 4180). */
 function csvWriter(out: Writable, header: string[]): SheetWriter {
-  const unparse = (rows: (string | number)[][]) => Papa.unparse(rows, { delimiter: ';', newline: '\r\n' }) + '\r\n';
+  // Written here rather than by papaparse's unparse, which took a quarter of a 100,000-lead export's JavaScript time.
+  const unparse = (rows: (string | number)[][]) => rows.map((r) => r.map(csvCell).join(';') + '\r\n').join('');
   let started = false;
   return {
     async rows(batch) {
