@@ -25,23 +25,23 @@ async function write(out: Writable, chunk: string | Buffer) {
 
 /** Cells a CSV reader would otherwise split or trim: separators, quotes, line breaks, a BOM, edge spaces. */
 const needsQuotes = /[;"\r\n\uFEFF]|^ | $/;
-const csvCell = (v: string | number) => {
-  const s = String(v);
+const csvCell = (v: CellValue) => {
+  const s = String(neutralise(v));
   return needsQuotes.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 };
 
 /** CSV for French spreadsheets: UTF-8 with BOM, ';' separators, CRLF, quoted only where needed (RFC 4180). */
 function csvWriter(out: Writable, header: string[]): SheetWriter {
   // Written here rather than by papaparse's unparse, which took a quarter of a 100,000-lead export's JavaScript time.
-  const unparse = (rows: (string | number)[][]) => rows.map((r) => r.map(csvCell).join(';') + '\r\n').join('');
+  const unparse = (rows: CellValue[][]) => rows.map((r) => r.map(csvCell).join(';') + '\r\n').join('');
   let started = false;
   return {
     async rows(batch) {
       if (!started) {
         started = true;
-        await write(out, '\uFEFF' + unparse([header.map(neutralise)]));
+        await write(out, '\uFEFF' + unparse([header]));
       }
-      if (batch.length) await write(out, unparse(batch.map((r) => r.map(neutralise))));
+      if (batch.length) await write(out, unparse(batch));
     },
     async end() {
       if (!started) await this.rows([]);
@@ -74,9 +74,9 @@ function xlsxWriter(out: Writable, header: string[]): SheetWriter {
     async rows(batch) {
       if (!sheet) {
         sheet = await xlsxStream(out, header.length);
-        await sheet.rows([header.map(neutralise)]);
+        await sheet.rows([header]);
       }
-      if (batch.length) await sheet.rows(batch.map((r) => r.map(neutralise)));
+      if (batch.length) await sheet.rows(batch);
     },
     async end() {
       if (!sheet) await this.rows([]);

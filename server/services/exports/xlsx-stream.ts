@@ -1,5 +1,5 @@
 import type { Writable } from 'node:stream';
-import type { CellValue } from './cells';
+import { neutralise, type CellValue } from './cells';
 import { zipStream } from './zip-stream';
 
 // SheetJS builds the whole workbook in memory (over 1 GB for 100,000 leads), so big exports are
@@ -38,7 +38,7 @@ function columnName(i: number): string {
   return name;
 }
 
-/** Streams rows (already neutralised) into an .xlsx file written to `out`. */
+/** Streams rows into an .xlsx file written to `out`, formula-like text neutralised. */
 export async function xlsxStream(out: Writable, width: number) {
   const columns = Array.from({ length: width }, (_, i) => columnName(i));
   const zip = zipStream(out);
@@ -47,13 +47,15 @@ export async function xlsxStream(out: Writable, width: number) {
   await sheet.push(`${xmlHead}<worksheet xmlns="${NS}spreadsheetml/2006/main"><sheetData>`);
   let rowNumber = 0;
 
-  const cell = (v: string | number, col: number, r: number) =>
-    typeof v === 'number'
+  const cell = (value: string | number, col: number, r: number) => {
+    const v = neutralise(value);
+    return typeof v === 'number'
       ? `<c r="${columns[col]}${r}"><v>${v}</v></c>`
       : `<c r="${columns[col]}${r}" t="inlineStr"><is><t xml:space="preserve">${xmlText(v)}</t></is></c>`;
+  };
 
   return {
-    async rows(batch: Array<Array<string | number | CellValue>>) {
+    async rows(batch: CellValue[][]) {
       for (let start = 0; start < batch.length; start += PUSH_ROWS) {
         let xml = '';
         for (const row of batch.slice(start, start + PUSH_ROWS)) {
