@@ -1,8 +1,9 @@
-// `npm start`: builds the front end when its sources changed since the last build, then runs the
-// server (TypeScript through tsx's loader) in the foreground.
+// `npm start`: builds the front end when its sources changed since the last build, bundles the
+// server (a quarter of a second), then runs it in the foreground.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { buildServer, serverEntry } from './build-server.mjs';
 import { runTogether } from './children.mjs';
 
 const root = resolve(import.meta.dirname, '..');
@@ -41,4 +42,5 @@ if (!existsSync(join(root, 'index.html'))) {
   console.log(`Interface construite en ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 }
 
-runTogether([['--import', 'tsx', 'server/main.ts']], { cwd: root });
+await buildServer();
+runTogether([[serverEntry]], { cwd: root });

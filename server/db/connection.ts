@@ -55,8 +55,11 @@ const pgliteParsers = {
  * of their pages were misses (p95 158 ms, 75 ms with 96 MB). work_mem keeps a 10,000-lead status
  * change's trigger tables (lead_month_stats, ~4 MB each) off temporary files; 16 MB let a
  * 100,000-lead sale hold 32 MB of them before spilling, which the heap then kept.
+ * PGlite starts without fsync (`-F`), so a power cut can already leave pages half written: full
+ * page images in the WAL would guard against nothing more, and were two thirds of the WAL of a
+ * 100,000-lead sale (178 MB → 63 MB, the export ~10 % faster).
  */
-const pgliteSettings = ['shared_buffers=96MB', 'work_mem=8MB'];
+const pgliteSettings = ['shared_buffers=96MB', 'work_mem=8MB', 'full_page_writes=off'];
 
 /** PGlite persisted under `dir`, or in memory when `dir` is undefined. */
 export async function openPglite(dir: string | undefined): Promise<Db> {

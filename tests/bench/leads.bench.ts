@@ -1,5 +1,6 @@
 // Server benches of the lead endpoints on 1,000,000 leads (DESIGN.md §7), over HTTP against the
-// real server running as a child process, so that its peak memory is measured on its own.
+// real server running as a child process, as `npm start` runs it (the esbuild bundle), so that its
+// peak memory is measured on its own.
 // Embedded database: built once into data/bench (BENCH_DATA_DIR) by the seed CLI and reused;
 // with DATABASE_URL set, the same benches run against that PostgreSQL (seeded the same way).
 // Every bench puts the database back as it found it (undo, reset of exported leads, deletion of
@@ -58,7 +59,8 @@ async function fixture(db: Db): Promise<Fixture> {
 }
 
 function startServer(): Promise<{ url: string; proc: ChildProcess }> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  if (spawnSync(process.execPath, ['scripts/build-server.mjs'], { cwd: root, stdio: 'inherit' }).status !== 0) throw new Error('server build failed');
+  const proc = spawn(process.execPath, ['dist-server/main.mjs'], {
     cwd: root,
     env: { ...env, PORT: '0', HOST: '127.0.0.1', ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, IMPORT_BODY_LIMIT_MB: '128' },
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -24,9 +24,6 @@ const nothingToSell = () => new AppError(409, 'conflict', "Aucun de ces leads n'
 /** The export store of this deployment: DATA_DIR/exports. */
 export const exportStorage = (config: Config): ExportStorage => localStorage(join(config.dataDir, 'exports'));
 
-// Leads read back per query while the file is written: 5,000 made the xlsx export's peak 60 MB higher.
-const BATCH = 2000;
-
 /** Columns of an export file: identity and date, the form columns, then where the lead came from. */
 function fileColumns(landings: Landing[]) {
   const form = unionColumns(landings);
@@ -124,7 +121,7 @@ async function writeFile(q: Queryable, storage: ExportStorage, key: string, type
       const { rows } = await q.query<{ batch: FileRow[] | null }>(
         `SELECT json_agg(json_build_array(id, to_char(created_at AT TIME ZONE 'Europe/Paris', 'YYYY-MM-DD HH24:MI:SS'), data,
                   departement, zone_climatique, source, utm_source, utm_medium, utm_campaign) ORDER BY id) AS batch
-           FROM (SELECT * FROM leads WHERE export_id = $1 AND id > $2 ORDER BY id LIMIT ${BATCH}) l`,
+           FROM (SELECT * FROM leads WHERE export_id = $1 AND id > $2 ORDER BY id LIMIT ${writer.batch}) l`,
         [exportId, after],
       );
       const batch = rows[0].batch;
