@@ -7,7 +7,7 @@ import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
 const root = resolve(import.meta.dirname, '..');
-export const serverDir = join(root, 'dist-server');
+const serverDir = join(root, 'dist-server');
 export const serverEntry = join(serverDir, 'main.mjs');
 
 export async function buildServer() {
