@@ -20,11 +20,11 @@ export const contentTypes: Record<BookType, string> = {
   txt: 'text/plain; charset=utf-8',
 };
 
-// Text formats encode a batch in one synchronous pass, whose garbage dies young. xlsx and pdf
-// wait for their compressor or page stream within a batch, which keeps it alive long enough for
-// V8 to move it to the old generation: a 100,000-lead xlsx export peaked at 507–532 MB with 2,000
-// rows per batch, 486–494 with 500 and 440–457 with 250 (1 s slower). Smaller batches would cost
-// the csv export half a second.
+// Text formats encode a batch in one synchronous pass, whose garbage dies young. xlsx waits for
+// its compressor within a batch (pdf for its page stream after it), which keeps the batch alive
+// long enough for V8 to move it to the old generation: a 100,000-lead xlsx export peaked at
+// 507–532 MB with 2,000 rows per batch, 486–494 with 500 and 440–489 with 250 (1 s slower).
+// Smaller batches would cost the csv export half a second.
 const TEXT_BATCH = 2000;
 const STREAMED_BATCH = 250;
 
