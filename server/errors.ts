@@ -27,7 +27,7 @@ export class AppError extends Error {
 }
 
 export const notFound = (message = 'Ressource introuvable') => new AppError(404, 'not_found', message);
-export const forbidden = () => new AppError(403, 'forbidden', 'Accès réservé aux administrateurs');
+export const forbidden = (message = 'Accès réservé aux administrateurs') => new AppError(403, 'forbidden', message);
 export const conflict = (message: string) => new AppError(409, 'conflict', message);
 
 /** 422 with per-field messages, as the rule form expects (`status: false`). */

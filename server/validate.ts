@@ -1,5 +1,8 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { validationFailed } from './errors';
+
+// zod's own messages (wrong type, unknown option, too long…) in French too, beside the contracts' own.
+z.config(z.locales.fr());
 
 /** Parses `value` with a contract schema, or throws a 422 naming each faulty field. */
 export function parse<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { serialIdParam } from '../../src/api/contract/ids';
 import { landingIdsParam } from '../../src/api/contract/landings';
 import { convertRequest, deleteRequest, leadListQuery, statusChangeRequest } from '../../src/api/contract/leads';
 import { currentUser } from '../context';
@@ -37,9 +38,9 @@ export default async function leadsRoutes(app: FastifyInstance) {
   app.post('/api/landings/data', async (req) => changeStatus(db, currentUser(req), parse(statusChangeRequest, req.body)));
 
   app.post<{ Params: { id: string } }>('/api/landings/data/undo/:id', async (req) => {
-    const id = Number(req.params.id);
-    if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) throw notFound('Action introuvable');
-    return undoAction(db, currentUser(req), id);
+    const id = serialIdParam.safeParse(req.params.id);
+    if (!id.success) throw notFound('Action introuvable');
+    return undoAction(db, currentUser(req), id.data);
   });
 
   app.delete('/api/landings/data', async (req) => deleteLeads(db, currentUser(req), parse(deleteRequest, req.body)));

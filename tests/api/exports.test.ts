@@ -22,7 +22,7 @@ type ExportAnswer = { data: { url: string; token: string; filename: string; coun
 const exportLeads = (body: unknown, as = token, ids = String(landing.id)) => server.request('POST', `/api/landings/data/${ids}/export`, { body, token: as });
 
 const standardFontDataUrl = join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts') + '/';
-const hostile = ['=HYPERLINK("http://evil","x")', '+33 6 12', '-2+3', '@SUM(A1)', '\tTab', '\rCR', '\nLF'];
+const hostile = ['=HYPERLINK("http://evil","x")', '+33 6 12', '-2+3', '@SUM(A1)', '\tTab', '\rCR', '\nLF', '\u0001=HYPERLINK("http://evil","y")'];
 
 async function pdfText(buf: Uint8Array): Promise<string> {
   const doc = await getDocument({ data: buf, standardFontDataUrl, isEvalSupported: false }).promise;
@@ -40,7 +40,7 @@ describe('exports', () => {
     hostileIds = await insertLeads(
       server.ctx.db,
       landing.id,
-      hostile.map((nom, i) => ({ nom, telephone: `061234567${i}`, code_postal: '30000', extra: { prenom: 'Élodie "la" ; virgule, ok' } })),
+      hostile.map((nom, i) => ({ nom, telephone: `061234567${i}`, code_postal: '30000', extra: { prenom: 'Élodie "la" ; virgule, ok · Łódź Ŝtraße Жук Ωmega' } })),
     );
   });
 
@@ -75,14 +75,15 @@ describe('exports', () => {
         expect(parsed.data[0]).toContain('Nom');
         const col = parsed.data[0].indexOf('Nom');
         expect(parsed.data.slice(1).map((r) => r[col])).toEqual(hostile.map((h) => `'${h}`));
-        expect(parsed.data[1][parsed.data[0].indexOf('Prénom')]).toBe('Élodie "la" ; virgule, ok');
+        expect(parsed.data[1][parsed.data[0].indexOf('Prénom')]).toBe('Élodie "la" ; virgule, ok · Łódź Ŝtraße Жук Ωmega');
       }
       if (bookType === 'xlsx') {
         expect(file.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
         const book = XLSX.read(buf, { type: 'array' });
         const sheet = book.Sheets[book.SheetNames[0]];
         const rows = XLSX.utils.sheet_to_json<Record<string, string>>(sheet);
-        expect(rows.map((r) => r.Nom)).toEqual(hostile.map((h) => `'${h}`));
+        // XML has no place for U+0001: the cell keeps the quote, then the formula as text.
+        expect(rows.map((r) => r.Nom)).toEqual(hostile.map((h) => `'${h.replace('\u0001', '')}`));
         expect(Object.values(sheet).some((c) => typeof c === 'object' && c !== null && 'f' in c)).toBe(false);
         expect(rows[0]['Département']).toBe('30');
       }
@@ -99,6 +100,7 @@ describe('exports', () => {
         expect(text).toContain(`Nom : '=HYPERLINK("http://evil","x")`);
         expect(text).toContain("Nom : '@SUM(A1)");
         expect(text).toContain('Élodie');
+        expect(text).toContain('Łódź Ŝtraße Жук Ωmega');
         expect(text).not.toMatch(/Nom : =/);
       }
       const audit = await server.ctx.db.query("SELECT 1 FROM audit_log WHERE action = 'download' AND details->>'export_id' IS NOT NULL");
@@ -191,6 +193,7 @@ describe('exports', () => {
     expect((await exportLeads({ bookType: 'csv', leads: [1] }, token, '987654')).status).toBe(404);
     const ids = await insertLeads(server.ctx.db, landing.id, [{}]);
     expect((await exportLeads({ bookType: 'csv', leads: ids, rapport: 424242 })).status).toBe(404);
+    expect((await exportLeads({ bookType: 'csv', leads: ids, rapport: 99_999_999_999 })).status).toBe(404);
     const count = await server.ctx.db.query<{ n: number }>("SELECT count(*)::int AS n FROM leads WHERE id = $1 AND entry_status = 'new'", [ids[0]]);
     expect(count.rows[0].n).toBe(1);
   });

@@ -62,13 +62,16 @@ describe('status changes', () => {
     expect(again.status).toBe(409);
     expect((await post('/api/landings/data/undo/99999', {})).status).toBe(404);
     expect((await post('/api/landings/data/undo/abc', {})).status).toBe(404);
+    expect((await post(`/api/landings/data/undo/0x${change.data.action_id.toString(16)}`, {})).status).toBe(404);
   });
 
   it("lets nobody but the author or an admin undo an action", async () => {
     const ids = await insertLeads(server.ctx.db, landing.id, [{}]);
     const change = await json<{ data: { action_id: number } }>(await post('/api/landings/data', { entry_status: 'archived', leads: ids }));
     const other = await normalUserToken(server, 'other@test.local');
-    expect((await post(`/api/landings/data/undo/${change.data.action_id}`, {}, other)).status).toBe(403);
+    const refused = await post(`/api/landings/data/undo/${change.data.action_id}`, {}, other);
+    expect(refused.status).toBe(403);
+    expect((await json<{ message: string }>(refused)).message).toBe('Seuls son auteur et les administrateurs peuvent annuler cette action');
     expect((await post(`/api/landings/data/undo/${change.data.action_id}`, {}, token)).status).toBe(200);
   });
 
@@ -89,8 +92,10 @@ describe('status changes', () => {
     const bad = await post('/api/landings/data', { entry_status: 'trashed', filter: { ids: [other.id], entry_status: 'new', filters: { contains: { fantome: 'x' } } } });
     expect(bad.status).toBe(422);
     expect((await json<{ message: string }>(bad)).message).toBe('Colonne inconnue : fantome');
-    const unknownLanding = await post('/api/landings/data', { entry_status: 'trashed', filter: { ids: [987654], entry_status: 'new' } });
-    expect(unknownLanding.status).toBe(404);
+    for (const id of [987654, 99999999999]) {
+      const unknownLanding = await post('/api/landings/data', { entry_status: 'trashed', filter: { ids: [id], entry_status: 'new' } });
+      expect(unknownLanding.status, String(id)).toBe(404);
+    }
   });
 
   it('refuses bad requests: no leads, unknown ids, bad statuses', async () => {
@@ -190,6 +195,7 @@ describe('conversion', () => {
     expect((await json<{ errors: Record<string, string> }>(empty)).errors.leads).toBe('Veuillez sélectionner au moins un lead à convertir');
     const ids = await insertLeads(server.ctx.db, landing.id, [{}]);
     expect((await post('/api/landings/convert/leads', { landing: 987654, leads: ids })).status).toBe(404);
+    expect((await post('/api/landings/convert/leads', { landing: 2_147_483_648, leads: ids })).status).toBe(404);
     expect((await post('/api/landings/convert/leads', { landing: landing.id, leads: [987654321] })).status).toBe(404);
   });
 });

@@ -55,7 +55,7 @@ describe('landings', () => {
     const one = await json<{ data: { name: string; columns: Array<{ key: string }> } }>(await server.request('GET', `/api/landings/${pv.id}`, { token }));
     expect(one.data.name).toBe('PV Nord');
     expect(one.data.columns.map((c) => c.key)).toEqual(['nom', 'telephone', 'code_postal', 'toiture']);
-    for (const id of ['999999', 'abc', '1}', '-1', '99999999999999']) {
+    for (const id of ['999999', 'abc', '1}', '-1', '99999999999999', '0x1', '%201', '1e0']) {
       const res = await server.request('GET', `/api/landings/${id}`, { token });
       expect(res.status).toBe(404);
       expect(await res.json()).toEqual({ error: 'not_found', message: 'Impossible de récupérer les données de la LP.' });
@@ -209,7 +209,23 @@ describe('lead list', () => {
     await expect422('date[nom]=2025-01-01<>2025-01-02', 'date[nom]');
     await expect422('date[created_at]=2025-02-30<>', 'date');
     await expect422('date[created_at]=yesterday', 'dates.created_at');
+    await expect422('_limit=', '_limit');
+    await expect422('_limit=0x10', '_limit');
+    await expect422('_offset=1e3', '_offset');
+    await expect422('in[constructor]=x', 'in[constructor]');
+    await expect422('filter[toString]=x', 'filter[toString]');
+    await expect422('filter[__proto__]=x', 'filter[__proto__]');
     await expect422('_cursor=garbage', '_cursor');
+    // A cursor is opaque, but one tampered with, or made for another sort, is refused, not cast.
+    const cursor = (value: unknown[]) => `_cursor=${Buffer.from(JSON.stringify(value)).toString('base64url')}`;
+    await expect422(cursor(['created_at', 'x', 1]), '_cursor');
+    await expect422(cursor(['created_at', '2025-02-30 10:00:00+00', 1]), '_cursor');
+    await expect422(`_sort=id&${cursor(['id', '99999999999999999999', 1])}`, '_cursor');
+    await expect422(`_sort=surface&${cursor(['surface', 'abc', 1])}`, '_cursor');
+    await expect422(`_sort=surface&${cursor(['created_at', '2025-01-01 10:00:00+00', 1])}`, '_cursor');
+    expect((await list(String(pac.id), cursor(['created_at', '2025-01-01 10:00:00.5+00', 1]))).status).toBe(200);
+    const entry = await json<{ errors: Record<string, string> }>(await list(String(pac.id), 'entry_status=sold'));
+    expect(entry.errors.entry_status).toMatch(/^Option invalide/);
     const res = await list(String(pac.id), `filter[nom]=${'x'.repeat(501)}`);
     expect(res.status).toBe(422);
     for (const ids of ['999999', `${pac.id},999999`, 'abc', `${pac.id},,`]) {

@@ -98,6 +98,7 @@ describe('department statistics', () => {
       `${a.id}/production/hier/2025-12-31/0`,
       `${a.id}/production/2025-01-01/2025-12-31/peut-etre`,
       `${a.id}/production/2025-12-31/2025-01-01/0`,
+      `${a.id}/production/2025-01-01/9999-12-31/0`,
     ]) {
       expect((await stats(path)).status, path).toBe(422);
     }

@@ -1,5 +1,9 @@
-/** Text that a spreadsheet would run as a formula (DESIGN.md §8), in every export format. */
-const formulaLike = /^[=+\-@\t\r\n]/;
+/**
+ * Text that a spreadsheet would run as a formula (DESIGN.md §8), in every export format; also when
+ * other control characters come first, since the xlsx writer drops them (XML forbids them).
+ */
+// eslint-disable-next-line no-control-regex
+const formulaLike = /^(?:[\t\r\n]|[\x00-\x1F]*[=+\-@])/;
 
 export type CellValue = string | number | null;
 

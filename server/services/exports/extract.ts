@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { z } from 'zod';
+import { maxSerialId } from '../../../src/api/contract/ids';
 import type { Landing } from '../../../src/api/contract/landings';
 import { extractableStatus, type BookType, type exportRequest, type ExportLink } from '../../../src/api/contract/leads';
 import type { Config } from '../../config';
@@ -64,7 +65,9 @@ export async function extractLeads(db: Db, config: Config, user: SessionUser, la
 
   try {
     return await db.tx(async (q) => {
-      if (rapport !== null && !(await q.query('SELECT 1 FROM reports WHERE id = $1', [rapport])).rows[0]) throw notFound('Rapport introuvable');
+      if (rapport !== null && (rapport > maxSerialId || !(await q.query('SELECT 1 FROM reports WHERE id = $1', [rapport])).rows[0])) {
+        throw notFound('Rapport introuvable');
+      }
       const params = new Params();
       const { where, verify } = await selectionConditions(q, req.filter ? { filter: req.filter } : { leads: ids }, statuses, params);
       const exportId = (

@@ -1,5 +1,7 @@
 import type { Writable } from 'node:stream';
 import { once } from 'node:events';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import PDFDocument from 'pdfkit';
 import type { BookType } from '../../../src/api/contract/leads';
 import { neutralise, type CellValue } from './cells';
@@ -98,9 +100,13 @@ function xlsxWriter(out: Writable, header: string[]): SheetWriter {
   };
 }
 
+// PDF's built-in fonts only know Latin-1: 'Ŝ', 'ł' or 'Ж' came out as other letters. DejaVu Sans
+// covers Latin, Greek and Cyrillic; pdfkit embeds only the glyphs a file uses.
+const unicodeFont = join(dirname(createRequire(import.meta.url).resolve('@fontsource/dejavu-sans')), 'files/dejavu-sans-latin-400-normal.woff');
+
 /** PDF (A4 landscape): one paragraph per lead, "Label : valeur" pairs, streamed page by page. */
 function pdfWriter(out: Writable, header: string[], title: string): SheetWriter {
-  const doc = new PDFDocument({ size: 'A4', layout: 'landscape', margin: 28, info: { Title: title } });
+  const doc = new PDFDocument({ size: 'A4', layout: 'landscape', margin: 28, info: { Title: title }, font: unicodeFont });
   doc.pipe(out, { end: false });
   doc.fontSize(12).text(title).moveDown(0.5).fontSize(7);
   return {

@@ -71,6 +71,8 @@ export function leadKeys(landings: Landing[]): LeadKey[] {
   return [...fixed, ...form];
 }
 
+export const unknownColumn = (field: string, key: string) => validationFailed({ [field]: `Colonne inconnue : ${key}` }, `Colonne inconnue : ${key}`);
+
 /** Resolves a column name of a filter or sort, or answers 422 naming it. */
 export function resolveColumn(landings: Landing[], key: string, params: Params, field: string): ResolvedColumn {
   if (isFixedColumn(key)) {
@@ -79,7 +81,7 @@ export function resolveColumn(landings: Landing[], key: string, params: Params, 
     return { key, expr, sortExpr, type };
   }
   const column = unionColumns(landings).find((c) => c.key === key);
-  if (!column) throw validationFailed({ [field]: `Colonne inconnue : ${key}` }, `Colonne inconnue : ${key}`);
+  if (!column) throw unknownColumn(field, key);
   const expr = `(l.data->>${params.add(key)})`;
   if (column.type === 'number') {
     const num = `CASE WHEN ${expr} ~ '^-?[0-9]+(\\.[0-9]+)?$' THEN ${expr}::numeric END`;

@@ -2,7 +2,7 @@ import type { Landing } from '../../../src/api/contract/landings';
 import { leadFilters, type EntryStatus, type LeadFilters } from '../../../src/api/contract/leads';
 import { validationFailed } from '../../errors';
 import { parse } from '../../validate';
-import { Params, resolveColumn } from './columns';
+import { Params, resolveColumn, unknownColumn } from './columns';
 
 type RawQuery = Record<string, string | string[] | undefined>;
 const listParams = new Set(['_limit', 'entry_status', '_sort', '_order', '_cursor', '_offset']);
@@ -16,22 +16,22 @@ const datePattern = /^(\d{4}-\d{2}-\d{2})?<>(\d{4}-\d{2}-\d{2})?$/;
  * plain parameters not starting with '_' are refused as unknown columns.
  */
 export function filtersFromQuery(query: RawQuery): LeadFilters {
-  const contains: Record<string, string> = {};
-  const values: Record<string, string[]> = {};
-  const dates: Record<string, string> = {};
+  // Maps, not object literals: a column named 'constructor' or 'toString' must not meet Object's own.
+  const contains = new Map<string, string>();
+  const values = new Map<string, string[]>();
+  const dates = new Map<string, string>();
   for (const [name, raw] of Object.entries(query)) {
     if (raw === undefined || listParams.has(name)) continue;
     const m = /^(filter|in|date)\[(.+)\]$/.exec(name);
-    if (m) {
-      const [, op, col] = m;
-      if (op === 'in') (values[col] ??= []).push(...(Array.isArray(raw) ? raw : [raw]));
-      else if (op === 'date') dates[col] = last(raw);
-      else contains[col] = last(raw);
-    } else if (!name.startsWith('_')) {
-      contains[name] = last(raw);
-    }
+    const [op, col] = m ? [m[1], m[2]] : name.startsWith('_') ? [] : ['filter', name];
+    if (!col) continue;
+    // zod's records silently drop this key, which would turn the filter into no filter at all.
+    if (col === '__proto__') throw unknownColumn(name, col);
+    if (op === 'in') values.set(col, [...(values.get(col) ?? []), ...(Array.isArray(raw) ? raw : [raw])]);
+    else if (op === 'date') dates.set(col, last(raw));
+    else contains.set(col, last(raw));
   }
-  return { contains, values, dates };
+  return { contains: Object.fromEntries(contains), values: Object.fromEntries(values), dates: Object.fromEntries(dates) };
 }
 
 export const isCalendarDay = (s: string) => {

@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/connection';
 import { notFound } from '../../errors';
+import { maxSerialId } from '../../../src/api/contract/ids';
 import type { Landing, LandingColumn, LandingRef } from '../../../src/api/contract/landings';
 
 export const landingNotFound = () => notFound('Impossible de récupérer les données de la LP.');
@@ -18,6 +19,7 @@ export async function listLandingRefs(db: Queryable): Promise<LandingRef[]> {
 }
 
 export async function getLanding(db: Queryable, id: number): Promise<Landing> {
+  if (id > maxSerialId) throw landingNotFound();
   const { rows } = await db.query<Landing>(`SELECT ${fields} FROM landings WHERE id = $1`, [id]);
   if (!rows[0]) throw landingNotFound();
   return rows[0];
@@ -29,6 +31,7 @@ export async function getLandingByKey(db: Queryable, key: string): Promise<Landi
 
 /** The landings of a comma-separated selection, in the given order; one unknown id → 404. */
 export async function getLandings(db: Queryable, ids: number[]): Promise<Landing[]> {
+  if (ids.some((id) => id > maxSerialId)) throw landingNotFound();
   const { rows } = await db.query<Landing>(`SELECT ${fields} FROM landings WHERE id = ANY($1::int[])`, [ids]);
   if (rows.length !== ids.length) throw landingNotFound();
   return ids.map((id) => rows.find((r) => r.id === id)!);

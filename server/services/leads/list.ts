@@ -4,7 +4,7 @@ import { leadListQuery } from '../../../src/api/contract/leads';
 import type { Queryable } from '../../db/connection';
 import { validationFailed } from '../../errors';
 import type { z } from 'zod';
-import { isFixedColumn, leadKeys, Params, resolveColumn } from './columns';
+import { isFixedColumn, leadKeys, Params, resolveColumn, type ResolvedColumn } from './columns';
 import { leadConditions } from './filters';
 
 type ListQuery = z.output<typeof leadListQuery>;
@@ -61,11 +61,38 @@ export function toLeadRow(r: LeadDbRow): LeadRow {
 
 const cursorError = () => validationFailed({ _cursor: 'Curseur invalide' }, 'Curseur invalide');
 
-function decodeCursor(cursor: string): [string, number] {
+/** Sort values as PostgreSQL prints them, per column type: a tampered cursor gets a 422, never a failed cast. */
+const sortValueShape: Partial<Record<ResolvedColumn['type'], RegExp>> = {
+  bigint: /^-?\d{1,19}$/,
+  numeric: /^-?\d{1,40}(\.\d{1,40})?$/,
+  timestamptz: /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(\.\d{1,6})?([+-]\d{2}(:\d{2})?)?$/,
+};
+
+function isSortValue(type: ResolvedColumn['type'], value: string): boolean {
+  const shape = sortValueShape[type];
+  if (!shape) return true; // text sorts, form dates included, take any string
+  const m = shape.exec(value);
+  if (!m) return false;
+  if (type === 'bigint') return BigInt(value) >= -(2n ** 63n) && BigInt(value) < 2n ** 63n;
+  if (type !== 'timestamptz') return true;
+  const [y, mo, d, h, mi, sec] = m.slice(1, 7).map(Number);
+  const t = new Date(Date.UTC(y, mo - 1, d, h, mi, sec));
+  return t.getUTCFullYear() === y && t.getUTCMonth() === mo - 1 && t.getUTCDate() === d && t.getUTCHours() === h && t.getUTCMinutes() === mi && t.getUTCSeconds() === sec;
+}
+
+/** The cursor names the sort it was made for: reused under another sort, it is refused. */
+function decodeCursor(cursor: string, sort: ResolvedColumn): [string, number] {
   try {
     const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (Array.isArray(value) && value.length === 2 && typeof value[0] === 'string' && Number.isSafeInteger(value[1])) {
-      return value as [string, number];
+    if (
+      Array.isArray(value) &&
+      value.length === 3 &&
+      value[0] === sort.key &&
+      typeof value[1] === 'string' &&
+      isSortValue(sort.type, value[1]) &&
+      Number.isSafeInteger(value[2])
+    ) {
+      return [value[1], value[2]];
     }
   } catch {
     // falls through to the 422
@@ -73,7 +100,7 @@ function decodeCursor(cursor: string): [string, number] {
   throw cursorError();
 }
 
-const encodeCursor = (sortValue: string, id: number) => Buffer.from(JSON.stringify([sortValue, id])).toString('base64url');
+const encodeCursor = (sort: ResolvedColumn, sortValue: string, id: number) => Buffer.from(JSON.stringify([sort.key, sortValue, id])).toString('base64url');
 
 /** One page of leads of the selected landings, with its columns and the select lists of the view. */
 export async function listLeads(db: Queryable, landings: Landing[], query: ListQuery, filters: LeadFilters): Promise<LeadListResponse> {
@@ -90,7 +117,7 @@ export async function listLeads(db: Queryable, landings: Landing[], query: ListQ
   const sort = resolveColumn(landings, query._sort, params, '_sort');
   const dir = query._order === 'asc' ? 'ASC' : 'DESC';
   if (query._cursor) {
-    const [value, id] = decodeCursor(query._cursor);
+    const [value, id] = decodeCursor(query._cursor, sort);
     const cast = sort.type === 'date' ? 'text' : sort.type;
     where.push(`(${sort.sortExpr}, l.id) ${dir === 'ASC' ? '>' : '<'} (${params.add(value)}::${cast}, ${params.add(id)}::bigint)`);
   }
@@ -131,7 +158,7 @@ export async function listLeads(db: Queryable, landings: Landing[], query: ListQ
     import_from: importFrom,
     total,
     total_exact: exact,
-    next_cursor: hasNext && lastRow ? encodeCursor(lastRow._sort_value, lastRow.id) : null,
+    next_cursor: hasNext && lastRow ? encodeCursor(sort, lastRow._sort_value, lastRow.id) : null,
   };
 }
 

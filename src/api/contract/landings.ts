@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { maxSerialId, serialIdParam } from './ids';
 
 /** Types of per-landing form columns; they drive validation at intake/import and the grid filters. */
 export const columnType = z.enum(['text', 'phone', 'email', 'postal_code', 'number', 'date', 'select']);
@@ -43,9 +44,9 @@ export const allLandingsResponse = z.object({ data: z.array(landingRef) });
 export type AllLandingsResponse = z.infer<typeof allLandingsResponse>;
 
 /** Path parameter of landing routes: one id, or several joined by commas ("3,5"). */
-export const landingIdParam = z.coerce.number().int().positive().max(2_147_483_647);
+export const landingIdParam = serialIdParam;
 export const landingIdsParam = z
   .string()
   .regex(/^\d{1,10}(,\d{1,10})*$/, 'Liste de landings invalide')
   .transform((s) => [...new Set(s.split(',').map(Number))])
-  .refine((ids) => ids.length <= 100 && ids.every((id) => id > 0 && id <= 2_147_483_647), 'Liste de landings invalide');
+  .refine((ids) => ids.length <= 100 && ids.every((id) => id > 0 && id <= maxSerialId), 'Liste de landings invalide');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { queryInt } from './ids';
 import { columnType, landingIdsParam } from './landings';
 
 /** Lead statuses as stored; 'duplicate' is the doublons tab, 'converted' the convertis tab. */
@@ -111,12 +112,12 @@ export type LeadFilters = z.input<typeof leadFilters>;
  * Paging: `_cursor` (keyset, from the previous page's `next_cursor`) or `_offset`.
  */
 export const leadListQuery = z.object({
-  _limit: z.coerce.number().int('Nombre de résultats entre 0 et 500').min(0, 'Nombre de résultats entre 0 et 500').max(500, 'Nombre de résultats entre 0 et 500').default(150),
+  _limit: queryInt(0, 500, 'Nombre de résultats entre 0 et 500').default(150),
   entry_status: entryStatus.default('new'),
   _sort: z.string().max(100).default('created_at'),
   _order: z.enum(['asc', 'desc']).default('desc'),
   _cursor: z.string().max(2000).optional(),
-  _offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
+  _offset: queryInt(0, 10_000_000, 'Décalage entre 0 et 10 000 000').default(0),
 });
 export type LeadListQuery = z.input<typeof leadListQuery>;
 
@@ -272,11 +273,14 @@ export type ImportRowError = z.infer<typeof importRowError>;
 export const statsCategory = z.enum(['production', 'stock', 'convertis', 'production_extracted']);
 export type StatsCategory = z.infer<typeof statsCategory>;
 
+/** A day of a statistics range; the years are bounded so that a month or a day later still is one. */
+const statsDay = (message: string) => z.iso.date(message).refine((day) => day >= '1900-01-01' && day <= '2999-12-31', message);
+
 export const statsParams = z.object({
   ids: landingIdsParam,
   category: statsCategory,
-  start: z.iso.date('Date de début invalide (YYYY-MM-DD)'),
-  end: z.iso.date('Date de fin invalide (YYYY-MM-DD)'),
+  start: statsDay('Date de début invalide (YYYY-MM-DD, années 1900 à 2999)'),
+  end: statsDay('Date de fin invalide (YYYY-MM-DD, années 1900 à 2999)'),
   zone: z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true'),
 });
 

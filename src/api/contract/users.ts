@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { user } from './auth';
+import { serialIdParam } from './ids';
 
 /** Path parameter of /api/users/:id and /api/users/admin/:id. */
 export const userIdParams = z.object({
-  id: z.coerce.number({ error: 'Identifiant invalide' }).int('Identifiant invalide').positive('Identifiant invalide').max(2_147_483_647, 'Identifiant invalide'),
+  id: serialIdParam,
 });
 
 /** GET /api/users */
