@@ -153,6 +153,16 @@ describe('exports', () => {
     expect(rows.map((r) => Number(r[0]))).toEqual(ids);
   });
 
+  it('writes a large xlsx whole, encoded on its worker thread', async () => {
+    const ids = await insertLeads(server.ctx.db, landing.id, Array.from({ length: 2_600 }, (_, i) => ({ nom: i % 2 ? `=Lot ${i}` : `Lot ${i}` })));
+    const body = await json<ExportAnswer>(await exportLeads({ bookType: 'xlsx', leads: ids }));
+    expect(body.data.count).toBe(2_600);
+    const book = XLSX.read(new Uint8Array(await (await fetch(server.url + body.data.url)).arrayBuffer()), { type: 'array' });
+    const rows = XLSX.utils.sheet_to_json<Record<string, string | number>>(book.Sheets[book.SheetNames[0]]);
+    expect(rows.map((r) => r.ID)).toEqual(ids);
+    expect(rows.slice(0, 2).map((r) => r.Nom)).toEqual(['Lot 0', "'=Lot 1"]);
+  });
+
   it('unlinks its leads when an export is deleted', async () => {
     const ids = await insertLeads(server.ctx.db, landing.id, [{}, {}]);
     const body = await json<ExportAnswer>(await exportLeads({ bookType: 'csv', leads: ids }));

@@ -1,16 +1,13 @@
 import type { Writable } from 'node:stream';
 import { once } from 'node:events';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import PDFDocument from 'pdfkit';
 import type { BookType } from '../../../src/api/contract/leads';
 import { neutralise, type CellValue } from './cells';
+import { pdfFont } from './pdf-font';
 import { xlsxStream } from './xlsx-stream';
 
 /** Receives the header, then batches of rows, then `end()`; writes one file format into `out`. */
 export interface SheetWriter {
-  /** Rows it takes per call. */
-  readonly batch: number;
   rows(batch: CellValue[][]): Promise<void>;
   end(): Promise<void>;
 }
@@ -30,6 +27,9 @@ export const contentTypes: Record<BookType, string> = {
 const TEXT_BATCH = 2000;
 const STREAMED_BATCH = 250;
 
+/** Leads read from the database, then encoded, at a time. */
+export const rowsPerBatch = (type: BookType) => (type === 'csv' || type === 'txt' ? TEXT_BATCH : STREAMED_BATCH);
+
 /** Writes with back-pressure: waits for 'drain' when the stream's buffer is full. */
 async function write(out: Writable, chunk: string | Buffer) {
   if (!out.write(chunk)) await once(out, 'drain');
@@ -48,7 +48,6 @@ function csvWriter(out: Writable, header: string[]): SheetWriter {
   const unparse = (rows: CellValue[][]) => rows.map((r) => r.map(csvCell).join(';') + '\r\n').join('');
   let started = false;
   return {
-    batch: TEXT_BATCH,
     async rows(batch) {
       if (!started) {
         started = true;
@@ -67,7 +66,6 @@ function txtWriter(out: Writable, header: string[]): SheetWriter {
   const line = (r: CellValue[]) => r.map((v) => String(neutralise(v)).replace(/[\t\r\n]+/g, ' ')).join('\t');
   let started = false;
   return {
-    batch: TEXT_BATCH,
     async rows(batch) {
       if (!started) {
         started = true;
@@ -85,7 +83,6 @@ function txtWriter(out: Writable, header: string[]): SheetWriter {
 function xlsxWriter(out: Writable, header: string[]): SheetWriter {
   let sheet: Awaited<ReturnType<typeof xlsxStream>> | undefined;
   return {
-    batch: STREAMED_BATCH,
     async rows(batch) {
       if (!sheet) {
         sheet = await xlsxStream(out, header.length);
@@ -100,17 +97,12 @@ function xlsxWriter(out: Writable, header: string[]): SheetWriter {
   };
 }
 
-// PDF's built-in fonts only know Latin-1: 'Ŝ', 'ł' or 'Ж' came out as other letters. DejaVu Sans
-// covers Latin, Greek and Cyrillic; pdfkit embeds only the glyphs a file uses.
-const unicodeFont = join(dirname(createRequire(import.meta.url).resolve('@fontsource/dejavu-sans')), 'files/dejavu-sans-latin-400-normal.woff');
-
 /** PDF (A4 landscape): one paragraph per lead, "Label : valeur" pairs, streamed page by page. */
 function pdfWriter(out: Writable, header: string[], title: string): SheetWriter {
-  const doc = new PDFDocument({ size: 'A4', layout: 'landscape', margin: 28, info: { Title: title }, font: unicodeFont });
+  const doc = new PDFDocument({ size: 'A4', layout: 'landscape', margin: 28, info: { Title: title } });
   doc.pipe(out, { end: false });
-  doc.fontSize(12).text(title).moveDown(0.5).fontSize(7);
+  doc.font(pdfFont()).fontSize(12).text(title).moveDown(0.5).fontSize(7);
   return {
-    batch: STREAMED_BATCH,
     async rows(batch) {
       for (const r of batch) {
         const text = r.map((v, i) => `${header[i]} : ${String(neutralise(v)).replace(/[\r\n\t]+/g, ' ')}`).join('  ·  ');
