@@ -1,7 +1,6 @@
 // The server as `npm start` and the bench run it: server/main.ts bundled by esbuild into one ES
-// module (the export encoder's worker into another), packages left in node_modules, the SQL
-// migrations copied beside it. Run through tsx's loader, the same server held ~90 MB more memory
-// (the loader's thread, every module's source).
+// module, packages left in node_modules, the SQL migrations copied beside it. Run through tsx's
+// loader, the same server held ~90 MB more memory (the loader's thread, every module's source).
 import { cpSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -14,10 +13,8 @@ export const serverEntry = join(serverDir, 'main.mjs');
 export async function buildServer() {
   rmSync(serverDir, { recursive: true, force: true });
   await build({
-    // The export encoder's worker thread loads its own file, beside main.mjs.
-    entryPoints: { main: join(root, 'server/main.ts'), 'sheet-worker': join(root, 'server/services/exports/sheet-worker.ts') },
-    outdir: serverDir,
-    outExtension: { '.js': '.mjs' },
+    entryPoints: [join(root, 'server/main.ts')],
+    outfile: serverEntry,
     bundle: true,
     platform: 'node',
     target: 'node20',

@@ -8,13 +8,13 @@ import type { Config } from '../../config';
 import type { Db, Queryable } from '../../db/connection';
 import { AppError, notFound } from '../../errors';
 import type { SessionUser } from '../auth/sessions';
-import { getLandings } from '../leads/landings';
+import { getLandings, unionColumns } from '../leads/landings';
 import { Params } from '../leads/columns';
 import { audit, selectionConditions } from '../leads/selection';
+import type { CellValue } from './cells';
 import { exportFilename } from './filenames';
 import { localStorage, type ExportStorage } from './storage';
-import { sheetEncoder } from './sheet-encoder';
-import { rowsPerBatch } from './writers';
+import { sheetWriter } from './writers';
 
 type ExportInput = z.output<typeof exportRequest>;
 
@@ -24,6 +24,26 @@ const nothingToSell = () => new AppError(409, 'conflict', "Aucun de ces leads n'
 
 /** The export store of this deployment: DATA_DIR/exports. */
 export const exportStorage = (config: Config): ExportStorage => localStorage(join(config.dataDir, 'exports'));
+
+/** Columns of an export file: identity and date, the form columns, then where the lead came from. */
+function fileColumns(landings: Landing[]) {
+  const form = unionColumns(landings);
+  return {
+    header: ['ID', 'Date', ...form.map((c) => c.label), 'Département', 'Zone climatique', 'Source', 'utm_source', 'utm_medium', 'utm_campaign'],
+    row: ([id, created, data, ...origin]: FileRow): CellValue[] => [
+      id,
+      created,
+      ...form.map((c) => {
+        const v = Object.prototype.hasOwnProperty.call(data, c.key) ? data[c.key] : null;
+        return v === null || v === undefined ? null : typeof v === 'number' ? v : String(v);
+      }),
+      ...origin,
+    ],
+  };
+}
+
+/** A lead as its file shows it: id, date, form values, then département, zone, source and the three utm. */
+type FileRow = [number, string, Record<string, unknown>, ...(string | null)[]];
 
 /**
  * Sells leads: in one transaction, only the selected leads (ids, or all matching a list filter)
@@ -66,7 +86,7 @@ export async function extractLeads(db: Db, config: Config, user: SessionUser, la
       await verify(rowCount);
       if (rowCount === 0) throw ids.length ? nothingToSell() : noLeadsSelected();
       await q.query('UPDATE exports SET count = $2 WHERE id = $1', [exportId, rowCount]);
-      await writeFile(q, storage, key, req.bookType, landings, exportId, filename, rowCount);
+      await writeFile(q, storage, key, req.bookType, landings, exportId, filename);
       await audit(q, user.id, 'export', 'leads', rowCount, { export_id: exportId, book_type: req.bookType });
       const path = `/api/exports/${token}/${encodeURIComponent(filename)}`;
       return { url: config.PUBLIC_URL ? new URL(path, config.PUBLIC_URL).toString() : path, token, filename, count: rowCount };
@@ -81,40 +101,40 @@ const storageKey = (type: BookType) => `${Date.now()}-${randomBytes(12).toString
 
 /** Writes the files of exports recorded without one (the demo's past sales); answers how many. */
 export async function writeMissingExportFiles(q: Queryable, storage: ExportStorage): Promise<number> {
-  const { rows } = await q.query<{ id: number; book_type: BookType; filename: string; landing_ids: number[]; count: number }>(
-    `SELECT id, book_type, filename, landing_ids, count FROM exports WHERE storage_key IS NULL AND state = 'ready' ORDER BY id`,
+  const { rows } = await q.query<{ id: number; book_type: BookType; filename: string; landing_ids: number[] }>(
+    `SELECT id, book_type, filename, landing_ids FROM exports WHERE storage_key IS NULL AND state = 'ready' ORDER BY id`,
   );
   for (const e of rows) {
     const key = storageKey(e.book_type);
-    await writeFile(q, storage, key, e.book_type, await getLandings(q, e.landing_ids), e.id, e.filename, e.count);
+    await writeFile(q, storage, key, e.book_type, await getLandings(q, e.landing_ids), e.id, e.filename);
     await q.query('UPDATE exports SET storage_key = $2 WHERE id = $1', [e.id, key]);
   }
   return rows.length;
 }
 
-/** Streams the `count` leads of an export into storage, batch by batch in id order. */
-async function writeFile(q: Queryable, storage: ExportStorage, key: string, type: BookType, landings: Landing[], exportId: number, title: string, count: number) {
+/** Streams the leads of an export into storage, batch by batch in id order. */
+async function writeFile(q: Queryable, storage: ExportStorage, key: string, type: BookType, landings: Landing[], exportId: number, title: string) {
+  const columns = fileColumns(landings);
   const upload = await storage.open(key);
-  const encoder = sheetEncoder({ type, landings, title }, upload.stream, count);
   try {
+    const writer = sheetWriter(type, upload.stream, columns.header, title);
     let after = 0;
     for (;;) {
-      // One JSON text per batch, parsed by the encoder's thread: decoding ten fields of every row
-      // cost PGlite's client a second per 100,000 leads.
-      const { rows } = await q.query<{ batch: string | null; last: number }>(
+      // One JSON value per batch: decoding ten fields of every row cost PGlite's client a second per 100,000 leads.
+      const { rows } = await q.query<{ batch: FileRow[] | null }>(
         `SELECT json_agg(json_build_array(id, to_char(created_at AT TIME ZONE 'Europe/Paris', 'YYYY-MM-DD HH24:MI:SS'), data,
-                  departement, zone_climatique, source, utm_source, utm_medium, utm_campaign) ORDER BY id)::text AS batch, max(id) AS last
-           FROM (SELECT * FROM leads WHERE export_id = $1 AND id > $2 ORDER BY id LIMIT ${rowsPerBatch(type)}) l`,
+                  departement, zone_climatique, source, utm_source, utm_medium, utm_campaign) ORDER BY id) AS batch
+           FROM (SELECT * FROM leads WHERE export_id = $1 AND id > $2 ORDER BY id LIMIT ${writer.batch}) l`,
         [exportId, after],
       );
-      if (!rows[0].batch) break;
-      await encoder.rows(rows[0].batch);
-      after = rows[0].last;
+      const batch = rows[0].batch;
+      if (!batch) break;
+      await writer.rows(batch.map(columns.row));
+      after = batch[batch.length - 1][0];
     }
-    await encoder.end();
+    await writer.end();
     await upload.finish();
   } catch (err) {
-    await encoder.abort();
     await upload.abort();
     throw err;
   }

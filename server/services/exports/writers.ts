@@ -8,6 +8,8 @@ import { xlsxStream } from './xlsx-stream';
 
 /** Receives the header, then batches of rows, then `end()`; writes one file format into `out`. */
 export interface SheetWriter {
+  /** Rows it takes per call. */
+  readonly batch: number;
   rows(batch: CellValue[][]): Promise<void>;
   end(): Promise<void>;
 }
@@ -27,9 +29,6 @@ export const contentTypes: Record<BookType, string> = {
 const TEXT_BATCH = 2000;
 const STREAMED_BATCH = 250;
 
-/** Leads read from the database, then encoded, at a time. */
-export const rowsPerBatch = (type: BookType) => (type === 'csv' || type === 'txt' ? TEXT_BATCH : STREAMED_BATCH);
-
 /** Writes with back-pressure: waits for 'drain' when the stream's buffer is full. */
 async function write(out: Writable, chunk: string | Buffer) {
   if (!out.write(chunk)) await once(out, 'drain');
@@ -48,6 +47,7 @@ function csvWriter(out: Writable, header: string[]): SheetWriter {
   const unparse = (rows: CellValue[][]) => rows.map((r) => r.map(csvCell).join(';') + '\r\n').join('');
   let started = false;
   return {
+    batch: TEXT_BATCH,
     async rows(batch) {
       if (!started) {
         started = true;
@@ -66,6 +66,7 @@ function txtWriter(out: Writable, header: string[]): SheetWriter {
   const line = (r: CellValue[]) => r.map((v) => String(neutralise(v)).replace(/[\t\r\n]+/g, ' ')).join('\t');
   let started = false;
   return {
+    batch: TEXT_BATCH,
     async rows(batch) {
       if (!started) {
         started = true;
@@ -83,6 +84,7 @@ function txtWriter(out: Writable, header: string[]): SheetWriter {
 function xlsxWriter(out: Writable, header: string[]): SheetWriter {
   let sheet: Awaited<ReturnType<typeof xlsxStream>> | undefined;
   return {
+    batch: STREAMED_BATCH,
     async rows(batch) {
       if (!sheet) {
         sheet = await xlsxStream(out, header.length);
@@ -103,6 +105,7 @@ function pdfWriter(out: Writable, header: string[], title: string): SheetWriter 
   doc.pipe(out, { end: false });
   doc.font(pdfFont()).fontSize(12).text(title).moveDown(0.5).fontSize(7);
   return {
+    batch: STREAMED_BATCH,
     async rows(batch) {
       for (const r of batch) {
         const text = r.map((v, i) => `${header[i]} : ${String(neutralise(v)).replace(/[\r\n\t]+/g, ' ')}`).join('  ·  ');
