@@ -19,7 +19,8 @@ const TARGET = 1_000_000;
 /** Runs of each write bench (status change, exports), reported as their median. */
 const RUNS = 3;
 const admin = { email: 'bench@bench.local', password: 'bench-password-1' };
-const env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'error', SEED_DEMO: '0' };
+// MALLOC_ARENA_MAX as `npm start` sets it (scripts/start.mjs).
+const env = { MALLOC_ARENA_MAX: '2', ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'error', SEED_DEMO: '0' };
 
 const openBenchDb = () => openDb({ databaseUrl, pgliteDir: resolve(dataDir, 'pglite') });
 
