@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VACUUM_LEADS_JOB, VACUUM_MONTH_STATS_JOB } from '../../server/services/maintenance';
+import { REINDEX_LEADS_JOB, VACUUM_LEADS_JOB, VACUUM_MONTH_STATS_JOB } from '../../server/services/maintenance';
 import { createUser } from '../../server/services/users';
 import { ADMIN, startServer, type TestServer } from './harness';
 
@@ -95,20 +95,23 @@ describe('account registration through pg-boss', () => {
 });
 
 describe('maintenance of the embedded database', () => {
-  it('schedules the vacuums PGlite has no autovacuum for, and runs them as jobs', async () => {
+  it('schedules the vacuums PGlite has no autovacuum for and a weekly reindex, and runs them as jobs', async () => {
     if (server.ctx.db.kind !== 'pglite') return;
     const { rows } = await server.ctx.db.query<{ name: string; cron: string; timezone: string }>('SELECT name, cron, timezone FROM pgboss.schedule ORDER BY name');
     expect(rows).toEqual([
+      { name: REINDEX_LEADS_JOB, cron: '0 4 * * 0', timezone: 'Europe/Paris' },
       { name: VACUUM_LEADS_JOB, cron: '30 3 * * *', timezone: 'Europe/Paris' },
       { name: VACUUM_MONTH_STATS_JOB, cron: '*/10 * * * *', timezone: 'Europe/Paris' },
     ]);
-    const id = await server.ctx.jobs.send(VACUUM_MONTH_STATS_JOB, {});
-    const deadline = Date.now() + 30_000;
-    let state = '';
-    while (Date.now() < deadline && state !== 'completed') {
-      state = (await server.ctx.db.query<{ state: string }>('SELECT state FROM pgboss.job WHERE id = $1', [id])).rows[0]?.state ?? '';
-      await new Promise((resolve) => setTimeout(resolve, 200));
+    for (const job of [VACUUM_MONTH_STATS_JOB, REINDEX_LEADS_JOB]) {
+      const id = await server.ctx.jobs.send(job, {});
+      const deadline = Date.now() + 30_000;
+      let state = '';
+      while (Date.now() < deadline && state !== 'completed') {
+        state = (await server.ctx.db.query<{ state: string }>('SELECT state FROM pgboss.job WHERE id = $1', [id])).rows[0]?.state ?? '';
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      expect(state, job).toBe('completed');
     }
-    expect(state).toBe('completed');
   });
 });
