@@ -60,7 +60,9 @@ export async function startApp(): Promise<App> {
     server,
     browser,
     async page({ viewport = DESKTOP, locale = 'fr-FR' } = {}) {
-      const context = await browser.newContext({ viewport, locale, baseURL: url });
+      // The console's users are in France, and its days are Paris days (docs/api.md): with the
+      // machine's UTC, 'today' in the browser lagged the server's day from midnight to 1 a.m.
+      const context = await browser.newContext({ viewport, locale, timezoneId: 'Europe/Paris', baseURL: url });
       const page = await context.newPage();
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(e.message));

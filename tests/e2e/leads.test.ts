@@ -294,11 +294,12 @@ describe('lead view, other ways in and other tabs', () => {
     const { page, errors } = await app.page();
     await signIn(page, DEMO.staff);
     await page.goto('/landings_test/1?tab=production');
-    const day = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-    const start = new Date();
-    start.setDate(start.getDate() - 90);
-    expect(await page.getByLabel('Du', { exact: true }).inputValue()).toBe(day(start));
-    expect(await page.getByLabel('Au', { exact: true }).inputValue()).toBe(day(new Date()));
+    // Today and 90 days before, as Paris calendar days (the browser runs in Paris time).
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date());
+    const start = new Date(`${today}T12:00:00Z`);
+    start.setUTCDate(start.getUTCDate() - 90);
+    expect(await page.getByLabel('Du', { exact: true }).inputValue()).toBe(start.toISOString().slice(0, 10));
+    expect(await page.getByLabel('Au', { exact: true }).inputValue()).toBe(today);
     const table = page.getByRole('region', { name: 'Production' }).getByRole('table');
     await table.getByRole('columnheader', { name: 'Département' }).waitFor();
     await table.locator('tbody tr').nth(1).waitFor();
