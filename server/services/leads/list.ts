@@ -5,7 +5,7 @@ import type { Queryable } from '../../db/connection';
 import { validationFailed } from '../../errors';
 import type { z } from 'zod';
 import { isFixedColumn, leadKeys, Params, resolveColumn, type ResolvedColumn } from './columns';
-import { leadConditions } from './filters';
+import { isCalendarDay, leadConditions } from './filters';
 
 type ListQuery = z.output<typeof leadListQuery>;
 
@@ -65,7 +65,7 @@ const cursorError = () => validationFailed({ _cursor: 'Curseur invalide' }, 'Cur
 const sortValueShape: Partial<Record<ResolvedColumn['type'], RegExp>> = {
   bigint: /^-?\d{1,19}$/,
   numeric: /^-?\d{1,40}(\.\d{1,40})?$/,
-  timestamptz: /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(\.\d{1,6})?([+-]\d{2}(:\d{2})?)?$/,
+  timestamptz: /^(\d{4}-\d{2}-\d{2}) ([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{1,6})?([+-]\d{2}(:\d{2})?)?$/,
 };
 
 function isSortValue(type: ResolvedColumn['type'], value: string): boolean {
@@ -74,10 +74,7 @@ function isSortValue(type: ResolvedColumn['type'], value: string): boolean {
   const m = shape.exec(value);
   if (!m) return false;
   if (type === 'bigint') return BigInt(value) >= -(2n ** 63n) && BigInt(value) < 2n ** 63n;
-  if (type !== 'timestamptz') return true;
-  const [y, mo, d, h, mi, sec] = m.slice(1, 7).map(Number);
-  const t = new Date(Date.UTC(y, mo - 1, d, h, mi, sec));
-  return t.getUTCFullYear() === y && t.getUTCMonth() === mo - 1 && t.getUTCDate() === d && t.getUTCHours() === h && t.getUTCMinutes() === mi && t.getUTCSeconds() === sec;
+  return type !== 'timestamptz' || isCalendarDay(m[1]);
 }
 
 /** The cursor names the sort it was made for: reused under another sort, it is refused. */
