@@ -1,9 +1,18 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REINDEX_LEADS_JOB, VACUUM_LEADS_JOB, VACUUM_MONTH_STATS_JOB } from '../../server/services/maintenance';
+import {
+  BUSY_LEADS_ROWS,
+  CHECKPOINT_JOB,
+  REINDEX_LEADS_JOB,
+  VACUUM_BUSY_LEADS_JOB,
+  VACUUM_LEADS_JOB,
+  VACUUM_MONTH_STATS_JOB,
+  vacuumLeadsIfBusy,
+} from '../../server/services/maintenance';
 import { createUser } from '../../server/services/users';
 import { ADMIN, startServer, type TestServer } from './harness';
+import { createLanding } from './leads-support';
 
 let server: TestServer;
 let adminToken: string;
@@ -95,15 +104,17 @@ describe('account registration through pg-boss', () => {
 });
 
 describe('maintenance of the embedded database', () => {
-  it('schedules the vacuums PGlite has no autovacuum for and a weekly reindex, and runs them as jobs', async () => {
+  it('schedules the checkpoints and vacuums PGlite has no background processes for and a weekly reindex, and runs them as jobs', async () => {
     if (server.ctx.db.kind !== 'pglite') return;
     const { rows } = await server.ctx.db.query<{ name: string; cron: string; timezone: string }>('SELECT name, cron, timezone FROM pgboss.schedule ORDER BY name');
     expect(rows).toEqual([
+      { name: CHECKPOINT_JOB, cron: '*/5 * * * *', timezone: 'Europe/Paris' },
       { name: REINDEX_LEADS_JOB, cron: '0 4 * * 0', timezone: 'Europe/Paris' },
+      { name: VACUUM_BUSY_LEADS_JOB, cron: '5-59/10 * * * *', timezone: 'Europe/Paris' },
       { name: VACUUM_LEADS_JOB, cron: '30 3 * * *', timezone: 'Europe/Paris' },
       { name: VACUUM_MONTH_STATS_JOB, cron: '*/10 * * * *', timezone: 'Europe/Paris' },
     ]);
-    for (const job of [VACUUM_MONTH_STATS_JOB, REINDEX_LEADS_JOB]) {
+    for (const job of [CHECKPOINT_JOB, VACUUM_MONTH_STATS_JOB, VACUUM_BUSY_LEADS_JOB, REINDEX_LEADS_JOB]) {
       const id = await server.ctx.jobs.send(job, {});
       const deadline = Date.now() + 30_000;
       let state = '';
@@ -113,5 +124,17 @@ describe('maintenance of the embedded database', () => {
       }
       expect(state, job).toBe('completed');
     }
+  });
+
+  it('vacuums leads once bulk writes have churned it, as autovacuum would', async () => {
+    if (server.ctx.db.kind !== 'pglite') return;
+    const db = server.ctx.db;
+    await db.exec('VACUUM leads');
+    expect(await vacuumLeadsIfBusy(db)).toBe(false);
+    const landing = await createLanding(db);
+    await db.query('INSERT INTO leads (landing_id) SELECT $1 FROM generate_series(1, $2)', [landing.id, BUSY_LEADS_ROWS]);
+    expect(await vacuumLeadsIfBusy(db)).toBe(true);
+    expect(await vacuumLeadsIfBusy(db)).toBe(false);
+    await db.query('DELETE FROM landings WHERE id = $1', [landing.id]);
   });
 });

@@ -91,6 +91,17 @@ describe('department statistics', () => {
     expect(production.reduce((n, r) => n + r.value, 0)).toBe(4);
   });
 
+  it('drops the counts of a landing deleted with its leads', async () => {
+    const c = await createLanding(server.ctx.db);
+    await insertLeads(server.ctx.db, c.id, [
+      { code_postal: '30000', source: 'taboola', created_at: '2025-06-10T10:00:00Z' },
+      { code_postal: '75001', source: 'google', created_at: '2025-07-10T10:00:00Z', status: 'extracted' },
+    ]);
+    await server.ctx.db.query('DELETE FROM landings WHERE id = $1', [c.id]);
+    const { rows } = await server.ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM lead_month_stats WHERE landing_id = $1', [c.id]);
+    expect(rows[0].n).toBe(0);
+  });
+
   it('refuses bad parameters with 422 and unknown landings with 404', async () => {
     for (const path of [
       `${a.id}/ventes/2025-01-01/2025-12-31/0`,
