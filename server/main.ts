@@ -5,8 +5,8 @@ import { demoAccountsPresent } from './db/seed';
 
 // After each full collection V8 lets the heap grow to up to four times what survived before the
 // next one; the garbage of a 100,000-lead export then stayed resident until the old generation was
-// collected: the server peaked at 439–502 MB through three csv and three xlsx exports, 396–424 MB with
-// the growth held to 20 % (same export times). Read by V8 at every collection, so settable here.
+// collected: the server peaked at 439–502 MB through three csv and three xlsx exports, 396–440 MB with
+// the growth held to 20 % (export times within the noise). V8 reads it at every collection, so it can be set here.
 setFlagsFromString('--heap-growing-percent=20');
 
 const config = (() => {
