@@ -1,5 +1,5 @@
-import type { LandingCategory, LandingColumn } from '../../src/api/contract/landings';
-import type { LeadSource } from '../../src/api/contract/leads';
+import type { LandingCategory, LandingColumn } from '../../src/api/landings/contract';
+import type { LeadSource } from '../../src/api/leads/contract';
 
 /** The fixed reference data of the demo: landings, customers and their rules, names, buyers. */
 

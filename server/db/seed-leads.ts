@@ -1,5 +1,5 @@
-import type { LandingColumn } from '../../src/api/contract/landings';
-import type { EntryStatus, LeadSource } from '../../src/api/contract/leads';
+import type { LandingColumn } from '../../src/api/landings/contract';
+import type { EntryStatus, LeadSource } from '../../src/api/leads/contract';
 import { departementFor, postalCodesByDepartement, zoneFor } from '../services/geo';
 import type { Queryable } from './connection';
 import { bulkInsert } from './bulk';

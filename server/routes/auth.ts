@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { loginRequest, registerRequest } from '../../src/api/contract/auth';
+import { loginRequest, registerRequest } from '../../src/api/auth/contract';
 import { currentUser } from '../context';
 import { bearerToken } from '../plugins/auth';
 import { login } from '../services/auth/login';

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { landingIdParam } from '../../src/api/contract/landings';
-import { importRequest } from '../../src/api/contract/leads';
+import { importRequest } from '../../src/api/leads/contract';
 import { currentUser } from '../context';
 import { importLeads } from '../services/imports/import';
 import { getLanding, landingNotFound } from '../services/leads/landings';
 import { parse } from '../validate';
+import { pathId } from './params';
 
 export default async function importsRoutes(app: FastifyInstance) {
   const { db, config } = app.ctx;
@@ -13,9 +13,7 @@ export default async function importsRoutes(app: FastifyInstance) {
     '/api/landings/:id/import/excel',
     { bodyLimit: config.IMPORT_BODY_LIMIT_MB * 1024 * 1024 },
     async (req) => {
-      const id = landingIdParam.safeParse(req.params.id);
-      if (!id.success) throw landingNotFound();
-      const landing = await getLanding(db, id.data);
+      const landing = await getLanding(db, pathId(req.params.id, landingNotFound().message));
       return importLeads(db, currentUser(req), landing, parse(importRequest, req.body));
     },
   );

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { landingIdParam } from '../../src/api/contract/landings';
 import { getLanding, landingNotFound, listLandingRefs, listLandings } from '../services/leads/landings';
+import { pathId } from './params';
 
 export default async function landingsRoutes(app: FastifyInstance) {
   const { db } = app.ctx;
@@ -10,8 +10,6 @@ export default async function landingsRoutes(app: FastifyInstance) {
   app.get('/api/all/landings', async () => ({ data: await listLandingRefs(db) }));
 
   app.get<{ Params: { id: string } }>('/api/landings/:id', async (req) => {
-    const id = landingIdParam.safeParse(req.params.id);
-    if (!id.success) throw landingNotFound();
-    return { data: await getLanding(db, id.data) };
+    return { data: await getLanding(db, pathId(req.params.id, landingNotFound().message)) };
   });
 }

@@ -1,16 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import { exportRequest } from '../../src/api/contract/leads';
+import { exportRequest } from '../../src/api/leads/contract';
 import { currentUser } from '../context';
 import { openDownload } from '../services/exports/download';
 import { extractLeads } from '../services/exports/extract';
 import { parse } from '../validate';
-import { landingsOfPath } from './leads';
+import { landingsOfPath } from './params';
 
 export default async function leadExportsRoutes(app: FastifyInstance) {
   const { db, config } = app.ctx;
 
   app.post<{ Params: { ids: string } }>('/api/landings/data/:ids/export', async (req) => {
-    const landings = await landingsOfPath(app, req.params.ids);
+    const landings = await landingsOfPath(app.ctx.db, req.params.ids);
     const body = parse(exportRequest, req.body ?? {});
     const link = await extractLeads(db, config, currentUser(req), landings, body);
     return { data: link, message: 'Leads extraits' };

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { statsParams } from '../../src/api/contract/leads';
+import { statsParams } from '../../src/api/leads/contract';
 import { departmentStats } from '../services/leads/stats';
 import { parse } from '../validate';
-import { landingsOfPath } from './leads';
+import { landingsOfPath } from './params';
 
 export default async function leadStatsRoutes(app: FastifyInstance) {
   app.get<{ Params: Record<string, string> }>('/api/landings/data/departement/:ids/:category/:start/:end/:zone', async (req) => {
-    await landingsOfPath(app, req.params.ids);
+    await landingsOfPath(app.ctx.db, req.params.ids);
     return { data: await departmentStats(app.ctx.db, parse(statsParams, req.params)) };
   });
 }

@@ -1,23 +1,20 @@
 import type { FastifyInstance } from 'fastify';
-import { userIdParams } from '../../src/api/contract/users';
 import { currentUser } from '../context';
-import { deleteUser, listUsers, toggleAdmin } from '../services/users';
-import { parse } from '../validate';
+import { deleteUser, listUsers, toggleAdmin, userNotFound } from '../services/users';
+import { pathId } from './params';
 
 export default async function usersRoutes(app: FastifyInstance) {
   const { db } = app.ctx;
 
   app.get('/api/users', { config: { auth: 'admin' } }, async () => ({ data: await listUsers(db) }));
 
-  app.post('/api/users/admin/:id', { config: { auth: 'admin' } }, async (req) => {
-    const { id } = parse(userIdParams, req.params);
-    const user = await db.tx((q) => toggleAdmin(q, id, currentUser(req).id));
+  app.post<{ Params: { id: string } }>('/api/users/admin/:id', { config: { auth: 'admin' } }, async (req) => {
+    const user = await toggleAdmin(db, pathId(req.params.id, userNotFound), currentUser(req).id);
     return { data: user, message: 'Rôle modifié' };
   });
 
-  app.delete('/api/users/:id', { config: { auth: 'admin' } }, async (req) => {
-    const { id } = parse(userIdParams, req.params);
-    const user = await db.tx((q) => deleteUser(q, id, currentUser(req).id));
+  app.delete<{ Params: { id: string } }>('/api/users/:id', { config: { auth: 'admin' } }, async (req) => {
+    const user = await deleteUser(db, pathId(req.params.id, userNotFound), currentUser(req).id);
     return { data: user, message: 'Utilisateur supprimé' };
   });
 }

@@ -1,5 +1,5 @@
 import type { AppContext } from '../context';
-import type { User } from '../../src/api/contract/auth';
+import type { User } from '../../src/api/auth/contract';
 import { hashPassword, randomPassword } from './auth/passwords';
 import { createUser } from './users';
 

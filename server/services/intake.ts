@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { leadSource, trackingFields } from '../../src/api/contract/leads';
+import { leadSource, trackingFields } from '../../src/api/leads/contract';
 import type { Db } from '../db/connection';
 import { notFound, validationFailed } from '../errors';
 import { insertLeads } from './leads/insert';

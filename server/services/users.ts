@@ -1,8 +1,11 @@
-import type { Queryable } from '../db/connection';
+import type { Db, Queryable } from '../db/connection';
 import { conflict, notFound } from '../errors';
-import type { User } from '../../src/api/contract/auth';
+import type { User } from '../../src/api/auth/contract';
 import { hashPassword, randomPassword } from './auth/passwords';
 import { closeUserSessions } from './auth/sessions';
+import { audit } from './audit';
+
+export const userNotFound = 'Utilisateur introuvable';
 
 interface UserRow {
   id: number;
@@ -58,34 +61,33 @@ export async function ensureAdmin(db: Queryable, email: string, password: string
 
 /**
  * Flips the admin flag; a demoted account loses its sessions at once. Nobody demotes themself,
- * so the console always keeps the admin who is acting. Run inside a transaction.
+ * so the console always keeps the admin who is acting.
  */
-export async function toggleAdmin(db: Queryable, id: number, actorId: number): Promise<User> {
+export async function toggleAdmin(db: Db, id: number, actorId: number): Promise<User> {
   if (id === actorId) throw conflict('Vous ne pouvez pas retirer votre propre rôle administrateur');
-  const { rows } = await db.query<UserRow>(
-    'UPDATE users SET admin = NOT admin WHERE id = $1 RETURNING id, email, name, admin',
-    [id],
-  );
-  const row = rows[0];
-  if (!row) throw notFound('Utilisateur introuvable');
-  if (!row.admin) await closeUserSessions(db, id);
-  await audit(db, actorId, row.admin ? 'users.promote' : 'users.demote', id);
-  return toUser(row);
+  return db.tx(async (q) => {
+    const { rows } = await q.query<UserRow>(
+      'UPDATE users SET admin = NOT admin WHERE id = $1 RETURNING id, email, name, admin',
+      [id],
+    );
+    const row = rows[0];
+    if (!row) throw notFound(userNotFound);
+    if (!row.admin) await closeUserSessions(q, id);
+    await auditUser(q, actorId, row.admin ? 'users.promote' : 'users.demote', id);
+    return toUser(row);
+  });
 }
 
 /** Deleting an account ends its sessions through the foreign key's cascade; nobody deletes themself. */
-export async function deleteUser(db: Queryable, id: number, actorId: number): Promise<User> {
+export async function deleteUser(db: Db, id: number, actorId: number): Promise<User> {
   if (id === actorId) throw conflict('Vous ne pouvez pas supprimer votre propre compte');
-  const { rows } = await db.query<UserRow>('DELETE FROM users WHERE id = $1 RETURNING id, email, name, admin', [id]);
-  const row = rows[0];
-  if (!row) throw notFound('Utilisateur introuvable');
-  await audit(db, actorId, 'users.delete', id);
-  return toUser(row);
+  return db.tx(async (q) => {
+    const { rows } = await q.query<UserRow>('DELETE FROM users WHERE id = $1 RETURNING id, email, name, admin', [id]);
+    const row = rows[0];
+    if (!row) throw notFound(userNotFound);
+    await auditUser(q, actorId, 'users.delete', id);
+    return toUser(row);
+  });
 }
 
-const audit = (db: Queryable, actorId: number, action: string, userId: number) =>
-  db.query(
-    `INSERT INTO audit_log (user_id, action, entity, count, details)
-     VALUES ($1, $2, 'user', 1, jsonb_build_object('user_id', $3::int))`,
-    [actorId, action, userId],
-  );
+const auditUser = (q: Queryable, actorId: number, action: string, userId: number) => audit(q, actorId, action, 'user', 1, { user_id: userId });

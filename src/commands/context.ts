@@ -13,7 +13,7 @@
  * shallowly to decide when buttons and menus re-evaluate `when`.
  */
 import { useLayoutEffect, useRef, useSyncExternalStore } from 'react';
-import type { User } from '../api/contract/auth';
+import type { User } from '../api/auth/contract';
 
 export type ToastTone = 'success' | 'info' | 'warning' | 'error';
 export type Toaster = Record<ToastTone, (message: string) => void>;

@@ -4,7 +4,7 @@
  * and the hotkeys all go through these (the view provides `ctx.leads` while mounted).
  */
 import { ApiError } from '../api/client';
-import { extractableStatus, type ImportRowError, type TargetStatus } from '../api/contract/leads';
+import { extractableStatus, type ImportRowError, type TargetStatus } from '../api/leads/contract';
 import {
   changeStatus,
   convertLeads,
@@ -15,7 +15,7 @@ import {
   leadFilters,
   leadsKey,
   undoAction,
-} from '../api/hooks/leads';
+} from '../api/leads/hooks';
 import { queryClient } from '../app/queryClient';
 import type { GridAction } from '../grid/keys';
 import { importState } from '../views/leads/import/importStore';

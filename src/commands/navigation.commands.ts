@@ -1,5 +1,5 @@
 /** Going places: one command per screen, the `g` sequences, and the jumps the palette lists. */
-import type { LandingCategory } from '../api/contract/landings';
+import type { LandingCategory } from '../api/landings/contract';
 import { ui } from '../state/ui';
 import { defineCommand } from './registry';
 

@@ -28,7 +28,7 @@
  * (src/commands/keys.ts). Single-letter keys never fire while typing in a field, and nothing
  * fires while a dialog or the palette is open (src/commands/hotkeys.ts).
  */
-import type { User } from '../api/contract/auth';
+import type { User } from '../api/auth/contract';
 import { getCommandContext, type CommandContext } from './context';
 
 export type Role = 'staff' | 'admin';

@@ -1,5 +1,5 @@
 /** The shell's own actions: palette, help, sidebar, fullscreen, error log, preferences, sign-out, tags. */
-import { logout } from '../api/hooks/auth';
+import { logout } from '../api/auth/hooks';
 import { queryClient } from '../app/queryClient';
 import type { Language } from '../i18n';
 import {

@@ -3,7 +3,7 @@
  * again on every request by src/api/client.ts, so another tab signing out is noticed.
  */
 import { proxy } from 'valtio';
-import type { User } from '../api/contract/auth';
+import type { User } from '../api/auth/contract';
 
 export const TOKEN_COOKIE = 'Admin-Token';
 

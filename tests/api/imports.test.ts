@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LeadListResponse } from '../../src/api/contract/leads';
+import type { LeadListResponse } from '../../src/api/leads/contract';
 import { ADMIN, startServer, type TestServer } from './harness';
 import { createLanding, insertLeads, json, normalUserToken } from './leads-support';
 

@@ -1,7 +1,7 @@
 // The list's total over many leads: exact without column filters, estimated from a sample with
 // them (and exact through GET …/count), exact again when the list fits in its first page.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LeadCountResponse, LeadListResponse } from '../../src/api/contract/leads';
+import type { LeadCountResponse, LeadListResponse } from '../../src/api/leads/contract';
 import { COUNT_SAMPLE } from '../../server/services/leads/list';
 import { ADMIN, startServer, type TestServer } from './harness';
 import { createLanding, json } from './leads-support';

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../server/db/connection';
-import type { LandingColumn } from '../../src/api/contract/landings';
+import type { LandingColumn } from '../../src/api/landings/contract';
 import { departementFor, zoneFor } from '../../server/services/geo';
 import { createUser } from '../../server/services/users';
 import type { TestServer } from './harness';

@@ -88,14 +88,14 @@ describe('POST /api/users/admin/:id', () => {
     expect(((await (await me(adminToken)).json()) as { data: { admin: boolean } }).data.admin).toBe(true);
   });
 
-  it('answers 404 for an unknown account and 422 for an id that is not one', async () => {
+  it('answers 404 for an unknown account and for an id that is not one', async () => {
     const unknown = await server.request('POST', '/api/users/admin/999999', { token: adminToken });
     expect(unknown.status).toBe(404);
     expect(await unknown.json()).toEqual({ error: 'not_found', message: 'Utilisateur introuvable' });
     for (const bad of ['abc', '-1', '0', '1.5', '99999999999']) {
       const res = await server.request('POST', `/api/users/admin/${bad}`, { token: adminToken });
-      expect(res.status, bad).toBe(422);
-      expect(await res.json()).toMatchObject({ error: 'validation_failed', status: false, errors: { id: 'Identifiant invalide' } });
+      expect(res.status, bad).toBe(404);
+      expect(await res.json()).toEqual({ error: 'not_found', message: 'Utilisateur introuvable' });
     }
   });
 });

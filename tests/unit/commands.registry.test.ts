@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { User } from '../../src/api/contract/auth';
+import type { User } from '../../src/api/auth/contract';
 import { getCommandContext, provideCommandContext } from '../../src/commands/context';
 import {
   allCommands,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { LeadKey } from '../../src/api/contract/leads';
-import { leadColumns, leadFilters } from '../../src/api/hooks/leads';
+import type { LeadKey } from '../../src/api/leads/contract';
+import { leadColumns, leadFilters } from '../../src/api/leads/hooks';
 import { last90Days } from '../../src/views/leads/dates';
 import { parseLandingIds } from '../../src/views/leads';
 

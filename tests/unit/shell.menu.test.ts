@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { User } from '../../src/api/contract/auth';
-import type { Landing } from '../../src/api/contract/landings';
+import type { User } from '../../src/api/auth/contract';
+import type { Landing } from '../../src/api/landings/contract';
 import '../../src/commands';
 import { screenForPath } from '../../src/app/screens';
 import { pickLanguage } from '../../src/i18n';

@@ -1,9 +1,9 @@
 import type { Readable } from 'node:stream';
-import type { BookType } from '../../../src/api/contract/leads';
+import type { BookType } from '../../../src/api/leads/contract';
 import type { Config } from '../../config';
 import type { Queryable } from '../../db/connection';
 import { notFound } from '../../errors';
-import { audit } from '../leads/selection';
+import { audit } from '../audit';
 import { exportStorage } from './extract';
 import { attachmentHeader } from './filenames';
 import { contentTypes } from './writers';

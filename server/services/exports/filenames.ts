@@ -1,4 +1,4 @@
-import type { BookType } from '../../../src/api/contract/leads';
+import type { BookType } from '../../../src/api/leads/contract';
 
 /**
  * The download name of an export: the user's name reduced to letters, digits, spaces, dots,

@@ -1,7 +1,7 @@
 import type { Writable } from 'node:stream';
 import { once } from 'node:events';
 import PDFDocument from 'pdfkit';
-import type { BookType } from '../../../src/api/contract/leads';
+import type { BookType } from '../../../src/api/leads/contract';
 import { neutralise, type CellValue } from './cells';
 import { pdfFont } from './pdf-font';
 import { xlsxStream } from './xlsx-stream';

@@ -1,12 +1,12 @@
 import type { z } from 'zod';
-import type { Landing } from '../../../src/api/contract/landings';
-import { leadSource, trackingFields, type ImportRowError, type importRequest } from '../../../src/api/contract/leads';
+import type { Landing } from '../../../src/api/landings/contract';
+import { leadSource, trackingFields, type ImportRowError, type importRequest } from '../../../src/api/leads/contract';
 import type { Db } from '../../db/connection';
 import { AppError } from '../../errors';
 import type { SessionUser } from '../auth/sessions';
 import { insertLeads, type NewLead } from '../leads/insert';
 import { deriveFields, MAX_CELL_LENGTH, normalizeCell, own, plainRecord, type Cell } from '../leads/normalize';
-import { audit } from '../leads/selection';
+import { audit } from '../audit';
 
 type ImportInput = z.output<typeof importRequest>;
 

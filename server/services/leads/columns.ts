@@ -1,16 +1,8 @@
-import { fixedColumns, type FixedColumn, type LeadKey } from '../../../src/api/contract/leads';
-import type { Landing } from '../../../src/api/contract/landings';
+import { fixedColumns, type FixedColumn, type LeadKey } from '../../../src/api/leads/contract';
+import type { Landing } from '../../../src/api/landings/contract';
 import { validationFailed } from '../../errors';
 import { unionColumns } from './landings';
-
-/** Collects bound parameters; every value of a query goes through here, never into the SQL text. */
-export class Params {
-  readonly values: unknown[] = [];
-  add(value: unknown): string {
-    this.values.push(value);
-    return `$${this.values.length}`;
-  }
-}
+import { Params } from '../../db/params';
 
 /** SQL type of a column expression, for casts of cursor values and date filters. */
 type SqlType = 'bigint' | 'timestamptz' | 'text' | 'numeric' | 'date';

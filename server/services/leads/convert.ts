@@ -1,11 +1,12 @@
-import type { ConvertRequest } from '../../../src/api/contract/leads';
+import type { ConvertRequest } from '../../../src/api/leads/contract';
 import type { Db } from '../../db/connection';
 import type { SessionUser } from '../auth/sessions';
 import { getLanding } from './landings';
 import { insertLeads, type NewLead } from './insert';
 import type { LeadDbRow } from './list';
 import { deriveFields, normalizeCell, plainRecord } from './normalize';
-import { audit, leadsNotFound } from './selection';
+import { leadsNotFound } from './selection';
+import { audit } from '../audit';
 
 type Original = Pick<LeadDbRow, 'id' | 'data' | 'source' | 'utm_source' | 'utm_medium' | 'utm_campaign' | 'url_presale' | 'visitor'>;
 

@@ -1,9 +1,10 @@
-import type { DeleteRequest } from '../../../src/api/contract/leads';
-import { entryStatus } from '../../../src/api/contract/leads';
+import type { DeleteRequest } from '../../../src/api/leads/contract';
+import { entryStatus } from '../../../src/api/leads/contract';
 import type { Db } from '../../db/connection';
 import type { SessionUser } from '../auth/sessions';
-import { Params } from './columns';
-import { audit, selectionConditions } from './selection';
+import { Params } from '../../db/params';
+import { selectionConditions } from './selection';
+import { audit } from '../audit';
 
 /** Definitive deletion (GDPR): the rows are gone; the audit log keeps who, when and how many. */
 export async function deleteLeads(db: Db, user: SessionUser, req: DeleteRequest) {

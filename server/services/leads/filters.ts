@@ -1,8 +1,9 @@
-import type { Landing } from '../../../src/api/contract/landings';
-import { leadFilters, type EntryStatus, type LeadFilters } from '../../../src/api/contract/leads';
+import type { Landing } from '../../../src/api/landings/contract';
+import { leadFilters, type EntryStatus, type LeadFilters } from '../../../src/api/leads/contract';
 import { validationFailed } from '../../errors';
 import { parse } from '../../validate';
-import { Params, resolveColumn, unknownColumn } from './columns';
+import { resolveColumn, unknownColumn } from './columns';
+import { Params } from '../../db/params';
 
 type RawQuery = Record<string, string | string[] | undefined>;
 const listParams = new Set(['_limit', 'entry_status', '_sort', '_order', '_cursor', '_offset']);

@@ -1,4 +1,4 @@
-import { entryStatus, type EntryStatus, type LeadSource } from '../../../src/api/contract/leads';
+import { entryStatus, type EntryStatus, type LeadSource } from '../../../src/api/leads/contract';
 import type { Queryable } from '../../db/connection';
 
 export interface NewLead {

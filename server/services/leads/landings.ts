@@ -1,7 +1,7 @@
 import type { Queryable } from '../../db/connection';
 import { notFound } from '../../errors';
-import { maxSerialId } from '../../../src/api/contract/ids';
-import type { Landing, LandingColumn, LandingRef } from '../../../src/api/contract/landings';
+import { maxSerialId } from '../../../src/api/ids';
+import type { Landing, LandingColumn, LandingRef } from '../../../src/api/landings/contract';
 
 export const landingNotFound = () => notFound('Impossible de récupérer les données de la LP.');
 

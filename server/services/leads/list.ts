@@ -1,10 +1,11 @@
-import type { Landing } from '../../../src/api/contract/landings';
-import type { LeadCountResponse, LeadFilters, LeadKey, LeadListResponse, LeadRow } from '../../../src/api/contract/leads';
-import { leadListQuery } from '../../../src/api/contract/leads';
+import type { Landing } from '../../../src/api/landings/contract';
+import type { LeadCountResponse, LeadFilters, LeadKey, LeadListResponse, LeadRow } from '../../../src/api/leads/contract';
+import { leadListQuery } from '../../../src/api/leads/contract';
 import type { Queryable } from '../../db/connection';
 import { validationFailed } from '../../errors';
 import type { z } from 'zod';
-import { isFixedColumn, leadKeys, Params, resolveColumn, type ResolvedColumn } from './columns';
+import { isFixedColumn, leadKeys, resolveColumn, type ResolvedColumn } from './columns';
+import { Params } from '../../db/params';
 import { isCalendarDay, leadConditions } from './filters';
 
 type ListQuery = z.output<typeof leadListQuery>;

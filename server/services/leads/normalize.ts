@@ -1,4 +1,4 @@
-import type { LandingColumn } from '../../../src/api/contract/landings';
+import type { LandingColumn } from '../../../src/api/landings/contract';
 import { departementFor, normalizePostalCode, zoneFor } from '../geo';
 import { isCalendarDay } from './filters';
 

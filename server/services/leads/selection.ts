@@ -1,9 +1,9 @@
-import type { EntryStatus, LeadSelection } from '../../../src/api/contract/leads';
-import { leadSelection } from '../../../src/api/contract/leads';
+import type { EntryStatus, LeadSelection } from '../../../src/api/leads/contract';
+import { leadSelection } from '../../../src/api/leads/contract';
 import type { Queryable } from '../../db/connection';
 import { notFound } from '../../errors';
 import { parse } from '../../validate';
-import { Params } from './columns';
+import { Params } from '../../db/params';
 import { leadConditions } from './filters';
 import { getLandings } from './landings';
 
@@ -39,12 +39,3 @@ export async function selectionConditions(
   };
 }
 
-export async function audit(db: Queryable, userId: number | null, action: string, entity: string, count: number, details: object = {}) {
-  await db.query('INSERT INTO audit_log (user_id, action, entity, count, details) VALUES ($1, $2, $3, $4, $5)', [
-    userId,
-    action,
-    entity,
-    count,
-    JSON.stringify(details),
-  ]);
-}

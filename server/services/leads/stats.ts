@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import type { DepartmentStat, StatsCategory, statsParams } from '../../../src/api/contract/leads';
-import { entryStatus, leadSources } from '../../../src/api/contract/leads';
+import type { DepartmentStat, StatsCategory, statsParams } from '../../../src/api/leads/contract';
+import { entryStatus, leadSources } from '../../../src/api/leads/contract';
 import type { Queryable } from '../../db/connection';
 import { validationFailed } from '../../errors';
 import { parisDayStart } from './filters';

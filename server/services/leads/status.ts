@@ -1,10 +1,11 @@
-import type { EntryStatus, StatusChangeRequest, TargetStatus } from '../../../src/api/contract/leads';
-import { entryStatus } from '../../../src/api/contract/leads';
+import type { EntryStatus, StatusChangeRequest, TargetStatus } from '../../../src/api/leads/contract';
+import { entryStatus } from '../../../src/api/leads/contract';
 import type { Db } from '../../db/connection';
 import { conflict, forbidden, notFound } from '../../errors';
 import type { SessionUser } from '../auth/sessions';
-import { Params } from './columns';
-import { audit, selectionConditions } from './selection';
+import { Params } from '../../db/params';
+import { selectionConditions } from './selection';
+import { audit } from '../audit';
 
 const messages: Record<TargetStatus, string> = {
   new: 'Classé comme nouveau',

@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { Dialog, Modal, ModalOverlay } from 'react-aria-components';
 import { useSnapshot } from 'valtio';
 import { api, ApiError } from '../../api/client';
-import { useFacebookLandings, useLandings } from '../../api/hooks/landings';
+import { useFacebookLandings, useLandings } from '../../api/landings/hooks';
 import { useT } from '../../i18n/provider';
 import { ui } from '../../state/ui';
 import { useCommandContext } from '../context';

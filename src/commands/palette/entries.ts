@@ -2,7 +2,7 @@
  * What the palette lists. Every entry runs a command (with arguments for the jumps), so the
  * palette goes through runCommand like every other surface and honours `requires` and `when`.
  */
-import type { Landing } from '../../api/contract/landings';
+import type { Landing } from '../../api/landings/contract';
 import type { Translate } from '../../i18n';
 import { languageNames, type Language } from '../../i18n';
 import { sizes } from '../../state/ui';

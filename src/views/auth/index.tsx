@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Button, Form, Input, Label, TextField } from 'react-aria-components';
 import { Navigate, useNavigate } from 'react-router';
 import { useSnapshot } from 'valtio';
-import { useLogin } from '../../api/hooks/auth';
+import { useLogin } from '../../api/auth/hooks';
 import { useT } from '../../i18n/provider';
 import { signIn, userState } from '../../state/user';
 import { toaster } from '../shell/toasts';

@@ -1,6 +1,6 @@
 import { useSnapshot } from 'valtio';
-import { bookType, type BookType } from '../../api/contract/leads';
-import { useLeadExtras } from '../../api/hooks/leads';
+import { bookType, type BookType } from '../../api/leads/contract';
+import { useLeadExtras } from '../../api/leads/hooks';
 import { CommandButton } from '../../commands/CommandButton';
 import { useT } from '../../i18n/provider';
 import { FreeEntryCombo } from './FreeEntryCombo';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Checkbox, CheckboxGroup, Label } from 'react-aria-components';
-import { useAllLandings } from '../../api/hooks/leads';
+import { useAllLandings } from '../../api/leads/hooks';
 import { runCommand } from '../../commands/registry';
 import { useT } from '../../i18n/provider';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { leadSources, type DepartmentStat, type StatsCategory } from '../../api/contract/leads';
-import { useDepartmentStats } from '../../api/hooks/leads';
+import { leadSources, type DepartmentStat, type StatsCategory } from '../../api/leads/contract';
+import { useDepartmentStats } from '../../api/leads/hooks';
 import { toneOf } from '../../grid/columns';
 import { useIntl, useT } from '../../i18n/provider';
 import { last90Days } from './dates';

@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useRef, type KeyboardEvent, type RefObject } from 'react';
 import { useSnapshot } from 'valtio';
-import type { EntryStatus, LeadRow } from '../../api/contract/leads';
-import { fetchLeadCount, fetchLeadPage, leadColumns, leadFilters, useAllLandings } from '../../api/hooks/leads';
+import type { EntryStatus, LeadRow } from '../../api/leads/contract';
+import { fetchLeadCount, fetchLeadPage, leadColumns, leadFilters, useAllLandings } from '../../api/leads/hooks';
 import { ApiError } from '../../api/client';
 import { CommandButton } from '../../commands/CommandButton';
 import { toaster } from '../shell/toasts';

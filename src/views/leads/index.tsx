@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { useParams, useSearchParams } from 'react-router';
-import { useLandingsByIds } from '../../api/hooks/leads';
+import { useLandingsByIds } from '../../api/leads/hooks';
 import { useProvideCommandContext } from '../../commands/context';
 import type { GridHandle } from '../../grid/Grid';
 import type { GridColumnSpec, GridSelectionInfo } from '../../grid/types';

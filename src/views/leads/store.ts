@@ -1,6 +1,6 @@
 // State of the lead view shared by its components and its commands (src/commands/leads.commands.ts).
 import { proxy } from 'valtio';
-import type { BookType, EntryStatus, ExportLink } from '../../api/contract/leads';
+import type { BookType, EntryStatus, ExportLink } from '../../api/leads/contract';
 import type { GridHandle } from '../../grid/Grid';
 import type { GridColumnSpec, GridSelectionInfo } from '../../grid/types';
 

@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { useLocation } from 'react-router';
 import { useSnapshot } from 'valtio';
-import { useFacebookLandings, useLandings } from '../../api/hooks/landings';
+import { useFacebookLandings, useLandings } from '../../api/landings/hooks';
 import { runCommand } from '../../commands/registry';
 import { useT } from '../../i18n/provider';
 import { closeSidebar, ui } from '../../state/ui';
 import { userState } from '../../state/user';
-import type { User } from '../../api/contract/auth';
+import type { User } from '../../api/auth/contract';
 import { Icon } from './icons';
 import { buildMenu, type MenuEntry, type MenuGroup } from './menu';
 

@@ -2,7 +2,7 @@ import { useEffect, useMemo } from 'react';
 import { Button } from 'react-aria-components';
 import { Navigate, Outlet, useLocation, useMatches, useNavigate, useParams } from 'react-router';
 import { useSnapshot } from 'valtio';
-import { useMe } from '../../api/hooks/auth';
+import { useMe } from '../../api/auth/hooks';
 import type { ScreenHandle } from '../../app/screens';
 import '../../commands';
 import { ConfirmHost } from '../../commands/ConfirmHost';

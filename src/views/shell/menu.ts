@@ -3,8 +3,8 @@
  * Filtering follows the route roles: admins see everything, others the entries whose command
  * they may run; Production needs the user record.
  */
-import type { Landing } from '../../api/contract/landings';
-import type { User } from '../../api/contract/auth';
+import type { Landing } from '../../api/landings/contract';
+import type { User } from '../../api/auth/contract';
 import { getCommand, isPermitted } from '../../commands/registry';
 import type { IconName } from './icons';
 

@@ -1,5 +1,5 @@
 import type { Params } from 'react-router';
-import { useFacebookLandings, useLandings } from '../../api/hooks/landings';
+import { useFacebookLandings, useLandings } from '../../api/landings/hooks';
 import type { Screen } from '../../app/screens';
 import { useT } from '../../i18n/provider';
 

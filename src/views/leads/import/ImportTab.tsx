@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Button } from 'react-aria-components';
 import { useSnapshot } from 'valtio';
-import type { Landing } from '../../../api/contract/landings';
-import { useLeadExtras } from '../../../api/hooks/leads';
+import type { Landing } from '../../../api/landings/contract';
+import { useLeadExtras } from '../../../api/leads/hooks';
 import { runCommand } from '../../../commands/registry';
 import { useIntl, useT } from '../../../i18n/provider';
 import { FreeEntryCombo } from '../FreeEntryCombo';

@@ -1,5 +1,5 @@
 import { proxy } from 'valtio';
-import type { ImportRowError } from '../../../api/contract/leads';
+import type { ImportRowError } from '../../../api/leads/contract';
 
 /** Where the import of the lead view stands; the 'leads.import' command writes its outcome here. */
 export const importState = proxy({

@@ -1,7 +1,7 @@
 // Which file column feeds which landing column: matched by name, ignoring accents, case and
 // punctuation ("Code postal", "CODE_POSTAL" and "code-postal" all meet "code_postal").
-import type { LandingColumn } from '../../../api/contract/landings';
-import { trackingFields } from '../../../api/contract/leads';
+import type { LandingColumn } from '../../../api/landings/contract';
+import { trackingFields } from '../../../api/leads/contract';
 
 export const normalizeName = (s: string) =>
   s

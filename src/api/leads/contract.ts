@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { queryInt } from './ids';
-import { columnType, landingIdsParam } from './landings';
+import { queryInt } from '../ids';
+import { columnType, landingIdsParam } from '../landings/contract';
 
 /** Lead statuses as stored; 'duplicate' is the doublons tab, 'converted' the convertis tab. */
 export const entryStatus = z.enum(['new', 'extracted', 'archived', 'trashed', 'converted', 'duplicate']);

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSnapshot } from 'valtio';
-import type { Landing } from '../contract/landings';
+import type { Landing } from './contract';
 import { api } from '../client';
 import { userState } from '../../state/user';
 

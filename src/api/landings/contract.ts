@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { maxSerialId, serialIdParam } from './ids';
+import { maxSerialId } from '../ids';
 
 /** Types of per-landing form columns; they drive validation at intake/import and the grid filters. */
 export const columnType = z.enum(['text', 'phone', 'email', 'postal_code', 'number', 'date', 'select']);
@@ -43,8 +43,7 @@ export type LandingRef = z.infer<typeof landingRef>;
 export const allLandingsResponse = z.object({ data: z.array(landingRef) });
 export type AllLandingsResponse = z.infer<typeof allLandingsResponse>;
 
-/** Path parameter of landing routes: one id, or several joined by commas ("3,5"). */
-export const landingIdParam = serialIdParam;
+/** Path parameter of the lead routes: one landing id, or several joined by commas ("3,5"). */
 export const landingIdsParam = z
   .string()
   .regex(/^\d{1,10}(,\d{1,10})*$/, 'Liste de landings invalide')

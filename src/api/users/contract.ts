@@ -1,11 +1,5 @@
 import { z } from 'zod';
-import { user } from './auth';
-import { serialIdParam } from './ids';
-
-/** Path parameter of /api/users/:id and /api/users/admin/:id. */
-export const userIdParams = z.object({
-  id: serialIdParam,
-});
+import { user } from '../auth/contract';
 
 /** GET /api/users */
 export const usersResponse = z.object({ data: z.array(user) });

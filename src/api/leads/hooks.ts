@@ -5,7 +5,7 @@ import { useSnapshot } from 'valtio';
 import type { ColumnKind, GridColumnSpec, GridFilters, GridSort } from '../../grid/types';
 import { userState } from '../../state/user';
 import { api, apiEnvelope } from '../client';
-import type { AllLandingsResponse, Landing, LandingRef } from '../contract/landings';
+import type { AllLandingsResponse, Landing, LandingRef } from '../landings/contract';
 import {
   leadListSearchParams,
   type ConvertRequest,
@@ -26,7 +26,7 @@ import {
   type StatusChangeRequest,
   type StatusChangeResponse,
   type UndoResponse,
-} from '../contract/leads';
+} from './contract';
 
 export const leadsKey = ['leads'] as const;
 

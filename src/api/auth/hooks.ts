@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useSnapshot } from 'valtio';
-import type { LoginRequest, User } from '../contract/auth';
+import type { LoginRequest, User } from './contract';
 import { api, apiEnvelope } from '../client';
 import { userState } from '../../state/user';
 
