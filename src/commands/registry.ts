@@ -2,7 +2,7 @@
  * The command registry: every user action is declared once here and reached from the palette,
  * a hotkey, a button, a menu or a context menu through the same `runCommand` path.
  *
- * Declaring (one file per domain, src/commands/<domain>.commands.ts, loaded by src/commands/index.ts):
+ * Declaring (one file per screen, src/views/<screen>/<screen>.commands.ts, loaded by src/app/commands.ts):
  *
  *   defineCommand({
  *     id: 'leads.archive',                  // stable, dotted domain.verb; duplicates throw (outside Vite's HMR)

@@ -3,7 +3,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { expect, it } from 'vitest';
-import '../../src/commands';
+import '../../src/app/commands';
 import { shortcutCaps } from '../../src/commands/keys';
 import { allCommands } from '../../src/commands/registry';
 import { loadMessages } from '../../src/i18n';

@@ -2,7 +2,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import '../../src/commands';
+import '../../src/app/commands';
 import { ConfirmHost } from '../../src/commands/ConfirmHost';
 import { provideCommandContext, type CommandContextValues } from '../../src/commands/context';
 import { HelpOverlay } from '../../src/commands/HelpOverlay';

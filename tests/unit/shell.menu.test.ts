@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { User } from '../../src/api/auth/contract';
 import type { Landing } from '../../src/api/landings/contract';
-import '../../src/commands';
+import '../../src/app/commands';
 import { screenForPath } from '../../src/app/screens';
 import { pickLanguage } from '../../src/i18n';
 import { addVisitedView, closeOtherVisitedViews, closeVisitedView, deviceFor, ui } from '../../src/state/ui';

@@ -1,4 +1,4 @@
-// State of the lead view shared by its components and its commands (src/commands/leads.commands.ts).
+// State of the lead view shared by its components and its commands (leads.commands.ts).
 import { proxy } from 'valtio';
 import type { BookType, EntryStatus, ExportLink } from '../../api/leads/contract';
 import type { GridHandle } from '../../grid/Grid';

@@ -4,7 +4,7 @@ import { Navigate, Outlet, useLocation, useMatches, useNavigate, useParams } fro
 import { useSnapshot } from 'valtio';
 import { useMe } from '../../api/auth/hooks';
 import type { ScreenHandle } from '../../app/screens';
-import '../../commands';
+import '../../app/commands';
 import { ConfirmHost } from '../../commands/ConfirmHost';
 import { useProvideCommandContext } from '../../commands/context';
 import { HelpOverlay } from '../../commands/HelpOverlay';

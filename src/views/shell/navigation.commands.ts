@@ -1,7 +1,7 @@
 /** Going places: one command per screen, the `g` sequences, and the jumps the palette lists. */
-import type { LandingCategory } from '../api/landings/contract';
-import { ui } from '../state/ui';
-import { defineCommand } from './registry';
+import type { LandingCategory } from '../../api/landings/contract';
+import { ui } from '../../state/ui';
+import { defineCommand } from '../../commands/registry';
 
 const section = 'navigation';
 

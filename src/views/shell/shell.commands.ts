@@ -1,7 +1,7 @@
 /** The shell's own actions: palette, help, sidebar, fullscreen, error log, preferences, sign-out, tags. */
-import { logout } from '../api/auth/hooks';
-import { queryClient } from '../app/queryClient';
-import type { Language } from '../i18n';
+import { logout } from '../../api/auth/hooks';
+import { queryClient } from '../../app/queryClient';
+import type { Language } from '../../i18n';
 import {
   closeAllVisitedViews,
   closeOtherVisitedViews,
@@ -10,9 +10,9 @@ import {
   toggleSidebar,
   ui,
   type Size,
-} from '../state/ui';
-import { signOutLocally } from '../state/user';
-import { defineCommand } from './registry';
+} from '../../state/ui';
+import { signOutLocally } from '../../state/user';
+import { defineCommand } from '../../commands/registry';
 
 const section = 'shell';
 

@@ -3,8 +3,8 @@
  * undo stack, extraction, conversion, deletion, and the tabs. The view's buttons, the palette
  * and the hotkeys all go through these (the view provides `ctx.leads` while mounted).
  */
-import { ApiError } from '../api/client';
-import { extractableStatus, type ImportRowError, type TargetStatus } from '../api/leads/contract';
+import { ApiError } from '../../api/client';
+import { extractableStatus, type ImportRowError, type TargetStatus } from '../../api/leads/contract';
 import {
   changeStatus,
   convertLeads,
@@ -15,16 +15,16 @@ import {
   leadFilters,
   leadsKey,
   undoAction,
-} from '../api/leads/hooks';
-import { queryClient } from '../app/queryClient';
-import type { GridAction } from '../grid/keys';
-import { importState } from '../views/leads/import/importStore';
-import { mappedRows } from '../views/leads/import/mapping';
-import { leadTabs, leadView, type LeadsCommandContext } from '../views/leads/store';
-import type { CommandContext } from './context';
-import { defineCommand } from './registry';
+} from '../../api/leads/hooks';
+import { queryClient } from '../../app/queryClient';
+import type { GridAction } from '../../grid/keys';
+import { importState } from './import/importStore';
+import { mappedRows } from './import/mapping';
+import { leadTabs, leadView, type LeadsCommandContext } from './store';
+import type { CommandContext } from '../../commands/context';
+import { defineCommand } from '../../commands/registry';
 
-declare module './context' {
+declare module '../../commands/context' {
   interface CommandContextExtensions {
     leads: LeadsCommandContext;
   }
