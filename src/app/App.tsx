@@ -8,7 +8,7 @@ import { IntlProvider, useT } from '../i18n/provider';
 import { closeAllVisitedViews, closeSidebar, deviceFor, ui } from '../state/ui';
 import { signOutLocally, userState } from '../state/user';
 import { toaster, Toasts } from '../views/shell/toasts';
-import { queryClient } from './queryClient';
+import { queryClient } from '../api/queryClient';
 import { createRouter } from './router';
 
 const router = createRouter();

@@ -1,6 +1,8 @@
 /**
- * Loads every command declaration: each screen keeps its commands beside it, in
- * src/views/<screen>/<screen>.commands.ts, picked up here without editing this file. The shell
- * imports this module once.
+ * Loads every command declaration: the screens' navigation commands (./screens), then each
+ * screen's own commands, kept beside it in src/views/<screen>/<screen>.commands.ts and picked up
+ * here without editing this file. The router loads this module with the shell.
  */
+import './screens';
+
 import.meta.glob('../views/**/*.commands.ts', { eager: true });

@@ -8,7 +8,7 @@ interface Props {
   command: string;
   args?: unknown;
   source?: CommandSource;
-  /** Defaults to the command's translated title. */
+  /** Defaults to the command's translated title; the command's key is shown after it either way. */
   children?: ReactNode;
   className?: string;
   /** Accessible name when the children are only an icon. */
@@ -30,7 +30,7 @@ export function CommandButton({ command, args, source = 'button', children, clas
       data-command={command}
     >
       {children ?? c.title}
-      {hint && !children ? <kbd className="btn-kbd">{hint}</kbd> : null}
+      {hint ? <kbd className="btn-kbd">{hint}</kbd> : null}
     </Button>
   );
 }

@@ -1,10 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { useT } from '../i18n/provider';
-import { setConfirmer } from './registry';
+import { setConfirmer, type ConfirmText } from './registry';
 
-interface Pending {
-  message: string;
+interface Pending extends ConfirmText {
   resolve: (ok: boolean) => void;
 }
 
@@ -13,7 +12,7 @@ export function ConfirmHost() {
   const t = useT();
   const [pending, setPending] = useState<Pending | null>(null);
   useEffect(() => {
-    setConfirmer((message) => new Promise<boolean>((resolve) => setPending({ message, resolve })));
+    setConfirmer((text) => new Promise<boolean>((resolve) => setPending({ ...text, resolve })));
     return () => setConfirmer(async () => false);
   }, []);
   const answer = (ok: boolean) => {
@@ -27,13 +26,13 @@ export function ConfirmHost() {
           <Heading slot="title" className="dialog-title">
             {t('commands.confirm.title')}
           </Heading>
-          <p>{pending ? t(pending.message) : null}</p>
+          <p>{pending?.message}</p>
           <div className="dialog-actions">
             <Button className="btn" onPress={() => answer(false)} autoFocus>
               {t('commands.confirm.cancel')}
             </Button>
             <Button className="btn btn-danger" onPress={() => answer(true)}>
-              {t('commands.confirm.ok')}
+              {pending?.ok ?? t('commands.confirm.ok')}
             </Button>
           </div>
         </Dialog>

@@ -2,12 +2,15 @@ import { Button } from 'react-aria-components';
 import { useSnapshot } from 'valtio';
 import { useT } from '../i18n/provider';
 import { ui } from '../state/ui';
-import { WideDialog } from '../views/shell/WideDialog';
+import { WideDialog } from '../ui/WideDialog';
 import { useCommandContext } from './context';
 import { allCommands, isAvailable, isPermitted } from './registry';
 import { Shortcut } from './Shortcut';
 
-/** The `?` overlay: every shortcut of the registry this user may use, by section; those not usable here are dimmed. */
+/**
+ * The `?` overlay: every command this user may run, by section, with its keys when it has some;
+ * those that apply elsewhere (another screen, no selection) are marked as such.
+ */
 export function HelpOverlay() {
   const { helpOpen } = useSnapshot(ui);
   const t = useT();
@@ -15,9 +18,9 @@ export function HelpOverlay() {
   const bySection = new Map<string, { id: string; title: string; keys: readonly string[]; here: boolean }[]>();
   if (helpOpen) {
     for (const c of allCommands()) {
-      if (!c.keys?.length || !isPermitted(c, ctx.user)) continue;
+      if (!isPermitted(c, ctx.user)) continue;
       const list = bySection.get(c.section) ?? [];
-      list.push({ id: c.id, title: t(c.title), keys: c.keys, here: isAvailable(c, ctx) });
+      list.push({ id: c.id, title: t(c.title), keys: c.keys ?? [], here: isAvailable(c, ctx) });
       bySection.set(c.section, list);
     }
   }
@@ -33,7 +36,10 @@ export function HelpOverlay() {
             <dl>
               {commands.map((c) => (
                 <div key={c.id} className={c.here ? 'help-row' : 'help-row help-row-elsewhere'} data-command={c.id}>
-                  <dt>{c.title}</dt>
+                  <dt>
+                    {c.title}
+                    {c.here ? null : <span className="visually-hidden"> ({t('commands.help.elsewhere')})</span>}
+                  </dt>
                   <dd>
                     {c.keys.map((k) => (
                       <Shortcut key={k} keys={k} />

@@ -11,13 +11,15 @@
  *     keys: ['a'],                          // data: 'a', 'shift+delete', 'mod+k', sequences 'g c'
  *     requires: 'staff',                    // 'staff' = any signed-in user, 'admin' = admins only
  *     when: (ctx) => ctx.view === 'leads' && ctx.selection.size > 0,   // enabled and shown
+ *     scope: 'leads',                       // the screen where it applies (absent: everywhere)
+ *     menus: [{ id: 'leads.actions', group: 'status', order: 2 }],   // where its buttons and items appear
  *     confirm: 'leads.delete.confirm',      // optional: asks first in a dialog (i18n id)
  *     run: async (ctx, args) => { ... },    // calls /api, toasts the result with ctx.toast
  *   });
  *
- * Running: `runCommand(id, args?, source?)` from anywhere, or from React `useCommand(id)` /
- * `<CommandButton command="…" />` (src/commands/CommandButton.tsx), which also give the
- * enabled state, the translated title and the shortcut to display.
+ * Running: `runCommand(id, args?, source?)` from anywhere. Toolbars, context menus and the navbar
+ * are `<CommandMenu menu="…" />` (src/commands/CommandMenu.tsx): the commands that name that menu
+ * in `menus`, in order, grouped; a lone button is `<CommandButton command="…" />`.
  *
  * Context: `ctx` is built fresh on each call from the providers of src/commands/context.ts.
  * The shell provides user, view, path, params, navigate, t, toast; a screen adds its own
@@ -29,12 +31,36 @@
  * fires while a dialog or the palette is open (src/commands/hotkeys.ts).
  */
 import type { User } from '../api/auth/contract';
+import type { IconName } from '../ui/icons';
 import { getCommandContext, type CommandContext } from './context';
 
 export type Role = 'staff' | 'admin';
 
 /** Where a run came from: kept for the recent list and the tests of "one path". */
 export type CommandSource = 'palette' | 'hotkey' | 'button' | 'menu' | 'sidebar' | 'navbar' | 'tags' | 'api';
+
+/** One way to run a command with arguments, as the palette lists it: `label` is translated text. */
+export interface CommandChoice<Args> {
+  label: string;
+  args: Args;
+  hint?: string;
+}
+
+/** A place where a command shows as a button or a menu item. */
+export interface MenuPlace {
+  /** The menu: 'navbar', 'tags.context', 'leads.actions'… */
+  id: string;
+  /** Items of one group stand together; a separator parts groups. */
+  group?: string;
+  order: number;
+  /** Shown in this menu only when this holds (the navbar's error log: desktop only). */
+  when?: (ctx: CommandContext) => boolean;
+  tone?: 'primary' | 'danger';
+  /** Where a menu shows icons: also this text (i18n id) beside the icon, with the key. */
+  label?: string;
+  /** The state of what the button opens or closes (aria-expanded: the sidebar's toggle). */
+  expanded?: () => boolean;
+}
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export interface Command<Args = any> {
@@ -43,10 +69,26 @@ export interface Command<Args = any> {
   section: string;
   keys?: readonly string[];
   requires: Role;
+  /** The screen (`ctx.view`) where the command applies; absent for the commands of every screen. */
+  scope?: string;
   when?: (ctx: CommandContext) => boolean;
-  confirm?: string;
+  menus?: readonly MenuPlace[];
+  /** The icon of its button where a menu shows icons (the navbar). */
+  icon?: IconName;
+  /** A count shown on its button (the error log's entries). */
+  badge?: () => number;
+  /**
+   * Asks first in a dialog: the message's i18n id, or the message, the confirming button's label
+   * and the message's values for this run (the deletion names how many leads it deletes).
+   */
+  confirm?: string | { message: string; ok?: string; values?: (ctx: CommandContext, args: Args) => Record<string, string | number> };
   /** Kept out of the palette's action group (e.g. entity jumps listed by their own entries). */
   palette?: boolean;
+  /**
+   * For a command that takes arguments: the palette lists one entry per choice (a language, a
+   * landing to convert to, a visited view), so the palette reaches it too.
+   */
+  choices?: (ctx: CommandContext) => readonly CommandChoice<Args>[];
   run: (ctx: CommandContext, args: Args) => unknown;
 }
 
@@ -96,8 +138,17 @@ export function subscribeCommands(listener: () => void) {
 
 export const commandsVersion = () => version;
 
+/** The commands shown in a menu, in order: each with its place there. */
+export function commandsOf(menu: string): { command: Command; place: MenuPlace }[] {
+  const out: { command: Command; place: MenuPlace }[] = [];
+  for (const command of commands.values()) {
+    for (const place of command.menus ?? []) if (place.id === menu) out.push({ command, place });
+  }
+  return out.sort((a, b) => a.place.order - b.place.order);
+}
+
 /** Whether this user may run the command at all: 'staff' is any signed-in user. */
-export function isPermitted(command: Command, user: User | null): boolean {
+export function isPermitted(command: Pick<Command, 'requires'>, user: User | null): boolean {
   if (!user) return false;
   return command.requires === 'staff' || user.admin;
 }
@@ -105,6 +156,7 @@ export function isPermitted(command: Command, user: User | null): boolean {
 /** Permitted for this user and enabled in this context: what the palette, help and buttons show. */
 export function isAvailable(command: Command, ctx: CommandContext): boolean {
   if (!isPermitted(command, ctx.user)) return false;
+  if (command.scope !== undefined && command.scope !== ctx.view) return false;
   try {
     return command.when ? command.when(ctx) : true;
   } catch {
@@ -112,7 +164,12 @@ export function isAvailable(command: Command, ctx: CommandContext): boolean {
   }
 }
 
-type Confirmer = (message: string, ctx: CommandContext) => Promise<boolean>;
+/** A confirmation as shown: translated texts. */
+export interface ConfirmText {
+  message: string;
+  ok?: string;
+}
+type Confirmer = (text: ConfirmText, ctx: CommandContext) => Promise<boolean>;
 type FailureReporter = (error: unknown, command: Command, ctx: CommandContext) => void;
 type RunListener = (record: RunRecord) => void;
 
@@ -149,7 +206,7 @@ export async function runCommand(id: string, args?: unknown, source: CommandSour
 async function execute(command: Command, ctx: CommandContext, args: unknown): Promise<RunOutcome> {
   if (!isPermitted(command, ctx.user)) return 'forbidden';
   if (!isAvailable(command, ctx)) return 'disabled';
-  if (command.confirm && !(await confirmer(command.confirm, ctx))) return 'cancelled';
+  if (command.confirm && !(await confirmer(confirmText(command, ctx, args), ctx))) return 'cancelled';
   try {
     await command.run(ctx, args);
     return 'ran';
@@ -157,4 +214,10 @@ async function execute(command: Command, ctx: CommandContext, args: unknown): Pr
     reportFailure(error, command, ctx);
     return 'failed';
   }
+}
+
+function confirmText(command: Command, ctx: CommandContext, args: unknown): ConfirmText {
+  const c = command.confirm!;
+  if (typeof c === 'string') return { message: ctx.t(c) };
+  return { message: ctx.t(c.message, c.values?.(ctx, args)), ok: c.ok ? ctx.t(c.ok) : undefined };
 }

@@ -9,19 +9,19 @@ import {
   useRef,
   useState,
   type CSSProperties,
-  type KeyboardEvent,
   type MouseEvent,
   type Ref,
 } from 'react';
-import { defaultWidth, visibleColumns } from './columns';
+import { useProvideCommandContext } from '../commands/context';
+import { DEFAULT_WIDTH, visibleColumns } from './columns';
+import './grid.commands';
 import { GridHeader } from './GridHeader';
 import { GridRow } from './GridRow';
-import { gridAction, type GridAction } from './keys';
 import { RowCache, type Query } from './rowCache';
 import { rowIds } from './rowSlots';
 import * as sel from './selection';
 import { clipAll, fontOf, measuredFit } from './textFit';
-import type { GridColumnSpec, GridFilters, GridSelectionInfo, GridSort, RowId, RowLoader } from './types';
+import type { GridAction, GridColumnSpec, GridFilters, GridHandle, GridSelectionInfo, GridSort, Row, RowId, RowLoader, RowTone } from './types';
 import { useRowVirtualizer, type RowGeometry } from './useRowVirtualizer';
 import './grid.css';
 
@@ -32,20 +32,6 @@ const CELL_PADDING = 16;
 const SCROLL_LOAD_DELAY_MS = 80;
 /** How many leads after the focused one a refresh looks for, when the focused one left. */
 const FOLLOWERS = 1000;
-
-/** What the owner (commands, buttons) can do to the grid. */
-export interface GridHandle {
-  act(action: GridAction): void;
-  /** The selection as it is now, even before the next render. */
-  selection(): GridSelectionInfo;
-  selectAllMatching(): void;
-  /** Selects exactly the first n rows of the list, loading them first. */
-  selectFirst(n: number): Promise<void>;
-  /** Reloads the list; the focus stays on its lead, or moves to the next one when it left. */
-  refresh(): Promise<void>;
-  focus(): void;
-  focusFilters(): void;
-}
 
 export type Translate = (id: string, values?: Record<string, string | number>) => string;
 
@@ -58,8 +44,10 @@ export interface GridProps {
   /** Columns when the loader gives none. */
   columns?: GridColumnSpec[];
   pageSize?: number;
-  /** The grid reads its own keys when focused; off when the owner binds them as commands. */
-  ownKeys?: boolean;
+  /** A row's colour (the lead list's value, a report's fill); none when absent. */
+  rowTone?: (row: Row) => RowTone;
+  /** A column's header text at render time, so a language switch renames the columns at once. */
+  columnLabel?: (column: GridColumnSpec) => string;
   /** Formats a cell; defaults to dates and numbers in `locale`. */
   format?: (column: GridColumnSpec, value: unknown) => string;
   locale?: string;
@@ -69,7 +57,7 @@ export interface GridProps {
 }
 
 export function Grid(props: GridProps) {
-  const { loader, queryKey, t, pageSize = 150, ownKeys = true, onSelectionChange, locale } = props;
+  const { loader, queryKey, t, pageSize = 150, onSelectionChange, locale, rowTone } = props;
   const domId = useId().replace(/:/g, '');
   const [, bump] = useReducer((n: number) => n + 1, 0);
   const [query, setQueryState] = useState<Query>({ sort: null, filters: {} });
@@ -117,9 +105,12 @@ export function Grid(props: GridProps) {
 
   const count = cache.ready ? cache.total : 0;
 
-  const columns = useMemo(() => visibleColumns(cache.columns ?? props.columns ?? []), [cache.columns, props.columns]);
-  const hasValue = columns.some((c) => c.key === 'value');
-  const widthOf = useCallback((key: string) => widths[key] ?? defaultWidth(key), [widths]);
+  const { columnLabel } = props;
+  const columns = useMemo(() => {
+    const shown = visibleColumns(cache.columns ?? props.columns ?? []);
+    return columnLabel ? shown.map((c) => ({ ...c, label: columnLabel(c) })) : shown;
+  }, [cache.columns, props.columns, columnLabel]);
+  const widthOf = useCallback((key: string) => widths[key] ?? columns.find((c) => c.key === key)?.width ?? DEFAULT_WIDTH, [widths, columns]);
   const cellStyles = useMemo(() => columns.map((_, i) => ({ width: `var(--lg-c${i})` }) as CSSProperties), [columns]);
   const allWidths = useMemo(() => Object.fromEntries(columns.map((c) => [c.key, widthOf(c.key)])), [columns, widthOf]);
   const totalWidth = CHECK_WIDTH + columns.reduce((w, c) => w + allWidths[c.key], 0);
@@ -188,8 +179,7 @@ export function Grid(props: GridProps) {
     [cache, setState, follow],
   );
 
-  useImperativeHandle(
-    props.handleRef,
+  const handle = useMemo(
     (): GridHandle => ({
       act,
       selection: () => {
@@ -202,14 +192,14 @@ export function Grid(props: GridProps) {
         setState((s) => sel.selectFirst(s, { count: cache.total, idAt: cache.idAt }, n));
       },
       async refresh() {
-        // The focused lead, then those after it: the focus goes to the first one still listed.
+        // The focused row, then those after it: the focus goes to the first one still listed.
+        const focusBefore = stateRef.current.focus;
         const candidates: RowId[] = [];
-        for (let i = state.focus; i < cache.total && candidates.length < FOLLOWERS; i++) {
+        for (let i = focusBefore; i < cache.total && candidates.length < FOLLOWERS; i++) {
           const id = cache.idAt(i);
           if (id === undefined) break;
           candidates.push(id);
         }
-        const focusBefore = state.focus;
         await cache.refresh();
         const listed = new Set(cache.loadedIds());
         // Keys pressed while the list was reloading win: the focus is only carried over if it did not move.
@@ -218,22 +208,17 @@ export function Grid(props: GridProps) {
       focus: () => scrollRef.current?.focus({ preventScroll: true }),
       focusFilters: () => scrollRef.current?.querySelector<HTMLInputElement>('[data-grid-filter]')?.focus(),
     }),
-    [act, cache, state.focus, setState],
+    [act, cache, setState],
   );
+  useImperativeHandle(props.handleRef, () => handle, [handle]);
+  // The grid commands (j, k, x, Home…) act on the grid the screen shows, from the moment it mounts.
+  useProvideCommandContext({ grid: handle });
 
   const focusedId = cache.idAt(state.focus);
   const totalExact = cache.totalExact;
   useEffect(() => {
     onSelectionChange?.({ selected: state.selected, allMatching: state.allMatching, total: count, totalExact, focusedId, filters: query.filters, sort: query.sort });
   }, [onSelectionChange, state.selected, state.allMatching, count, totalExact, focusedId, query]);
-
-  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    if (!ownKeys || e.target !== e.currentTarget) return;
-    const action = gridAction(e);
-    if (!action) return;
-    e.preventDefault();
-    act(action);
-  };
 
   const onBodyClick = (e: MouseEvent<HTMLDivElement>) => {
     const rowEl = (e.target as HTMLElement).closest<HTMLElement>('[data-index]');
@@ -290,7 +275,6 @@ export function Grid(props: GridProps) {
         tabIndex={0}
         className="lg-grid"
         style={rootStyle}
-        onKeyDown={onKeyDown}
       >
         <div className="lg-canvas" style={{ height: virtualizer.getTotalSize(), width: totalWidth }}>
           <GridHeader
@@ -321,7 +305,7 @@ export function Grid(props: GridProps) {
                   start={item.start}
                   focused={item.index === state.focus}
                   selected={sel.isSelected(state, row?.id)}
-                  hasValue={hasValue}
+                  tone={row && rowTone ? rowTone(row) : undefined}
                   selectLabel={selectLabel(row?.id ?? item.index + 1)}
                   loadingLabel={loadingLabel}
                   format={format}

@@ -1,6 +1,5 @@
 import { memo, type CSSProperties } from 'react';
-import { toneOf } from './columns';
-import type { GridColumnSpec, Row } from './types';
+import type { GridColumnSpec, Row, RowTone } from './types';
 
 export interface GridRowProps {
   domId: string;
@@ -11,7 +10,7 @@ export interface GridRowProps {
   start: number;
   focused: boolean;
   selected: boolean;
-  hasValue: boolean;
+  tone: RowTone;
   selectLabel: string;
   loadingLabel: string;
   format: (column: GridColumnSpec, value: unknown) => string;
@@ -26,8 +25,7 @@ export interface GridRowProps {
  * its text costs less than building and styling new elements.
  */
 export const GridRow = memo(function GridRow(p: GridRowProps) {
-  const tone = p.hasValue && p.row ? toneOf(p.row.value) : undefined;
-  const className = `lg-row${p.focused ? ' is-focused' : ''}${p.selected ? ' is-selected' : ''}${tone ? ` tone-${tone}` : ''}`;
+  const className = `lg-row${p.focused ? ' is-focused' : ''}${p.selected ? ' is-selected' : ''}${p.tone ? ` tone-${p.tone}` : ''}`;
   return (
     <div
       role="row"

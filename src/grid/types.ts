@@ -40,8 +40,34 @@ export interface GridColumnSpec {
   label: string;
   kind: ColumnKind;
   options?: readonly string[];
-  /** Kept in the rows, never shown in the cells (rapport_id). */
+  /** Kept in the rows, never shown in the cells (the lead list's rapport_id). */
   hidden?: boolean;
+  /** Starting width in pixels (140 when absent); the user may resize. */
+  width?: number;
+}
+
+/** A row's colour, decided by the list's owner (the lead list's value, a report's fill). */
+export type RowTone = 'success' | 'warning' | undefined;
+
+export type GridAction =
+  | { type: 'move'; delta: number; extend: boolean }
+  | { type: 'edge'; to: 'first' | 'last'; extend: boolean }
+  | { type: 'toggle' }
+  | { type: 'selectAll' }
+  | { type: 'clear' };
+
+/** What the owner and the grid commands (grid.commands.ts) can do to a mounted grid. */
+export interface GridHandle {
+  act(action: GridAction): void;
+  /** The selection as it is now, even before the next render. */
+  selection(): GridSelectionInfo;
+  selectAllMatching(): void;
+  /** Selects exactly the first n rows of the list, loading them first. */
+  selectFirst(n: number): Promise<void>;
+  /** Reloads the list; the focus stays on its row, or moves to the next one when it left. */
+  refresh(): Promise<void>;
+  focus(): void;
+  focusFilters(): void;
 }
 
 /** What the grid tells its owner whenever the focus, the selection or the list changes. */

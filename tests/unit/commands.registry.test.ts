@@ -73,7 +73,7 @@ describe('command registry', () => {
     as(staff);
     const answers = [false, true];
     const asked: string[] = [];
-    setConfirmer(async (message) => {
+    setConfirmer(async ({ message }) => {
       asked.push(message);
       return answers.shift()!;
     });

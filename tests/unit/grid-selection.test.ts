@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { gridAction } from '../../src/grid/keys';
+import { provideCommandContext } from '../../src/commands/context';
+import { matchStrokes } from '../../src/commands/hotkeys';
+import '../../src/grid/grid.commands';
+import type { GridHandle } from '../../src/grid/types';
+import { toneOf } from '../../src/views/leads/tone';
 import * as sel from '../../src/grid/selection';
-import { dateRangeFilter, splitDateRange, toneOf, visibleColumns, keysToColumns } from '../../src/grid/columns';
+import { dateRangeFilter, splitDateRange, visibleColumns, keysToColumns } from '../../src/grid/columns';
 
 const rows = (count: number, loaded = count): sel.RowsView => ({ count, idAt: (i) => (i >= 0 && i < loaded ? 100 + i : undefined) });
 const ids = (s: sel.SelectionState) => [...s.selected].sort((a, b) => Number(a) - Number(b));
@@ -91,32 +95,46 @@ describe('grid selection model', () => {
 });
 
 describe('grid keys', () => {
-  const key = (k: string, mods: Partial<{ shiftKey: boolean; ctrlKey: boolean; metaKey: boolean; altKey: boolean }> = {}) =>
-    gridAction({ key: k, shiftKey: false, ctrlKey: false, metaKey: false, altKey: false, ...mods });
+  // The grid's keys are commands (grid.commands.ts), matched by the one hotkey listener's rules.
+  const user = { id: 1, email: 'a@x.fr', name: 'A', admin: false, role: 'normal' as const };
+  const grid = {} as GridHandle;
+  const key = (k: string, mods: Partial<{ shiftKey: boolean; ctrlKey: boolean; metaKey: boolean; altKey: boolean }> = {}) => {
+    const slot = provideCommandContext({ user, grid });
+    try {
+      return matchStrokes([{ key: k, shiftKey: false, ctrlKey: false, metaKey: false, altKey: false, ...mods }], false).exact.map((c) => c.id);
+    } finally {
+      slot.remove();
+    }
+  };
 
   it('matches the typed character, j/k and arrows, shift to extend', () => {
-    expect(key('j')).toEqual({ type: 'move', delta: 1, extend: false });
-    expect(key('ArrowUp')).toEqual({ type: 'move', delta: -1, extend: false });
-    expect(key('J', { shiftKey: true })).toEqual({ type: 'move', delta: 1, extend: true });
-    expect(key('ArrowDown', { shiftKey: true })).toEqual({ type: 'move', delta: 1, extend: true });
-    expect(key('End')).toEqual({ type: 'edge', to: 'last', extend: false });
+    expect(key('j')).toEqual(['grid.next']);
+    expect(key('ArrowUp')).toEqual(['grid.prev']);
+    expect(key('J', { shiftKey: true })).toEqual(['grid.extendNext']);
+    expect(key('ArrowDown', { shiftKey: true })).toEqual(['grid.extendNext']);
+    expect(key('End')).toEqual(['grid.last']);
+    expect(key('PageDown')).toEqual(['grid.pageDown']);
   });
 
   it('x and space toggle, mod+a selects all, escape clears, others are ignored', () => {
-    expect(key('x')).toEqual({ type: 'toggle' });
-    expect(key(' ')).toEqual({ type: 'toggle' });
-    expect(key('a', { ctrlKey: true })).toEqual({ type: 'selectAll' });
-    expect(key('a', { metaKey: true })).toEqual({ type: 'selectAll' });
-    expect(key('Escape')).toEqual({ type: 'clear' });
-    expect(key('a')).toBeNull();
-    expect(key('j', { altKey: true })).toBeNull();
-    expect(key('z', { ctrlKey: true })).toBeNull();
+    expect(key('x')).toEqual(['grid.toggle']);
+    expect(key(' ')).toEqual(['grid.toggle']);
+    expect(key('a', { ctrlKey: true })).toEqual(['grid.selectAll']);
+    expect(key('Escape')).toEqual(['grid.clear']);
+    expect(key('a')).toEqual([]);
+    expect(key('j', { altKey: true })).toEqual([]);
+  });
+
+  it('does nothing where no grid is shown', () => {
+    const slot = provideCommandContext({ user });
+    expect(matchStrokes([{ key: 'j', shiftKey: false, ctrlKey: false, metaKey: false, altKey: false }], false).exact).toEqual([]);
+    slot.remove();
   });
 });
 
 describe('grid columns', () => {
-  it('hides rapport_id and hidden columns', () => {
-    const cols = [...keysToColumns(['id', 'created_at', 'rapport_id', 'nom']), { key: 'secret', label: 's', kind: 'text' as const, hidden: true }];
+  it('hides the columns marked hidden', () => {
+    const cols = [...keysToColumns(['id', 'created_at', 'nom']), { key: 'rapport_id', label: 'r', kind: 'number' as const, hidden: true }];
     expect(visibleColumns(cols).map((c) => c.key)).toEqual(['id', 'created_at', 'nom']);
     expect(cols[1].kind).toBe('date');
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LeadKey } from '../../src/api/leads/contract';
-import { leadColumns, leadFilters } from '../../src/api/leads/hooks';
+import { leadColumns, leadFilters } from '../../src/api/leads/requests';
 import { last90Days } from '../../src/views/leads/dates';
 import { parseLandingIds } from '../../src/views/leads';
 
@@ -23,11 +23,11 @@ describe('lead list columns and filters', () => {
     key('nom', false, 'text'),
     key('rdv', false, 'date'),
   ];
-  const columns = leadColumns(keys, (id) => `«${id}»`);
+  const columns = leadColumns(keys);
 
-  it('puts the form columns right after id and date, labels fixed columns from the catalogs, keeps hidden ones hidden', () => {
+  it('puts the form columns right after id and date, leaves fixed columns to be named in the current language, keeps rapport_id hidden', () => {
     expect(columns.map((c) => c.key)).toEqual(['id', 'created_at', 'nom', 'rdv', 'entry_status', 'rapport_id']);
-    expect(columns.find((c) => c.key === 'created_at')).toMatchObject({ label: '«leads.column.created_at»', kind: 'date' });
+    expect(columns.find((c) => c.key === 'created_at')).toMatchObject({ label: '', kind: 'date', width: 196 });
     expect(columns.find((c) => c.key === 'nom')).toMatchObject({ label: 'NOM', kind: 'text' });
     expect(columns.find((c) => c.key === 'entry_status')).toMatchObject({ kind: 'select', options: ['new', 'archived'] });
     expect(columns.find((c) => c.key === 'rapport_id')?.hidden).toBe(true);

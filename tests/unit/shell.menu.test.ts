@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { User } from '../../src/api/auth/contract';
 import type { Landing } from '../../src/api/landings/contract';
 import '../../src/app/commands';
-import { screenForPath } from '../../src/app/screens';
+import { screenForPath } from '../../src/commands/screens';
+import { getCommandContext, provideCommandContext } from '../../src/commands/context';
 import { pickLanguage } from '../../src/i18n';
 import { addVisitedView, closeOtherVisitedViews, closeVisitedView, deviceFor, ui } from '../../src/state/ui';
 import { buildMenu } from '../../src/views/shell/menu';
@@ -11,19 +12,28 @@ const admin: User = { id: 1, email: 'a@x.fr', name: 'A', admin: true, role: 'adm
 const staff: User = { id: 2, email: 's@x.fr', name: 'S', admin: false, role: 'normal' };
 const lp = (id: number, name: string): Landing => ({ id, key: `k${id}`, name, kind: 'standard', category: 'pv', zone_climatique: false, columns: [] });
 
+/** The command context of this user (null: before the user record is loaded). */
+function as(user: User | null) {
+  const slot = provideCommandContext({ user });
+  const ctx = getCommandContext();
+  slot.remove();
+  return ctx;
+}
+
 describe('sidebar menu', () => {
   it('gives an admin every group of SPEC.md §2, each entry running a command', () => {
-    const menu = buildMenu(admin, [lp(3, 'PV Autoconsommation Sud')], [lp(9, 'FB Isolation')]);
+    const menu = buildMenu(as(admin), [lp(3, 'PV Autoconsommation Sud')], [lp(9, 'FB Isolation')]);
     expect(menu.map((g) => g.id)).toEqual(['landings', 'facebook', 'production', 'lives', 'administration']);
-    expect(menu[0].entries[0]).toMatchObject({ routePath: 'PVAutoconsommation Sud', href: '/landings_test/3', title: 'PV Autoconsommation Sud', command: 'nav.landing', args: { id: 3 } });
+    expect(menu[0].entries[0]).toMatchObject({ routePath: 'PVAutoconsommation Sud', href: '/landings_test/3', title: 'PV Autoconsommation Sud', command: 'nav.leads', args: { id: 3 } });
+    expect(menu.find((g) => g.id === 'production')!.entries.map((e) => e.command)).toEqual(['nav.production', 'nav.production.pv', 'nav.production.other']);
     expect(menu.find((g) => g.id === 'lives')!.entries.map((e) => e.href)).toEqual(['/customers', '/customers/rules/0']);
     expect(menu.find((g) => g.id === 'administration')!.entries.map((e) => e.href)).toEqual(['/users', '/exports/0', '/taboola']);
     expect(menu.find((g) => g.id === 'production')!.entries.map((e) => e.href)).toEqual(['/production/pac', '/production/pv', '/production/other']);
   });
 
   it('hides Lives and Administration from a normal user, and Production until the user record is loaded', () => {
-    expect(buildMenu(staff, [], []).map((g) => g.id)).toEqual(['landings', 'facebook', 'production']);
-    expect(buildMenu(null, [], []).map((g) => g.id)).toEqual(['landings', 'facebook']);
+    expect(buildMenu(as(staff), [], []).map((g) => g.id)).toEqual(['landings', 'facebook', 'production']);
+    expect(buildMenu(as(null), [], []).map((g) => g.id)).toEqual(['landings', 'facebook']);
   });
 });
 
@@ -51,9 +61,14 @@ describe('shell state', () => {
   });
 
   it('finds the screen and parameters of a path', () => {
-    expect(screenForPath('/customers/rules/rapports/12')).toMatchObject({ screen: { view: 'reports' }, params: { rule_id: '12' } });
-    expect(screenForPath('/customers/rules/4')).toMatchObject({ screen: { view: 'rules' }, params: { userId: '4' } });
-    expect(screenForPath('/landings_test/3,4')).toMatchObject({ screen: { view: 'leads' }, params: { id: '3,4' } });
+    expect(screenForPath('/customers/rules/rapports/12')).toMatchObject({ screen: { id: 'reports' }, params: { ruleId: '12' } });
+    expect(screenForPath('/customers/rules/4')).toMatchObject({ screen: { id: 'rules' }, params: { customerId: '4' } });
+    expect(screenForPath('/landings_test/3,4')).toMatchObject({ screen: { id: 'leads' }, params: { id: '3,4' } });
     expect(screenForPath('/nowhere')).toBeUndefined();
+    // Parameters a screen cannot show are no screen: the router sends them to /404.
+    expect(screenForPath('/production/xyz')).toBeUndefined();
+    expect(screenForPath('/exports/abc')).toBeUndefined();
+    expect(screenForPath('/customers/rules/rapports/0')).toBeUndefined();
+    expect(screenForPath('/exports/0')).toMatchObject({ screen: { id: 'exports' } });
   });
 });

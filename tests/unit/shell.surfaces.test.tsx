@@ -5,7 +5,7 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { screens } from '../../src/app/screens';
+import { allScreens } from '../../src/app/screens';
 import { provideCommandContext } from '../../src/commands/context';
 import { onCommandRun, type RunRecord } from '../../src/commands/registry';
 import { loadMessages, makeIntl, translator } from '../../src/i18n';
@@ -52,7 +52,7 @@ async function renderShell() {
             <Outlet />
           </>
         ),
-        children: screens.map((s) => ({ path: s.path || undefined, index: s.path === '' ? true : undefined, handle: { screen: s }, element: null })) as never,
+        children: allScreens().map((s) => ({ path: s.path || undefined, index: s.path === '' ? true : undefined, handle: { screen: s }, element: null })) as never,
       },
     ],
     { initialEntries: ['/users'] },

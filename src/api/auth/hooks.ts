@@ -1,15 +1,15 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useSnapshot } from 'valtio';
 import type { LoginRequest, User } from './contract';
 import { api, apiEnvelope } from '../client';
+import { useSignedInQuery } from '../signedIn';
 import { userState } from '../../state/user';
+import { meQuery } from './queries';
 
-export const meKey = ['me'] as const;
-
-/** The current user, loaded whenever a token is present. */
+/** The current user, loaded whenever a token is present (one entry per token). */
 export function useMe() {
   const { token } = useSnapshot(userState);
-  return useQuery({ queryKey: [...meKey, token], queryFn: () => api<User>('/me'), enabled: Boolean(token), staleTime: 60_000 });
+  return useSignedInQuery(meQuery(token));
 }
 
 export function useLogin() {

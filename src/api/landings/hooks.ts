@@ -1,25 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
-import { useSnapshot } from 'valtio';
-import type { Landing } from './contract';
-import { api } from '../client';
-import { userState } from '../../state/user';
+import { useSignedInQuery } from '../signedIn';
+import { allLandingsQuery, facebookLandingsQuery, landingsQuery } from './queries';
 
-export const landingsKey = ['landings'] as const;
-export const facebookLandingsKey = ['landings_facebook'] as const;
+export const useLandings = () => useSignedInQuery(landingsQuery);
 
-/** GET /api/landings: the sidebar's Landings group and the palette's landing entries. */
-export function useLandings() {
-  const { token } = useSnapshot(userState);
-  return useQuery({ queryKey: landingsKey, queryFn: () => api<Landing[]>('/landings'), enabled: Boolean(token), staleTime: 60_000 });
-}
+export const useFacebookLandings = () => useSignedInQuery(facebookLandingsQuery);
 
-/** GET /api/landings_facebook: the sidebar's Facebook group. */
-export function useFacebookLandings() {
-  const { token } = useSnapshot(userState);
-  return useQuery({
-    queryKey: facebookLandingsKey,
-    queryFn: () => api<Landing[]>('/landings_facebook'),
-    enabled: Boolean(token),
-    staleTime: 60_000,
-  });
-}
+export const useAllLandings = () => useSignedInQuery(allLandingsQuery);

@@ -1,79 +1,57 @@
-import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useQueries } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
 import { Dialog, Modal, ModalOverlay } from 'react-aria-components';
 import { useSnapshot } from 'valtio';
-import { api, ApiError } from '../../api/client';
-import { useFacebookLandings, useLandings } from '../../api/landings/hooks';
 import { useT } from '../../i18n/provider';
 import { ui } from '../../state/ui';
 import { useCommandContext } from '../context';
 import { matchesChord, parseShortcut } from '../keys';
-import { getCommand, isAvailable, runCommand } from '../registry';
-import {
-  actionEntries,
-  entityEntries,
-  landingEntries,
-  preferenceEntries,
-  screenEntries,
-  type NamedEntity,
-  type PaletteEntry,
-  type PaletteGroup,
-} from './entries';
+import { getCommand, isAvailable, isPermitted, runCommand } from '../registry';
+import { actionEntries, choiceEntries, screenEntries, sourceEntries, type PaletteEntry } from './entries';
 import { PaletteList } from './PaletteList';
-import { readRecent, rememberRecent } from './recent';
+import { recentEntries, rememberRecent } from './recent';
+import { paletteSources } from './sources';
 
-/** A list that may not exist yet on the server (GET /api/customers before its issue lands): a 404 is an empty list. */
-async function optionalList(path: string): Promise<NamedEntity[]> {
-  try {
-    return await api<NamedEntity[]>(path);
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return [];
-    throw error;
-  }
-}
+/** `g l` opens the palette on the landings only. */
+const sections: Record<string, readonly string[]> = { landings: ['landings', 'facebook'] };
 
-const sections: Record<string, readonly PaletteGroup[]> = { landings: ['landings', 'facebook'] };
-
-const toggleChord = parseShortcut('mod+k')[0];
+/** The palette's own keys (mod+k), from its command: they close what they opened. */
+const paletteKeys = () => (getCommand('shell.palette')?.keys ?? []).map(parseShortcut);
 
 function closePalette() {
   ui.palette = { open: false, section: null };
 }
 
-/** The palette dialog (mod+k): entities are fetched on first open and their entries built once per change. */
+/**
+ * The palette dialog (mod+k). The sources' lists are fetched on first open (or come from
+ * react-query's cache) and their entries built once per change; the actions, screens and choices
+ * follow the context. The recent entries are the current entries of the keys last run, so they
+ * follow a language switch.
+ */
 export function Palette() {
-  const { palette, language, size } = useSnapshot(ui);
+  const { palette } = useSnapshot(ui);
   const t = useT();
   const ctx = useCommandContext();
-  const admin = ctx.user?.admin === true;
-  const landings = useLandings();
-  const facebook = useFacebookLandings();
-  const customers = useQuery({ queryKey: ['customers'], queryFn: () => optionalList('/customers'), enabled: palette.open && admin });
-  const users = useQuery({ queryKey: ['users'], queryFn: () => optionalList('/users'), enabled: palette.open && admin });
-
-  const landingList = useMemo(() => landingEntries(landings.data ?? [], 'landings'), [landings.data]);
-  const facebookList = useMemo(() => landingEntries(facebook.data ?? [], 'facebook'), [facebook.data]);
-  const customerList = useMemo(() => entityEntries(admin ? (customers.data ?? []) : [], 'customers', t('shell.menu.rules')), [customers.data, admin, t]);
-  const userList = useMemo(() => entityEntries(admin ? (users.data ?? []) : [], 'users', t('shell.menu.exports')), [users.data, admin, t]);
+  const user = ctx.user;
+  const sources = useMemo(() => paletteSources().filter((s) => isPermitted(s, user)), [user]);
+  const combine = useCallback(
+    (results: { data?: readonly unknown[] }[]) => sources.flatMap((s, i) => sourceEntries(s, results[i]?.data ?? [])),
+    [sources],
+  );
+  const sourceLists = useQueries({
+    queries: sources.map((s) => ({ ...s.query, enabled: palette.open, staleTime: s.query.staleTime ?? 60_000 })),
+    combine,
+  });
 
   const entries = useMemo((): PaletteEntry[] => {
     if (!palette.open) return [];
-    const now = ctx;
+    const all = [...actionEntries(ctx, t), ...screenEntries(ctx, t), ...sourceLists, ...choiceEntries(ctx, t)];
     const runnable = (e: PaletteEntry) => {
       const command = getCommand(e.command);
-      return command !== undefined && isAvailable(command, now);
+      return command !== undefined && isAvailable(command, ctx);
     };
-    return [
-      ...actionEntries(now, t),
-      ...screenEntries(now, t),
-      ...landingList,
-      ...facebookList,
-      ...customerList,
-      ...userList,
-      ...preferenceEntries(now, t, { language, size }),
-      ...readRecent().filter(runnable),
-    ];
-  }, [palette.open, ctx, t, landingList, facebookList, customerList, userList, language, size]);
+    return [...all, ...recentEntries(all).filter(runnable)];
+  }, [palette.open, ctx, t, sourceLists]);
 
   const run = (entry: PaletteEntry) => {
     closePalette();
@@ -86,10 +64,10 @@ export function Palette() {
     <ModalOverlay isOpen={palette.open} onOpenChange={(open) => !open && closePalette()} isDismissable className="overlay overlay-top">
       <Modal className="palette">
         <Dialog aria-label={t('commands.shell.palette')} className="palette-dialog">
-          {/* mod+k closes the palette it opened; other keys belong to cmdk. */}
+          {/* mod+k closes the palette it opened; other keys belong to the list. */}
           <div
             onKeyDown={(e) => {
-              if (matchesChord(toggleChord, e.nativeEvent)) {
+              if (paletteKeys().some((chords) => chords.length === 1 && matchesChord(chords[0], e.nativeEvent))) {
                 e.preventDefault();
                 closePalette();
               }

@@ -1,14 +1,19 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
 import { Command } from 'cmdk';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useT } from '../../i18n/provider';
 import { Shortcut } from '../Shortcut';
-import { groupOrder, type PaletteEntry, type PaletteGroup } from './entries';
+import type { PaletteEntry, PaletteGroup } from './entries';
 import { filterEntries, queryWords } from './search';
 
-/** Rows per group: enough to choose from; a typed word narrows the rest. */
-const CAP_EMPTY = 8;
-const CAP_QUERY = 12;
-const CAP_SECTION = 50;
+const HEADING_HEIGHT = 30;
+const ITEM_HEIGHT = 38;
+const PAGE = 8;
+
+/** Groups in this order; the sources' groups (landings, customers…) keep theirs between screens and choices. */
+const rank = (group: PaletteGroup) => ({ actions: 0, screens: 1, choices: 8, recent: 9 })[group] ?? 2;
+
+type Row = { kind: 'heading'; group: PaletteGroup } | { kind: 'item'; entry: PaletteEntry };
 
 interface Props {
   entries: readonly PaletteEntry[];
@@ -19,49 +24,84 @@ interface Props {
 }
 
 /**
- * The palette's body: cmdk for the keyboard and ARIA (arrows, enter, active item), fed with
- * entries already matched and capped per group (shouldFilter off), so a keystroke re-renders a
- * few dozen rows whatever the number of entries.
+ * The palette's body: cmdk for the input, the ARIA and Enter, fed with entries already matched
+ * (shouldFilter off) and drawn by a virtualizer, so every entry is reachable with the arrows and a
+ * keystroke renders the rows on screen whatever the number of entries. The arrows, Home, End and
+ * the page keys move the active entry here, over all rows, not only the mounted ones.
  */
 export function PaletteList({ entries, onRun, only, placeholder }: Props) {
   const t = useT();
   const [query, setQuery] = useState('');
-  const groups = useMemo(() => {
-    const words = queryWords(query);
-    const cap = only ? CAP_SECTION : words.length ? CAP_QUERY : CAP_EMPTY;
+  const [active, setActive] = useState('');
+  const listRef = useRef<HTMLDivElement>(null);
+
+  const rows = useMemo(() => {
     const byGroup = new Map<PaletteGroup, PaletteEntry[]>();
-    for (const entry of filterEntries(entries, words)) {
+    for (const entry of filterEntries(entries, queryWords(query))) {
       if (only && !only.includes(entry.group)) continue;
       const list = byGroup.get(entry.group);
       if (list) list.push(entry);
       else byGroup.set(entry.group, [entry]);
     }
-    return groupOrder
-      .filter((g) => byGroup.has(g))
-      .map((g) => {
-        const all = byGroup.get(g)!;
-        const limit = g === 'actions' || g === 'screens' ? Math.max(cap, CAP_QUERY) : cap;
-        return { group: g, items: all.slice(0, limit), more: Math.max(0, all.length - limit) };
-      });
+    const groups = [...byGroup.keys()].sort((a, b) => rank(a) - rank(b));
+    return groups.flatMap((group): Row[] => [{ kind: 'heading', group }, ...byGroup.get(group)!.map((entry): Row => ({ kind: 'item', entry }))]);
   }, [entries, query, only]);
+  const items = useMemo(() => rows.flatMap((r, i) => (r.kind === 'item' ? [{ key: r.entry.key, row: i }] : [])), [rows]);
+
+  // The first entry is active for each new list; the active entry stays when it is still listed.
+  const activeKey = items.some((i) => i.key === active) ? active : (items[0]?.key ?? '');
+
+  // eslint-disable-next-line react-hooks/incompatible-library -- no React Compiler here: nothing memoised reads the virtualizer
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => listRef.current,
+    estimateSize: (i) => (rows[i].kind === 'heading' ? HEADING_HEIGHT : ITEM_HEIGHT),
+    overscan: 6,
+  });
+
+  const moveTo = (index: number) => {
+    const target = items[Math.max(0, Math.min(items.length - 1, index))];
+    if (!target) return;
+    setActive(target.key);
+    virtualizer.scrollToIndex(target.row, { align: 'auto' });
+  };
+  const onKeyDown = (e: KeyboardEvent) => {
+    const at = items.findIndex((i) => i.key === activeKey);
+    const moves: Record<string, number> = { ArrowDown: at + 1, ArrowUp: at - 1, PageDown: at + PAGE, PageUp: at - PAGE, End: items.length - 1, Home: 0 };
+    if (!(e.key in moves) || e.altKey || e.metaKey || e.ctrlKey) return;
+    // Home and End move the caret when there is a query to edit.
+    if ((e.key === 'Home' || e.key === 'End') && query) return;
+    e.preventDefault();
+    const next = e.key === 'ArrowDown' && at === items.length - 1 ? 0 : e.key === 'ArrowUp' && at === 0 ? items.length - 1 : moves[e.key];
+    moveTo(next);
+  };
 
   return (
-    <Command shouldFilter={false} loop label={placeholder} className="palette-command">
+    <Command shouldFilter={false} label={placeholder} className="palette-command" value={activeKey} onValueChange={setActive} onKeyDown={onKeyDown}>
       <Command.Input value={query} onValueChange={setQuery} placeholder={placeholder} className="palette-input" autoFocus />
-      <Command.List className="palette-list">
+      <Command.List ref={listRef} className="palette-list">
         <Command.Empty className="palette-empty">{t('commands.palette.empty')}</Command.Empty>
-        {groups.map(({ group, items, more }) => (
-          <Command.Group key={group} heading={t(`commands.palette.group.${group}`)} className="palette-group">
-            {items.map((entry) => (
-              <Command.Item key={entry.key} value={entry.key} onSelect={() => onRun(entry)} className="palette-item">
+        <div className="palette-rows" style={{ height: virtualizer.getTotalSize() }}>
+          {virtualizer.getVirtualItems().map((v) => {
+            const row = rows[v.index];
+            const style = { transform: `translateY(${v.start}px)`, height: v.size };
+            if (row.kind === 'heading') {
+              return (
+                <div key={`h:${row.group}`} className="palette-heading" style={style} aria-hidden="true">
+                  {t(`commands.palette.group.${row.group}`)}
+                </div>
+              );
+            }
+            const entry = row.entry;
+            return (
+              <Command.Item key={entry.key} value={entry.key} onSelect={() => onRun(entry)} className="palette-item" style={style}>
                 <span className="palette-label">{entry.label}</span>
                 {entry.hint ? <span className="palette-hint">{entry.hint}</span> : null}
                 {entry.shortcut ? <Shortcut keys={entry.shortcut} /> : null}
               </Command.Item>
-            ))}
-            {more ? <div className="palette-more">{t('commands.palette.more', { count: more })}</div> : null}
-          </Command.Group>
-        ))}
+            );
+          })}
+        </div>
       </Command.List>
     </Command>
   );

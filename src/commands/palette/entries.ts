@@ -1,17 +1,18 @@
 /**
- * What the palette lists. Every entry runs a command (with arguments for the jumps), so the
- * palette goes through runCommand like every other surface and honours `requires` and `when`.
+ * What the palette lists. Every entry runs a command (with arguments for the jumps and the
+ * choices), so the palette goes through runCommand like every other surface and honours
+ * `requires` and `when`: the actions available here, the screens, the landings, customers and
+ * users, and one entry per choice of the commands that take arguments.
  */
-import type { Landing } from '../../api/landings/contract';
 import type { Translate } from '../../i18n';
-import { languageNames, type Language } from '../../i18n';
-import { sizes } from '../../state/ui';
 import type { CommandContext } from '../context';
 import { allCommands, getCommand, isAvailable } from '../registry';
+import { allScreens, entriesOf, menuGroups, navCommandId } from '../screens';
 import { normalise, type Searchable } from './search';
+import type { PaletteSource } from './sources';
 
-export const groupOrder = ['actions', 'screens', 'landings', 'facebook', 'customers', 'users', 'preferences', 'recent'] as const;
-export type PaletteGroup = (typeof groupOrder)[number];
+/** 'actions', 'screens', a source's id, 'choices' or 'recent'; titled `commands.palette.group.<group>`. */
+export type PaletteGroup = string;
 
 export interface PaletteEntry extends Searchable {
   key: string;
@@ -35,91 +36,40 @@ const available = (ctx: CommandContext, id: string) => {
   return command !== undefined && isAvailable(command, ctx);
 };
 
-/** Commands available here and now, other than the jumps (listed as screens). */
+/** Commands available here and now that run without arguments. */
 export function actionEntries(ctx: CommandContext, t: Translate): PaletteEntry[] {
   return allCommands()
-    .filter((c) => c.palette !== false && c.section !== 'navigation' && isAvailable(c, ctx))
-    .map((c) =>
-      makeEntry({ key: `action:${c.id}`, group: 'actions', label: t(c.title), command: c.id, shortcut: c.keys?.[0] }, c.id),
-    );
+    .filter((c) => c.palette !== false && !c.choices && isAvailable(c, ctx))
+    .map((c) => makeEntry({ key: `action:${c.id}`, group: 'actions', label: t(c.title), command: c.id, shortcut: c.keys?.[0] }, c.id));
 }
 
-/** One jump per screen the user may open. */
+/** One jump per entry point of every screen the user may open (Production PAC, PV, Autres…). */
 export function screenEntries(ctx: CommandContext, t: Translate): PaletteEntry[] {
-  const jumps: [string, string, unknown?][] = [
-    ['nav.home', t('shell.screen.home')],
-    ['nav.landings', t('commands.nav.landings')],
-    ['nav.production', t('commands.palette.production', { name: 'PAC' }), { category: 'pac' }],
-    ['nav.production', t('commands.palette.production', { name: 'PV' }), { category: 'pv' }],
-    ['nav.production', t('commands.palette.production', { name: t('shell.menu.other') }), { category: 'other' }],
-    ['nav.customers', t('shell.menu.customers')],
-    ['nav.rules', t('shell.menu.rules')],
-    ['nav.users', t('shell.menu.users')],
-    ['nav.exports', t('shell.menu.exports')],
-    ['nav.taboola', t('shell.menu.taboola')],
-  ];
-  return jumps
-    .filter(([id]) => available(ctx, id))
-    .map(([id, label, args], i) => {
-      const first = jumps.findIndex(([other]) => other === id) === i;
-      return makeEntry({
-        key: `screen:${id}:${i}`,
-        group: 'screens',
-        label,
-        command: id,
-        args,
-        shortcut: first ? getCommand(id)?.keys?.[0] : undefined,
-      });
-    });
-}
-
-export function landingEntries(landings: readonly Landing[], group: 'landings' | 'facebook'): PaletteEntry[] {
-  return landings.map((l) =>
-    makeEntry({ key: `${group}:${l.id}`, group, label: l.name, hint: `#${l.id}`, command: 'nav.landing', args: { id: l.id } }, l.category),
+  return allScreens().flatMap((screen) =>
+    entriesOf(screen).flatMap((entry, i) => {
+      const id = navCommandId(screen, i);
+      if (!available(ctx, id)) return [];
+      const group = menuGroups.find((g) => g.id === entry.menu?.group);
+      const keywords = [entry.menu?.label ? t(entry.menu.label) : '', group ? t(group.title) : '', t(screen.title)].join(' ');
+      return [makeEntry({ key: `screen:${id}`, group: 'screens', label: t(entry.title ?? screen.title), command: id, shortcut: entry.keys?.[0] }, keywords)];
+    }),
   );
 }
 
-export interface NamedEntity {
-  id: number;
-  name: string;
-  email?: string;
+/** One entry per choice of the commands that take arguments (languages, sizes, views, landings to convert to…). */
+export function choiceEntries(ctx: CommandContext, t: Translate): PaletteEntry[] {
+  return allCommands()
+    .filter((c) => c.choices && isAvailable(c, ctx))
+    .flatMap((c) =>
+      c.choices!(ctx).map((choice, i) =>
+        makeEntry({ key: `choice:${c.id}:${i}:${choice.label}`, group: 'choices', label: choice.label, hint: choice.hint, command: c.id, args: choice.args }, t(c.title)),
+      ),
+    );
 }
 
-/** Customers jump to their rules, users to their exports. */
-export function entityEntries(items: readonly NamedEntity[], group: 'customers' | 'users', keywords: string): PaletteEntry[] {
-  const command = group === 'customers' ? 'nav.rules' : 'nav.exports';
-  return items.map((item) =>
-    makeEntry(
-      {
-        key: `${group}:${item.id}`,
-        group,
-        label: item.name,
-        hint: item.email,
-        command,
-        args: group === 'customers' ? { customerId: item.id } : { userId: item.id },
-      },
-      keywords,
-    ),
+/** The entries of a palette source's items (sources.ts). */
+export function sourceEntries(source: PaletteSource, items: readonly unknown[]): PaletteEntry[] {
+  return source.entries(items).map((e) =>
+    makeEntry({ key: `${source.id}:${e.key}`, group: source.id, label: e.label, hint: e.hint, command: e.command, args: e.args }, e.keywords),
   );
-}
-
-export function preferenceEntries(ctx: CommandContext, t: Translate, current: { language: Language; size: string }): PaletteEntry[] {
-  if (!available(ctx, 'shell.language')) return [];
-  const languages = (Object.keys(languageNames) as Language[])
-    .filter((l) => l !== current.language)
-    .map((language) =>
-      makeEntry(
-        { key: `pref:language:${language}`, group: 'preferences', label: t('commands.palette.language', { name: languageNames[language] }), command: 'shell.language', args: { language } },
-        'langue language',
-      ),
-    );
-  const sizeEntries = sizes
-    .filter((s) => s !== current.size)
-    .map((size) =>
-      makeEntry(
-        { key: `pref:size:${size}`, group: 'preferences', label: t('commands.palette.size', { name: t(`shell.size.${size}`) }), command: 'shell.size', args: { size } },
-        'taille size',
-      ),
-    );
-  return [...languages, ...sizeEntries];
 }

@@ -1,28 +1,32 @@
-/** The last entries run from the palette, kept across visits, listed as the palette's last group. */
+/**
+ * The keys of the last entries run from the palette, kept across visits. The palette lists the
+ * current entries of those keys as its last group, so their labels follow the language.
+ */
 import { readStored, writeStored } from '../../state/storage';
-import { makeEntry, type EntrySeed, type PaletteEntry } from './entries';
+import type { PaletteEntry } from './entries';
 
 const KEY = 'paletteRecent';
 const MAX = 6;
 
-export function readRecent(): PaletteEntry[] {
+function readKeys(): string[] {
   try {
-    const seeds = JSON.parse(readStored(KEY) ?? '[]') as EntrySeed[];
-    return Array.isArray(seeds)
-      ? seeds
-          .filter((s) => typeof s?.command === 'string' && typeof s?.label === 'string')
-          .map((s) => makeEntry({ ...s, key: `recent:${s.key}`, group: 'recent' }))
-      : [];
+    const keys = JSON.parse(readStored(KEY) ?? '[]') as unknown;
+    return Array.isArray(keys) ? keys.filter((k): k is string => typeof k === 'string') : [];
   } catch {
     return [];
   }
 }
 
+/** The entries of `all` run last, most recent first, as the 'recent' group. */
+export function recentEntries(all: readonly PaletteEntry[]): PaletteEntry[] {
+  const byKey = new Map(all.map((e) => [e.key, e]));
+  return readKeys().flatMap((key) => {
+    const entry = byKey.get(key);
+    return entry ? [{ ...entry, key: `recent:${key}`, group: 'recent' }] : [];
+  });
+}
+
 export function rememberRecent(entry: PaletteEntry) {
   const key = entry.key.replace(/^recent:/, '');
-  const seed: EntrySeed = { key, group: 'recent', label: entry.label, hint: entry.hint, command: entry.command, args: entry.args, shortcut: entry.shortcut };
-  const others = readRecent()
-    .map(({ haystack: _h, ...s }) => ({ ...s, key: s.key.replace(/^recent:/, '') }))
-    .filter((s) => s.key !== key);
-  writeStored(KEY, JSON.stringify([seed, ...others].slice(0, MAX)));
+  writeStored(KEY, JSON.stringify([key, ...readKeys().filter((k) => k !== key)].slice(0, MAX)));
 }

@@ -1,5 +1,8 @@
+import { getCommand } from '../../commands/registry';
 import { Shortcut } from '../../commands/Shortcut';
 import { useT } from '../../i18n/provider';
+
+const keyOf = (id: string) => getCommand(id)?.keys?.[0] ?? '';
 
 /** '/': no content of its own (SPEC.md §2), only the ways in. */
 export default function HomeScreen() {
@@ -10,10 +13,10 @@ export default function HomeScreen() {
         {t('shell.screen.home')}
       </h1>
       <p className="home-hint">
-        {t('shell.home.palette')} <Shortcut keys="mod+k" />
+        {t('shell.home.palette')} <Shortcut keys={keyOf('shell.palette')} />
       </p>
       <p className="home-hint">
-        {t('shell.home.help')} <Shortcut keys="?" />
+        {t('shell.home.help')} <Shortcut keys={keyOf('shell.help')} />
       </p>
     </section>
   );

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Dialog, Heading, Modal, ModalOverlay, Select } from 'react-aria-components';
 import { SelectMenu } from './SelectMenu';
-import { useAllLandings } from '../../api/leads/hooks';
+import { useAllLandings } from '../../api/landings/hooks';
 import { runCommand } from '../../commands/registry';
 import { useT } from '../../i18n/provider';
 import { leadView } from './store';

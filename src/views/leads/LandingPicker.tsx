@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Select, type Key } from 'react-aria-components';
 import { SelectMenu } from './SelectMenu';
-import { useAllLandings } from '../../api/leads/hooks';
+import { useAllLandings } from '../../api/landings/hooks';
 import { runCommand } from '../../commands/registry';
 import { useT } from '../../i18n/provider';
 
@@ -12,7 +12,7 @@ export function LandingPicker({ selected }: { selected: readonly number[] }) {
   const [value, setValue] = useState<Key[]>(() => selected.map((id) => id));
   const apply = () => {
     const ids = value.map(Number).sort((a, b) => a - b);
-    if (ids.length > 0 && ids.join(',') !== [...selected].sort((a, b) => a - b).join(',')) void runCommand('nav.landing', { id: ids.join(',') }, 'button');
+    if (ids.length > 0 && ids.join(',') !== [...selected].sort((a, b) => a - b).join(',')) void runCommand('nav.leads', { id: ids.join(',') }, 'button');
   };
   return (
     <Select

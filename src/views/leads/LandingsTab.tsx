@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Checkbox, CheckboxGroup, Label } from 'react-aria-components';
-import { useAllLandings } from '../../api/leads/hooks';
+import { useAllLandings } from '../../api/landings/hooks';
 import { runCommand } from '../../commands/registry';
 import { useT } from '../../i18n/provider';
 
@@ -29,7 +29,7 @@ export function LandingsTab({ selected }: { selected: readonly number[] }) {
         </div>
         <p className="muted">{t('leads.landings.atLeastOne')}</p>
       </CheckboxGroup>
-      <Button className="btn btn-primary" onPress={() => void runCommand('nav.landing', { id: value.join(',') }, 'button')}>
+      <Button className="btn btn-primary" onPress={() => void runCommand('nav.leads', { id: value.join(',') }, 'button')}>
         {t('leads.landings.show')}
       </Button>
     </div>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { leadSources, type DepartmentStat, type StatsCategory } from '../../api/leads/contract';
 import { useDepartmentStats } from '../../api/leads/hooks';
-import { toneOf } from '../../grid/columns';
+import { toneOf } from './tone';
 import { useIntl, useT } from '../../i18n/provider';
 import { last90Days } from './dates';
 

@@ -1,18 +1,23 @@
 import { useCallback, useMemo, useRef, type KeyboardEvent, type RefObject } from 'react';
 import { useSnapshot } from 'valtio';
 import type { EntryStatus, LeadRow } from '../../api/leads/contract';
-import { fetchLeadCount, fetchLeadPage, leadColumns, leadFilters, useAllLandings } from '../../api/leads/hooks';
+import { useAllLandings } from '../../api/landings/hooks';
+import { fetchLeadCount, fetchLeadPage, leadColumns, leadFilters } from '../../api/leads/requests';
 import { ApiError } from '../../api/client';
-import { CommandButton } from '../../commands/CommandButton';
+import { CommandMenu } from '../../commands/CommandMenu';
 import { toaster } from '../shell/toasts';
-import { defaultFormatter, Grid, type GridHandle } from '../../grid/Grid';
+import { defaultFormatter, Grid } from '../../grid/Grid';
+import type { GridHandle } from '../../grid/types';
 import type { GridColumnSpec, GridSelectionInfo, Row, RowLoader } from '../../grid/types';
 import { useIntl, useT } from '../../i18n/provider';
 import { ConvertDialog } from './ConvertDialog';
 import { ExportControls } from './ExportControls';
 import { SelectFirst } from './SelectFirst';
 import { leadView } from './store';
+import { toneOf } from './tone';
 import { UndoBar } from './UndoBar';
+
+const rowTone = (row: Row) => toneOf(row.value);
 
 interface Props {
   landingIds: readonly number[];
@@ -48,7 +53,7 @@ export function StatusTab({ landingIds, status, gridRef, selection, onSelectionC
       try {
         const pageRequest = { landingIds, status, offset: req.offset, limit: req.limit, sort: req.sort, filters: leadFilters(req.filters, columnsRef.current) };
         const res = await fetchLeadPage(pageRequest, signal);
-        const columns = leadColumns(res.keys, t);
+        const columns = leadColumns(res.keys);
         if (JSON.stringify(columns) !== JSON.stringify(columnsRef.current)) {
           columnsRef.current = columns;
           onColumns(columns);
@@ -62,6 +67,9 @@ export function StatusTab({ landingIds, status, gridRef, selection, onSelectionC
     },
     [landingIds, status, t, onColumns],
   );
+
+  // Fixed columns are named in the current language at render time; form columns keep their landing's label.
+  const columnLabel = useCallback((c: GridColumnSpec) => (c.label ? c.label : t(`leads.column.${c.key}`)), [t]);
 
   const selected = selection ? (selection.allMatching ? selection.total : selection.selected.size) : 0;
   const total = selection?.total ?? 0;
@@ -78,16 +86,9 @@ export function StatusTab({ landingIds, status, gridRef, selection, onSelectionC
     <div className="leads-status" onKeyDown={onKeyDown}>
       <ExportControls landingIds={landingIds} />
       <div className="leads-bar">
-        <div className="leads-actions" role="group" aria-label={t('leads.actions')}>
-          <CommandButton command="leads.extract" className="btn btn-primary" />
-          <CommandButton command="leads.archive" />
-          <CommandButton command="leads.bad" />
-          <CommandButton command="leads.markNew" />
-          <CommandButton command="leads.convert" />
-          <CommandButton command="leads.delete" className="btn btn-danger" />
-        </div>
+        <CommandMenu menu="leads.actions" variant="toolbar" label={t('leads.actions')} className="leads-actions" />
         <SelectFirst />
-        <CommandButton command="leads.refresh" className="btn leads-refresh" />
+        <CommandMenu menu="leads.list" variant="toolbar" label={t('leads.list')} className="leads-refresh" />
         <p className="leads-totals" aria-live="polite">
           {t('leads.totals', { total: selection?.totalExact === false ? t('leads.estimate', { n: intl.formatNumber(total) }) : intl.formatNumber(total), selected: intl.formatNumber(selected), count: selected })}
         </p>
@@ -100,7 +101,8 @@ export function StatusTab({ landingIds, status, gridRef, selection, onSelectionC
         label={t('leads.grid')}
         t={t}
         format={format}
-        ownKeys={false}
+        rowTone={rowTone}
+        columnLabel={columnLabel}
         handleRef={gridRef}
         onSelectionChange={onSelectionChange}
         className="leads-grid"

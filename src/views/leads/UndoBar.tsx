@@ -23,7 +23,7 @@ export function UndoBar() {
     <div className="leads-undo" role="status">
       <span>{t(lastAction.done, { count: lastAction.count })}</span>
       <CommandButton command="leads.undo" className="btn leads-undo-button">
-        {t('leads.undo.button')} <kbd className="btn-kbd">Z</kbd>
+        {t('leads.undo.button')}
       </CommandButton>
     </div>
   );

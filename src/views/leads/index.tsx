@@ -3,7 +3,7 @@ import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { useParams, useSearchParams } from 'react-router';
 import { useLandingsByIds } from '../../api/leads/hooks';
 import { useProvideCommandContext } from '../../commands/context';
-import type { GridHandle } from '../../grid/Grid';
+import type { GridHandle } from '../../grid/types';
 import type { GridColumnSpec, GridSelectionInfo } from '../../grid/types';
 import { useT } from '../../i18n/provider';
 import { ImportTab } from './import/ImportTab';

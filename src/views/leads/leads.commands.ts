@@ -5,24 +5,24 @@
  */
 import { ApiError } from '../../api/client';
 import { extractableStatus, type ImportRowError, type TargetStatus } from '../../api/leads/contract';
-import {
-  changeStatus,
-  convertLeads,
-  deleteLeads,
-  exportLeads,
-  fetchAllMatchingIds,
-  importLeads,
-  leadFilters,
-  leadsKey,
-  undoAction,
-} from '../../api/leads/hooks';
-import { queryClient } from '../../app/queryClient';
-import type { GridAction } from '../../grid/keys';
+import { leadsKey } from '../../api/leads/queries';
+import { changeStatus, convertLeads, deleteLeads, exportLeads, fetchAllMatchingIds, importLeads, leadFilters, undoAction } from '../../api/leads/requests';
+import { queryClient } from '../../api/queryClient';
 import { importState } from './import/importStore';
 import { mappedRows } from './import/mapping';
 import { leadTabs, leadView, type LeadsCommandContext } from './store';
 import type { CommandContext } from '../../commands/context';
 import { defineCommand } from '../../commands/registry';
+import { definePaletteSource } from '../../commands/palette/sources';
+import type { Landing } from '../../api/landings/contract';
+import { allLandingsQuery, facebookLandingsQuery, landingsQuery } from '../../api/landings/queries';
+
+definePaletteSource({ id: 'landings', order: 20, requires: 'staff', query: landingsQuery, entries: landingJumps });
+definePaletteSource({ id: 'facebook', order: 21, requires: 'staff', query: facebookLandingsQuery, entries: landingJumps });
+
+function landingJumps(landings: readonly Landing[]) {
+  return landings.map((l) => ({ key: String(l.id), label: l.name, hint: `#${l.id}`, keywords: l.category, command: 'nav.leads', args: { id: l.id } }));
+}
 
 declare module '../../commands/context' {
   interface CommandContextExtensions {
@@ -31,53 +31,17 @@ declare module '../../commands/context' {
 }
 
 const section = 'leads';
-const onView = (ctx: CommandContext) => ctx.view === 'leads' && ctx.leads !== undefined;
+const scope = 'leads';
+const onView = (ctx: CommandContext) => ctx.leads !== undefined;
 const onGrid = (ctx: CommandContext) => onView(ctx) && ctx.leads!.status !== null;
-
-/** Space presses a focused button or checkbox; it selects only when nothing interactive has the focus. */
-function focusIsFree() {
-  const el = document.activeElement;
-  if (!el || el === document.body || el.getAttribute('role') === 'grid' || el.id === 'main') return true;
-  return !el.matches('button, a[href], input, select, textarea, [role=button], [role=tab], [role=checkbox], [role=link], [role=menuitem]');
-}
-
-function gridCommand(id: string, keys: string[], action: GridAction, guard?: () => boolean) {
-  defineCommand({
-    id,
-    title: id,
-    section,
-    keys,
-    requires: 'staff',
-    when: (ctx) => onGrid(ctx) && (!guard || guard()),
-    run: (ctx) => ctx.leads!.grid()?.act(action),
-  });
-}
-
-gridCommand('leads.next', ['j', 'arrowdown'], { type: 'move', delta: 1, extend: false });
-gridCommand('leads.prev', ['k', 'arrowup'], { type: 'move', delta: -1, extend: false });
-gridCommand('leads.extendNext', ['shift+j', 'shift+arrowdown'], { type: 'move', delta: 1, extend: true });
-gridCommand('leads.extendPrev', ['shift+k', 'shift+arrowup'], { type: 'move', delta: -1, extend: true });
-gridCommand('leads.first', ['home'], { type: 'edge', to: 'first', extend: false }, focusIsFree);
-gridCommand('leads.last', ['end'], { type: 'edge', to: 'last', extend: false }, focusIsFree);
-gridCommand('leads.toggle', ['x', 'space'], { type: 'toggle' }, focusIsFree);
-gridCommand('leads.selectAll', ['mod+a'], { type: 'selectAll' });
-gridCommand('leads.clear', ['escape'], { type: 'clear' });
-
-defineCommand({
-  id: 'leads.selectAllMatching',
-  title: 'leads.selectAllMatching',
-  section,
-  requires: 'staff',
-  when: onGrid,
-  run: (ctx) => ctx.leads!.grid()?.selectAllMatching(),
-});
 
 defineCommand<{ count: number }>({
   id: 'leads.selectFirst',
   title: 'leads.selectFirst',
   section,
+  scope,
   requires: 'staff',
-  palette: false,
+  choices: (ctx) => [50, 100, 150, 500].map((count) => ({ label: ctx.t('leads.selectFirst.choice', { count }), args: { count } })),
   when: onGrid,
   run: async (ctx, args) => {
     await ctx.leads!.grid()?.selectFirst(Math.max(0, Math.min(500, Math.trunc(args?.count ?? 0))));
@@ -85,20 +49,12 @@ defineCommand<{ count: number }>({
 });
 
 defineCommand({
-  id: 'leads.focusFilters',
-  title: 'leads.focusFilters',
-  section,
-  keys: ['/'],
-  requires: 'staff',
-  when: onGrid,
-  run: (ctx) => ctx.leads!.grid()?.focusFilters(),
-});
-
-defineCommand({
   id: 'leads.refresh',
   title: 'leads.refresh',
   section,
+  scope,
   keys: ['r'],
+  menus: [{ id: 'leads.list', order: 1 }],
   requires: 'staff',
   when: onGrid,
   run: reload,
@@ -108,6 +64,7 @@ defineCommand({
   id: 'leads.focusExport',
   title: 'leads.focusExport',
   section,
+  scope,
   keys: ['f'],
   requires: 'staff',
   when: onGrid,
@@ -149,12 +106,14 @@ async function afterChange(ctx: CommandContext) {
   await reload(ctx);
 }
 
-function statusCommand(id: string, keys: string[], target: TargetStatus, done: string) {
+function statusCommand(id: string, keys: string[], target: TargetStatus, done: string, order: number) {
   defineCommand({
     id,
     title: id,
     section,
+    scope,
     keys,
+    menus: [{ id: 'leads.actions', group: 'status', order }],
     requires: 'staff',
     when: onGrid,
     run: async (ctx) => {
@@ -174,15 +133,17 @@ function statusCommand(id: string, keys: string[], target: TargetStatus, done: s
   });
 }
 
-statusCommand('leads.archive', ['a'], 'archived', 'leads.toast.archived');
-statusCommand('leads.bad', ['m'], 'trashed', 'leads.toast.trashed');
-statusCommand('leads.markNew', ['n'], 'new', 'leads.toast.markedNew');
+statusCommand('leads.archive', ['a'], 'archived', 'leads.toast.archived', 2);
+statusCommand('leads.bad', ['m'], 'trashed', 'leads.toast.trashed', 3);
+statusCommand('leads.markNew', ['n'], 'new', 'leads.toast.markedNew', 4);
 
 defineCommand({
   id: 'leads.undo',
   title: 'leads.undo',
   section,
+  scope,
   keys: ['z', 'mod+z'],
+  menus: [{ id: 'leads.undo', order: 1 }],
   requires: 'staff',
   when: (ctx) => onView(ctx) && leadView.undo.length > 0,
   run: async (ctx) => {
@@ -198,7 +159,9 @@ defineCommand({
   id: 'leads.extract',
   title: 'leads.extract',
   section,
+  scope,
   keys: ['e'],
+  menus: [{ id: 'leads.actions', group: 'status', order: 1, tone: 'primary' }],
   requires: 'staff',
   when: onGrid,
   run: async (ctx) => {
@@ -241,6 +204,7 @@ defineCommand({
   id: 'leads.copyLink',
   title: 'leads.copyLink',
   section,
+  scope,
   requires: 'staff',
   when: (ctx) => onView(ctx) && leadView.link !== null,
   run: async (ctx) => {
@@ -254,7 +218,9 @@ defineCommand({
   id: 'leads.convert',
   title: 'leads.convert',
   section,
+  scope,
   keys: ['c'],
+  menus: [{ id: 'leads.actions', group: 'move', order: 5 }],
   requires: 'staff',
   when: onGrid,
   run: (ctx) => {
@@ -267,8 +233,13 @@ defineCommand<{ landing: number }>({
   id: 'leads.convertTo',
   title: 'leads.convert.confirm',
   section,
+  scope,
   requires: 'staff',
-  palette: false,
+  // The landings a selection may go to: those of the sidebar, other than the view's own.
+  choices: (ctx) =>
+    (queryClient.getQueryData(allLandingsQuery.queryKey) ?? [])
+      .filter((l) => !ctx.leads?.landingIds.includes(l.id))
+      .map((l) => ({ label: ctx.t('leads.convert.choice', { name: l.name }), args: { landing: l.id } })),
   when: onGrid,
   run: async (ctx, args) => {
     const l = ctx.leads!;
@@ -284,7 +255,9 @@ defineCommand({
   id: 'leads.delete',
   title: 'leads.delete',
   section,
+  scope,
   keys: ['shift+delete'],
+  menus: [{ id: 'leads.actions', group: 'move', order: 6, tone: 'danger' }],
   requires: 'staff',
   // Asking to confirm the deletion of nothing would make no sense: the command waits for a selection.
   when: (ctx) => onGrid(ctx) && hasSelection(ctx.leads!),
@@ -303,6 +276,7 @@ leadTabs.forEach((tab, i) => {
     id: `leads.tab.${tab.key}`,
     title: `leads.tab.${tab.key}`,
     section,
+    scope,
     keys: [tab.key === 'import' ? 'i' : String((i + 1) % 10)],
     requires: 'staff',
     when: onView,
@@ -314,6 +288,7 @@ defineCommand<{ landingId: number; source: string; headers: string[]; rows: stri
   id: 'leads.import',
   title: 'leads.import.run',
   section,
+  scope,
   requires: 'staff',
   palette: false,
   when: (ctx) => onView(ctx) && ctx.leads!.landingIds.length === 1,

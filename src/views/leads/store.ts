@@ -1,7 +1,7 @@
 // State of the lead view shared by its components and its commands (leads.commands.ts).
 import { proxy } from 'valtio';
 import type { BookType, EntryStatus, ExportLink } from '../../api/leads/contract';
-import type { GridHandle } from '../../grid/Grid';
+import type { GridHandle } from '../../grid/types';
 import type { GridColumnSpec, GridSelectionInfo } from '../../grid/types';
 
 /** The tabs of the lead view, in order (SPEC.md §2), with the status a grid tab lists. */

@@ -2,7 +2,7 @@ import { Button } from 'react-aria-components';
 import { useSnapshot } from 'valtio';
 import { useIntl, useT } from '../../i18n/provider';
 import { ui } from '../../state/ui';
-import { WideDialog } from './WideDialog';
+import { WideDialog } from '../../ui/WideDialog';
 
 /** The errors of this visit (window errors, unhandled rejections, render errors, failed commands) with their URL. */
 export function ErrorLogDialog() {

@@ -5,9 +5,8 @@ import { useFacebookLandings, useLandings } from '../../api/landings/hooks';
 import { runCommand } from '../../commands/registry';
 import { useT } from '../../i18n/provider';
 import { closeSidebar, ui } from '../../state/ui';
-import { userState } from '../../state/user';
-import type { User } from '../../api/auth/contract';
-import { Icon } from './icons';
+import { useCommandContext } from '../../commands/context';
+import { Icon } from '../../ui/icons';
 import { buildMenu, type MenuEntry, type MenuGroup } from './menu';
 
 /** SPEC.md §9: a collapsed group's popup shows after 200 ms. */
@@ -90,10 +89,10 @@ export function Sidebar() {
   const t = useT();
   const { sidebar, device } = useSnapshot(ui);
   const { pathname } = useLocation();
-  const { userData } = useSnapshot(userState);
+  const ctx = useCommandContext();
   const landings = useLandings();
   const facebook = useFacebookLandings();
-  const menu = buildMenu(userData as User | null, landings.data ?? [], facebook.data ?? []);
+  const menu = buildMenu(ctx, landings.data ?? [], facebook.data ?? []);
   const mobile = device === 'mobile';
   const collapsed = !sidebar.opened && !mobile;
   const hidden = !sidebar.opened && mobile;

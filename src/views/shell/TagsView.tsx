@@ -1,16 +1,16 @@
 import { useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
-import { Menu, MenuItem, Popover } from 'react-aria-components';
+import { Popover } from 'react-aria-components';
 import { useLocation } from 'react-router';
 import { useSnapshot } from 'valtio';
-import { screenForPath } from '../../app/screens';
+import { CommandMenu } from '../../commands/CommandMenu';
+import { screenForPath } from '../../commands/screens';
 import { runCommand } from '../../commands/registry';
 import { useT } from '../../i18n/provider';
 import { ui } from '../../state/ui';
-import { Icon } from './icons';
+import { Icon } from '../../ui/icons';
 import { useScreenTitle } from './useScreenTitle';
 
-const menuCommands = ['tags.refresh', 'tags.close', 'tags.closeOthers', 'tags.closeAll'] as const;
-
+/** A tag keeps its path, so its screen (and the screen's title hook) never changes: see useScreenTitle. */
 function Tag({ path, active, onMenu }: { path: string; active: boolean; onMenu: (path: string, at: HTMLElement) => void }) {
   const t = useT();
   const found = screenForPath(path);
@@ -66,22 +66,7 @@ export function TagsView() {
         ))}
       </ul>
       <Popover triggerRef={anchor} isOpen={menu !== null} onOpenChange={(open) => !open && setMenu(null)} placement="bottom start" className="popover">
-        <Menu
-          className="menu-list"
-          aria-label={t('shell.tags.menu')}
-          autoFocus="first"
-          onAction={(id) => {
-            const path = menu ?? pathname;
-            setMenu(null);
-            void runCommand(String(id), { path }, 'tags');
-          }}
-        >
-          {menuCommands.map((id) => (
-            <MenuItem key={id} id={id} className="menu-item">
-              {t(`commands.${id}`)}
-            </MenuItem>
-          ))}
-        </Menu>
+        <CommandMenu menu="tags.context" variant="items" label={t('shell.tags.menu')} args={{ path: menu ?? pathname }} source="tags" onAction={() => setMenu(null)} />
       </Popover>
     </nav>
   );

@@ -1,10 +1,9 @@
 import { useEffect, useMemo } from 'react';
 import { Button } from 'react-aria-components';
-import { Navigate, Outlet, useLocation, useMatches, useNavigate, useParams } from 'react-router';
+import { Navigate, Outlet, useLocation, useNavigate, useParams, type Params } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { useMe } from '../../api/auth/hooks';
-import type { ScreenHandle } from '../../app/screens';
-import '../../app/commands';
+import { useCurrentScreen, type Screen } from '../../commands/screens';
 import { ConfirmHost } from '../../commands/ConfirmHost';
 import { useProvideCommandContext } from '../../commands/context';
 import { HelpOverlay } from '../../commands/HelpOverlay';
@@ -39,7 +38,7 @@ function Shell() {
   const location = useLocation();
   const navigate = useNavigate();
   const params = useParams();
-  const screen = (useMatches().at(-1)?.handle as ScreenHandle | undefined)?.screen;
+  const screen = useCurrentScreen();
   const paramsKey = JSON.stringify(params);
   // eslint-disable-next-line react-hooks/exhaustive-deps -- same parameters, same object: the command context stays equal
   const stableParams = useMemo(() => params, [paramsKey]);
@@ -50,7 +49,7 @@ function Shell() {
 
   useProvideCommandContext({
     user: (userData as typeof userState.userData) ?? null,
-    view: screen?.view ?? 'none',
+    view: screen?.id ?? 'none',
     path: location.pathname,
     params: stableParams,
     navigate: navigate as (to: string, opts?: { replace?: boolean }) => void,
@@ -70,11 +69,6 @@ function Shell() {
   useEffect(() => {
     if (screen) addVisitedView(location.pathname);
   }, [screen, location.pathname]);
-
-  const title = useScreenTitle(screen, params);
-  useEffect(() => {
-    document.title = title ? `${title} · ${t('shell.brand')}` : t('shell.brand');
-  }, [title, t]);
 
   if (screen?.requires === 'admin' && userData && !userData.admin) return <Navigate to="/401" replace />;
 
@@ -107,6 +101,7 @@ function Shell() {
           </ErrorBoundary>
         </main>
       </div>
+      <WindowTitle key={screen?.id} screen={screen} params={params} />
       <Palette />
       <HelpOverlay />
       <ConfirmHost />
@@ -114,4 +109,14 @@ function Shell() {
       <SequenceHint />
     </div>
   );
+}
+
+/** The window's title follows the screen's (keyed by screen: see useScreenTitle). */
+function WindowTitle({ screen, params }: { screen: Screen | undefined; params: Params }) {
+  const t = useT();
+  const title = useScreenTitle(screen, params);
+  useEffect(() => {
+    document.title = title ? `${title} · ${t('shell.brand')}` : t('shell.brand');
+  }, [title, t]);
+  return null;
 }

@@ -1,15 +1,17 @@
 /**
- * The sidebar menu of SPEC.md §2, as data: groups of entries, each entry running a command.
- * Filtering follows the route roles: admins see everything, others the entries whose command
- * they may run; Production needs the user record.
+ * The sidebar menu of SPEC.md §2, derived: the Landings and Facebook groups from the landing
+ * lists, the other groups from the screens' entry points that declare a menu place
+ * (src/commands/screens.ts). An entry shows when its command is available to this user here
+ * (role and `when`): admins see everything, Production waits for the user record.
  */
 import type { Landing } from '../../api/landings/contract';
-import type { User } from '../../api/auth/contract';
-import { getCommand, isPermitted } from '../../commands/registry';
-import type { IconName } from './icons';
+import type { CommandContext } from '../../commands/context';
+import { getCommand, isAvailable } from '../../commands/registry';
+import { allScreens, entriesOf, menuGroups, navCommandId, screenPath, type MenuGroupId } from '../../commands/screens';
+import type { IconName } from '../../ui/icons';
 
 export interface MenuEntry {
-  /** Route path of the child (for landings: the name with its first space removed). */
+  /** Route path of the child (for landings: the name with its first space removed, SPEC.md §2). */
   routePath: string;
   href: string;
   /** i18n id, or the literal landing name. */
@@ -20,7 +22,7 @@ export interface MenuEntry {
 }
 
 export interface MenuGroup {
-  id: string;
+  id: MenuGroupId;
   title: string;
   icon: IconName;
   entries: MenuEntry[];
@@ -31,58 +33,39 @@ const landingEntry = (l: Landing): MenuEntry => ({
   href: `/landings_test/${l.id}`,
   title: l.name,
   literal: true,
-  command: 'nav.landing',
+  command: 'nav.leads',
   args: { id: l.id },
 });
 
-const production = (category: string, title: string): MenuEntry => ({
-  routePath: category,
-  href: `/production/${category}`,
-  title,
-  command: 'nav.production',
-  args: { category },
-});
-
-export function buildMenu(user: User | null, landings: readonly Landing[], facebook: readonly Landing[]): MenuGroup[] {
-  const groups: MenuGroup[] = [
-    { id: 'landings', title: 'shell.menu.landings', icon: 'landing', entries: landings.map(landingEntry) },
-    { id: 'facebook', title: 'shell.menu.facebook', icon: 'facebook', entries: facebook.map(landingEntry) },
-  ];
-  if (user) {
-    groups.push({
-      id: 'production',
-      title: 'shell.menu.production',
-      icon: 'production',
-      entries: [production('pac', 'shell.menu.pac'), production('pv', 'shell.menu.pv'), production('other', 'shell.menu.other')],
+/** The menu places declared by the screens, in each group's order. */
+function screenEntries(): Map<MenuGroupId, (MenuEntry & { order: number })[]> {
+  const byGroup = new Map<MenuGroupId, (MenuEntry & { order: number })[]>();
+  for (const screen of allScreens()) {
+    entriesOf(screen).forEach((entry, i) => {
+      if (!entry.menu) return;
+      const href = screenPath(screen, entry.params);
+      const list = byGroup.get(entry.menu.group) ?? [];
+      list.push({ routePath: href.slice(1), href, title: entry.menu.label ?? entry.title ?? screen.title, command: navCommandId(screen, i), order: entry.menu.order });
+      byGroup.set(entry.menu.group, list);
     });
   }
-  groups.push(
-    {
-      id: 'lives',
-      title: 'shell.menu.lives',
-      icon: 'lives',
-      entries: [
-        { routePath: 'customers', href: '/customers', title: 'shell.menu.customers', command: 'nav.customers' },
-        { routePath: 'rules/0', href: '/customers/rules/0', title: 'shell.menu.rules', command: 'nav.rules', args: { customerId: 0 } },
-      ],
-    },
-    {
-      id: 'administration',
-      title: 'shell.menu.administration',
-      icon: 'admin',
-      entries: [
-        { routePath: 'users', href: '/users', title: 'shell.menu.users', command: 'nav.users' },
-        { routePath: 'exports/0', href: '/exports/0', title: 'shell.menu.exports', command: 'nav.exports', args: { userId: 0 } },
-        { routePath: 'taboola', href: '/taboola', title: 'shell.menu.taboola', command: 'nav.taboola' },
-      ],
-    },
-  );
-  return groups
-    .map((g) => ({ ...g, entries: g.entries.filter((e) => permitted(user, e.command)) }))
-    .filter((g) => g.entries.length > 0 || g.id === 'landings' || g.id === 'facebook');
+  return byGroup;
 }
 
-function permitted(user: User | null, id: string) {
+export function buildMenu(ctx: CommandContext, landings: readonly Landing[], facebook: readonly Landing[]): MenuGroup[] {
+  const declared = screenEntries();
+  const data: Partial<Record<MenuGroupId, MenuEntry[]>> = { landings: landings.map(landingEntry), facebook: facebook.map(landingEntry) };
+  return menuGroups
+    .map((g) => ({
+      ...g,
+      entries: (data[g.id] ?? [...(declared.get(g.id) ?? [])].sort((a, b) => a.order - b.order).map(({ order: _, ...e }) => e)).filter((e) =>
+        available(ctx, e.command),
+      ),
+    }))
+    .filter((g) => g.entries.length > 0 || g.id in data);
+}
+
+function available(ctx: CommandContext, id: string) {
   const command = getCommand(id);
-  return command !== undefined && isPermitted(command, user);
+  return command !== undefined && isAvailable(command, ctx);
 }

@@ -14,12 +14,12 @@ import {
 import { useSnapshot } from 'valtio';
 import { runCommand } from '../../commands/registry';
 import { languageNames, languages } from '../../i18n';
+import { themeColours } from './themeColours';
 import { useT } from '../../i18n/provider';
 import { sizes, ui } from '../../state/ui';
-import { Hint } from './Hint';
-import { Icon } from './icons';
+import { Hint } from '../../ui/Hint';
+import { Icon } from '../../ui/icons';
 
-const themeColours = ['#1f6feb', '#0e7490', '#15803d', '#7c3aed', '#c2410c', '#be123c', '#334155'];
 
 export function LanguageMenu() {
   const t = useT();

@@ -1,7 +1,7 @@
 /** The shell's own actions: palette, help, sidebar, fullscreen, error log, preferences, sign-out, tags. */
 import { logout } from '../../api/auth/hooks';
-import { queryClient } from '../../app/queryClient';
-import type { Language } from '../../i18n';
+import { queryClient } from '../../api/queryClient';
+import { languageNames, languages, type Language } from '../../i18n';
 import {
   closeAllVisitedViews,
   closeOtherVisitedViews,
@@ -13,6 +13,8 @@ import {
 } from '../../state/ui';
 import { signOutLocally } from '../../state/user';
 import { defineCommand } from '../../commands/registry';
+import { entryForParams, screenForPath } from '../../commands/screens';
+import { themeColours } from './themeColours';
 
 const section = 'shell';
 
@@ -23,8 +25,22 @@ defineCommand({
   keys: ['mod+k'],
   requires: 'staff',
   palette: false,
+  icon: 'search',
+  menus: [{ id: 'navbar', group: 'find', order: 1, label: 'shell.search' }],
   run: () => {
     ui.palette = { open: true, section: null };
+  },
+});
+
+defineCommand({
+  id: 'nav.landings',
+  title: 'commands.nav.landings',
+  section: 'navigation',
+  keys: ['g l'],
+  requires: 'staff',
+  // Landings are data, not screens: the palette opens on them.
+  run: () => {
+    ui.palette = { open: true, section: 'landings' };
   },
 });
 
@@ -34,6 +50,8 @@ defineCommand({
   section,
   keys: ['?'],
   requires: 'staff',
+  icon: 'help',
+  menus: [{ id: 'navbar', group: 'tools', order: 2 }],
   run: () => {
     ui.helpOpen = true;
   },
@@ -45,6 +63,8 @@ defineCommand({
   section,
   keys: ['mod+b'],
   requires: 'staff',
+  icon: 'menu',
+  menus: [{ id: 'navbar.start', order: 1, expanded: () => ui.sidebar.opened }],
   run: () => toggleSidebar(),
 });
 
@@ -53,6 +73,8 @@ defineCommand({
   title: 'commands.shell.fullscreen',
   section,
   requires: 'staff',
+  icon: 'fullscreen',
+  menus: [{ id: 'navbar', group: 'tools', order: 4 }],
   run: async (ctx) => {
     if (!document.fullscreenEnabled) return ctx.toast.warning(ctx.t('shell.fullscreen.unsupported'));
     if (document.fullscreenElement) await document.exitFullscreen();
@@ -65,6 +87,10 @@ defineCommand({
   title: 'commands.shell.errorLog',
   section,
   requires: 'staff',
+  icon: 'bug',
+  badge: () => ui.errorLogs.length,
+  // Not on mobile (SPEC.md §2); the palette still reaches it.
+  menus: [{ id: 'navbar', group: 'tools', order: 3, when: () => ui.device === 'desktop' }],
   run: () => {
     ui.errorLogOpen = true;
   },
@@ -75,7 +101,8 @@ defineCommand<{ language: Language }>({
   title: 'commands.shell.language',
   section,
   requires: 'staff',
-  palette: false,
+  choices: (ctx) =>
+    languages.filter((l) => l !== ui.language).map((language) => ({ label: ctx.t('commands.palette.language', { name: languageNames[language] }), args: { language } })),
   run: (_ctx, args) => {
     ui.language = args.language;
   },
@@ -86,7 +113,7 @@ defineCommand<{ size: Size }>({
   title: 'commands.shell.size',
   section,
   requires: 'staff',
-  palette: false,
+  choices: (ctx) => sizes.filter((s) => s !== ui.size).map((size) => ({ label: ctx.t('commands.palette.size', { name: ctx.t(`shell.size.${size}`) }), args: { size } })),
   run: (ctx, args) => {
     if (!sizes.includes(args.size)) return;
     ui.size = args.size;
@@ -99,7 +126,7 @@ defineCommand<{ color: string }>({
   title: 'commands.shell.theme',
   section,
   requires: 'staff',
-  palette: false,
+  choices: (ctx) => themeColours.filter((c) => c !== ui.theme).map((color) => ({ label: ctx.t('commands.palette.theme', { color }), args: { color } })),
   run: (_ctx, args) => {
     if (/^#[0-9a-f]{6}$/i.test(args.color)) ui.theme = args.color.toLowerCase();
   },
@@ -110,6 +137,8 @@ defineCommand({
   title: 'shell.logout',
   section,
   requires: 'staff',
+  icon: 'logout',
+  menus: [{ id: 'navbar.end', order: 1, tone: 'danger' }],
   run: async (ctx) => {
     try {
       await logout();
@@ -129,7 +158,15 @@ defineCommand<{ path: string }>({
   title: 'commands.tags.open',
   section: 'tags',
   requires: 'staff',
-  palette: false,
+  // The views visited, by screen title (a tag's data-dependent title would need its data here).
+  choices: (ctx) =>
+    ui.visitedViews
+      .filter((v) => v.path !== ctx.path)
+      .map((v) => {
+        const found = screenForPath(v.path);
+        const title = found ? ctx.t(entryForParams(found.screen, found.params)?.title ?? found.screen.title) : v.path;
+        return { label: ctx.t('commands.palette.view', { title }), hint: v.path, args: { path: v.path } };
+      }),
   run: (ctx, args) => ctx.navigate(args.path),
 });
 
@@ -138,6 +175,7 @@ defineCommand<TagArgs>({
   title: 'commands.tags.refresh',
   section: 'tags',
   requires: 'staff',
+  menus: [{ id: 'tags.context', order: 1 }],
   run: async (ctx, args) => {
     const path = args?.path ?? ctx.path;
     await queryClient.invalidateQueries();
@@ -151,6 +189,7 @@ defineCommand<TagArgs>({
   section: 'tags',
   requires: 'staff',
   when: () => ui.visitedViews.length > 0,
+  menus: [{ id: 'tags.context', order: 2 }],
   run: (ctx, args) => {
     const path = args?.path ?? ctx.path;
     const next = closeVisitedView(path);
@@ -164,6 +203,7 @@ defineCommand<TagArgs>({
   section: 'tags',
   requires: 'staff',
   when: () => ui.visitedViews.length > 1,
+  menus: [{ id: 'tags.context', order: 3 }],
   run: (ctx, args) => {
     const path = args?.path ?? ctx.path;
     closeOtherVisitedViews(path);
@@ -177,6 +217,7 @@ defineCommand({
   section: 'tags',
   requires: 'staff',
   when: () => ui.visitedViews.length > 0,
+  menus: [{ id: 'tags.context', order: 4 }],
   run: (ctx) => {
     closeAllVisitedViews();
     ctx.navigate('/');

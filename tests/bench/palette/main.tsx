@@ -19,7 +19,7 @@ const surnames = ['Dupont', 'Lefèvre', 'Moreau', 'Girard', 'Bénard', 'Chevalie
 function entries(): PaletteEntry[] {
   const out: PaletteEntry[] = [];
   const add = (group: PaletteGroup, label: string, hint: string, i: number) =>
-    out.push(makeEntry({ key: `${group}:${i}`, group, label, hint, command: 'nav.landing', args: { id: i } }));
+    out.push(makeEntry({ key: `${group}:${i}`, group, label, hint, command: 'nav.leads', args: { id: i } }));
   for (let i = 0; i < 4000; i++) add('landings', `${products[i % 6]} ${regions[i % 7]} ${i}`, `#${i}`, i);
   for (let i = 0; i < 1000; i++) add('facebook', `FB ${products[(i + 2) % 6]} ${regions[(i + 3) % 7]} ${i}`, `#${i}`, i);
   for (let i = 0; i < 3000; i++) add('customers', `${surnames[i % 10]} Énergie ${i}`, `contact${i}@client.fr`, i);

@@ -1,0 +1,35 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../client';
+import type { Landing } from '../landings/contract';
+import type { DepartmentStat, StatsCategory } from './contract';
+import { fetchLeadPage } from './requests';
+
+/** Every query of the lead view starts with this key: an action invalidates them all. */
+export const leadsKey = ['leads'] as const;
+
+/** GET /api/landings/:id for each selected landing: names, columns, zone_climatique. */
+export const landingsByIdsQuery = (ids: readonly number[]) =>
+  queryOptions({ queryKey: ['landing', ...ids], queryFn: () => Promise.all(ids.map((id) => api<Landing>(`/landings/${id}`))), staleTime: 60_000 });
+
+/** The buyers and import sources already used: the first page's extras, without rows. */
+export const leadExtrasQuery = (landingIds: readonly number[]) =>
+  queryOptions({
+    queryKey: [...leadsKey, 'extras', ...landingIds],
+    queryFn: () => fetchLeadPage({ landingIds, status: 'new', offset: 0, limit: 0, sort: null, filters: {} }),
+    select: (r) => ({ forCustomer: r.for_customer, importFrom: r.import_from, keys: r.keys }),
+  });
+
+export interface StatsRequest {
+  landingIds: readonly number[];
+  category: StatsCategory;
+  start: string;
+  end: string;
+  zone: boolean;
+}
+
+/** GET /api/landings/data/departement/:ids/:category/:start/:end/:zone */
+export const departmentStatsQuery = (req: StatsRequest) =>
+  queryOptions({
+    queryKey: [...leadsKey, 'stats', req],
+    queryFn: () => api<DepartmentStat[]>(`/landings/data/departement/${req.landingIds.join(',')}/${req.category}/${req.start}/${req.end}/${req.zone ? 1 : 0}`),
+  });

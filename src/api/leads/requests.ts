@@ -1,0 +1,114 @@
+// Lead calls of the lead view: the list (as the grid's page loader), bulk actions, export,
+// conversion and import; the grid's columns and filters in the API's terms.
+import type { ColumnKind, GridColumnSpec, GridFilters, GridSort } from '../../grid/types';
+import { api, apiEnvelope } from '../client';
+import {
+  leadListSearchParams,
+  type ConvertRequest,
+  type ConvertResponse,
+  type CountResponse,
+  type DeleteRequest,
+  type EntryStatus,
+  type ExportLink,
+  type ExportRequest,
+  type ImportRequest,
+  type ImportResponse,
+  type LeadFilters,
+  type LeadKey,
+  type LeadCountResponse,
+  type LeadListResponse,
+  type StatusChangeRequest,
+  type StatusChangeResponse,
+  type UndoResponse,
+} from './contract';
+
+const kindOf = (key: LeadKey): ColumnKind =>
+  key.filter === 'date' ? 'date' : key.filter === 'values' ? 'select' : key.filter === 'number' ? 'number' : 'text';
+
+/** Starting widths of the fixed columns that are narrower or wider than the grid's default. */
+const widths: Record<string, number> = { id: 84, created_at: 196, updated_at: 196, entry_status: 110, value: 84, departement: 70 };
+
+/**
+ * The list's `keys` as grid columns. Fixed columns carry no label (the view names them from the
+ * catalogs in the current language); form columns carry their landing's. The form columns (name,
+ * phone…) come right after the id and the date: that is what staff read. rapport_id stays in the
+ * rows (reports refer to it) but never shows (SPEC.md §2).
+ */
+export function leadColumns(keys: LeadKey[]): GridColumnSpec[] {
+  const lead = keys.filter((k) => k.key === 'id' || k.key === 'created_at');
+  const ordered = [...lead, ...keys.filter((k) => !k.fixed), ...keys.filter((k) => k.fixed && !lead.includes(k))];
+  return ordered.map((k) => ({
+    key: k.key,
+    label: k.fixed ? '' : (k.label ?? k.key),
+    kind: kindOf(k),
+    options: k.options,
+    hidden: k.hidden || k.key === 'rapport_id',
+    width: widths[k.key],
+  }));
+}
+
+/** Grid filters (one string per column) in the API's three kinds, read from the columns. */
+export function leadFilters(filters: GridFilters, columns: readonly GridColumnSpec[]): LeadFilters {
+  const out: Required<LeadFilters> = { contains: {}, values: {}, dates: {} };
+  for (const [key, value] of Object.entries(filters)) {
+    const kind = columns.find((c) => c.key === key)?.kind ?? 'text';
+    if (kind === 'date') out.dates[key] = value;
+    else if (kind === 'select') out.values[key] = [value];
+    else out.contains[key] = value;
+  }
+  return out;
+}
+
+export interface LeadPageRequest {
+  landingIds: readonly number[];
+  status: EntryStatus;
+  offset: number;
+  limit: number;
+  sort: GridSort | null;
+  filters: LeadFilters;
+}
+
+/** GET /api/landings/data/:ids — one page of leads with the view's columns and select lists. */
+export function fetchLeadPage(req: LeadPageRequest, signal?: AbortSignal) {
+  const params = leadListSearchParams(
+    {
+      _limit: req.limit,
+      _offset: req.offset,
+      entry_status: req.status,
+      ...(req.sort ? { _sort: req.sort.key, _order: req.sort.dir } : {}),
+    },
+    req.filters,
+  );
+  return apiEnvelope<LeadListResponse>(`/landings/data/${req.landingIds.join(',')}?${params}`, { signal });
+}
+
+/** The exact total of the list a page request describes (the page's own total may be an estimate). */
+export function fetchLeadCount(req: LeadPageRequest, signal?: AbortSignal) {
+  const params = leadListSearchParams({ entry_status: req.status }, req.filters);
+  return apiEnvelope<LeadCountResponse>(`/landings/data/${req.landingIds.join(',')}/count?${params}`, { signal }).then((r) => r.total);
+}
+
+/** Every id matching the view's filters ("all N matching" for the actions that take ids). */
+export async function fetchAllMatchingIds(req: Omit<LeadPageRequest, 'offset' | 'limit'>, max = 100_000): Promise<number[]> {
+  const ids: number[] = [];
+  for (let offset = 0; offset < max; offset += 500) {
+    const page = await fetchLeadPage({ ...req, offset, limit: 500 });
+    for (const row of page.data) ids.push(row.id);
+    if (page.data.length < 500) break;
+  }
+  return ids;
+}
+
+export const changeStatus = (body: StatusChangeRequest) => apiEnvelope<StatusChangeResponse>('/landings/data', { method: 'POST', body });
+
+export const undoAction = (actionId: number) => apiEnvelope<UndoResponse>(`/landings/data/undo/${actionId}`, { method: 'POST' });
+
+export const deleteLeads = (body: DeleteRequest) => apiEnvelope<CountResponse>('/landings/data', { method: 'DELETE', body });
+
+export const convertLeads = (body: ConvertRequest) => apiEnvelope<ConvertResponse>('/landings/convert/leads', { method: 'POST', body });
+
+export const exportLeads = (landingIds: readonly number[], body: ExportRequest) =>
+  api<ExportLink>(`/landings/data/${landingIds.join(',')}/export`, { method: 'POST', body });
+
+export const importLeads = (landingId: number, body: ImportRequest) =>
+  apiEnvelope<ImportResponse>(`/landings/${landingId}/import/excel`, { method: 'POST', body });

@@ -1,0 +1,159 @@
+/**
+ * Screens declared once. Each screen of the console is one `defineScreen` call in
+ * src/views/<screen>/<screen>.screen.ts (loaded by src/app/screens.ts); the router, the sidebar,
+ * the breadcrumb, the visited-view tags, the navigation commands, the palette's screen entries
+ * and the navigation table of docs/keyboard.md are all derived from these declarations.
+ *
+ *   defineScreen({
+ *     id: 'rules',                                 // also the command context's `view`
+ *     path: 'customers/rules/:customerId',         // react-router path under '/'
+ *     params: { customerId: 'id0' },               // each parameter's rule: a bad value shows /404
+ *     title: 'shell.screen.rules',                 // i18n id (tags, breadcrumb, palette, help)
+ *     parent: 'customers',                         // breadcrumb parent
+ *     requires: 'admin',
+ *     entries: [{ params: { customerId: '0' }, menu: { group: 'lives', order: 2, label: 'shell.menu.rules' }, keys: ['g r'] }],
+ *     load: () => import('./index'),
+ *   });
+ *
+ * Every entry point (`entries`, one without parameters by default) becomes a command: the first
+ * `nav.<id>` (which also takes parameters as arguments, for the palette's entity jumps), the
+ * others `nav.<id>.<parameter values>`. A screen whose parameters name data (a landing, a rule)
+ * declares `entries: []` and is reached through `nav.<id>` with arguments.
+ */
+import type { ComponentType } from 'react';
+import { matchPath, useMatches, type Params } from 'react-router';
+import type { IconName } from '../ui/icons';
+import type { CommandContext } from './context';
+import { defineCommand, type Role } from './registry';
+
+/** How a path parameter is checked: a serial id, an id or 0 ('all'), ids joined by commas, or one of a list. */
+export type ParamRule = 'id' | 'id0' | 'ids' | readonly string[];
+
+export const menuGroups = [
+  { id: 'landings', title: 'shell.menu.landings', icon: 'landing' },
+  { id: 'facebook', title: 'shell.menu.facebook', icon: 'facebook' },
+  { id: 'production', title: 'shell.menu.production', icon: 'production' },
+  { id: 'lives', title: 'shell.menu.lives', icon: 'lives' },
+  { id: 'administration', title: 'shell.menu.administration', icon: 'admin' },
+] as const satisfies readonly { id: string; title: string; icon: IconName }[];
+
+export type MenuGroupId = (typeof menuGroups)[number]['id'];
+
+export interface ScreenEntry {
+  /** Parameter values of this entry point, e.g. { category: 'pv' }. */
+  params?: Readonly<Record<string, string>>;
+  /** i18n id of its full name (palette, tags, breadcrumb); the screen's title when absent. */
+  title?: string;
+  /** Its sidebar link: group, order in the group and the short label (i18n id) shown there. */
+  menu?: { group: MenuGroupId; order: number; label?: string };
+  keys?: readonly string[];
+}
+
+export interface Screen {
+  id: string;
+  path: string;
+  params?: Readonly<Record<string, ParamRule>>;
+  title: string;
+  /** Breadcrumb group when no entry of the screen has a menu place. */
+  group?: MenuGroupId;
+  parent?: string;
+  requires: Role;
+  /** Shown and reachable only when this holds (Production: once the user record is loaded). */
+  when?: (ctx: CommandContext) => boolean;
+  entries?: readonly ScreenEntry[];
+  /**
+   * A hook giving the title for these parameters when it depends on data (the lead view's landing
+   * names); undefined while unknown. Callers key their component by screen, so the hook's place is stable.
+   */
+  useTitle?: (params: Params) => string | undefined;
+  load: () => Promise<{ default: ComponentType }>;
+}
+
+/** What a screen's route carries in its `handle`. */
+export interface ScreenHandle {
+  screen: Screen;
+}
+
+/** The screen of the current route, if the route is one. */
+export const useCurrentScreen = () => (useMatches().at(-1)?.handle as ScreenHandle | undefined)?.screen;
+
+const declared: Screen[] = [];
+
+export function defineScreen(screen: Screen): Screen {
+  if (declared.some((s) => s.id === screen.id)) throw new Error(`Screen "${screen.id}" is already defined`);
+  declared.push(screen);
+  entriesOf(screen).forEach((entry, i) => defineNavigation(screen, entry, i));
+  return screen;
+}
+
+/** Every declared screen, home first, then by path. */
+export const allScreens = (): readonly Screen[] => declared;
+
+export const getScreen = (id: string) => declared.find((s) => s.id === id);
+
+export const entriesOf = (screen: Screen): readonly ScreenEntry[] => screen.entries ?? [{}];
+
+/** The command of an entry point: `nav.<id>` for the first, `nav.<id>.<values>` for the others. */
+export function navCommandId(screen: Screen, index: number): string {
+  if (index === 0 || screen.entries === undefined) return `nav.${screen.id}`;
+  return `nav.${screen.id}.${Object.values(screen.entries[index].params ?? {}).join('.')}`;
+}
+
+const idPattern = /^[1-9]\d{0,9}$/;
+const maxSerialId = 2_147_483_647;
+const isId = (v: string) => idPattern.test(v) && Number(v) <= maxSerialId;
+
+function paramValid(rule: ParamRule, value: string | undefined): boolean {
+  if (value === undefined) return false;
+  if (rule === 'id') return isId(value);
+  if (rule === 'id0') return value === '0' || isId(value);
+  if (rule === 'ids') return value.split(',').every(isId);
+  return rule.includes(value);
+}
+
+/** Whether the parameters of a matched path are ones the screen can show (else the 404 page). */
+export function paramsValid(screen: Screen, params: Params): boolean {
+  return Object.entries(screen.params ?? {}).every(([name, rule]) => paramValid(rule, params[name]));
+}
+
+/** The path of a screen for these parameters: 'customers/rules/:customerId' + { customerId: 3 } → '/customers/rules/3'. */
+export function screenPath(screen: Screen, params: Readonly<Record<string, string | number>> = {}): string {
+  return `/${screen.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(params[name] ?? '')))}`;
+}
+
+/** The screen a path shows, with its parameters (tags and breadcrumbs of paths not on screen). */
+export function screenForPath(path: string): { screen: Screen; params: Params } | undefined {
+  for (const screen of declared) {
+    const match = matchPath({ path: `/${screen.path}`, end: true }, path);
+    if (match && paramsValid(screen, match.params)) return { screen, params: match.params };
+  }
+  return undefined;
+}
+
+/** The entry point whose parameters these are, if any (its title names the tag). */
+export function entryForParams(screen: Screen, params: Params): ScreenEntry | undefined {
+  return screen.entries?.find((e) => Object.entries(e.params ?? {}).every(([k, v]) => params[k] === v));
+}
+
+/** The breadcrumb's group: the menu group of the screen's entries, else its declared group, else its parent's. */
+export function groupOf(screen: Screen): MenuGroupId | undefined {
+  const menu = screen.entries?.find((e) => e.menu)?.menu;
+  if (menu) return menu.group;
+  if (screen.group) return screen.group;
+  const parent = screen.parent ? getScreen(screen.parent) : undefined;
+  return parent ? groupOf(parent) : undefined;
+}
+
+function defineNavigation(screen: Screen, entry: ScreenEntry, index: number) {
+  defineCommand<Readonly<Record<string, string | number>> | undefined>({
+    id: navCommandId(screen, index),
+    title: entry.title ?? screen.title,
+    section: 'navigation',
+    keys: entry.keys,
+    requires: screen.requires,
+    when: screen.when,
+    // Jumps are listed by the palette as screens (or as the entities they open), not as actions.
+    palette: false,
+    run: (ctx, args) => ctx.navigate(screenPath(screen, { ...entry.params, ...args })),
+  });
+}

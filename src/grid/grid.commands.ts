@@ -1,0 +1,70 @@
+/**
+ * The keyboard model of every grid, as commands: moving, extending, selecting, the filters. A
+ * mounted grid provides itself as `ctx.grid` (Grid.tsx), so these apply to whichever list the
+ * screen shows — the lead view's leads as the exports, rules or accounts tables.
+ */
+import type { CommandContext } from '../commands/context';
+import { defineCommand } from '../commands/registry';
+import type { GridAction, GridHandle } from './types';
+
+declare module '../commands/context' {
+  interface CommandContextExtensions {
+    grid: GridHandle;
+  }
+}
+
+const section = 'grid';
+/** How many rows PageUp/PageDown jump. */
+const PAGE_JUMP = 20;
+
+const onGrid = (ctx: CommandContext) => ctx.grid !== undefined;
+
+/** Space and Home/End belong to a focused button, field or link; they act on the grid only when nothing interactive has the focus. */
+function focusIsFree() {
+  const el = document.activeElement;
+  if (!el || el === document.body || el.getAttribute('role') === 'grid' || el.id === 'main') return true;
+  return !el.matches('button, a[href], input, select, textarea, [role=button], [role=tab], [role=checkbox], [role=link], [role=menuitem]');
+}
+
+function gridCommand(id: string, keys: string[], action: GridAction, guard?: () => boolean) {
+  defineCommand({
+    id: `grid.${id}`,
+    title: `grid.${id}`,
+    section,
+    keys,
+    requires: 'staff',
+    when: (ctx) => onGrid(ctx) && (!guard || guard()),
+    run: (ctx) => ctx.grid!.act(action),
+  });
+}
+
+gridCommand('next', ['j', 'arrowdown'], { type: 'move', delta: 1, extend: false });
+gridCommand('prev', ['k', 'arrowup'], { type: 'move', delta: -1, extend: false });
+gridCommand('extendNext', ['shift+j', 'shift+arrowdown'], { type: 'move', delta: 1, extend: true });
+gridCommand('extendPrev', ['shift+k', 'shift+arrowup'], { type: 'move', delta: -1, extend: true });
+gridCommand('pageDown', ['pagedown'], { type: 'move', delta: PAGE_JUMP, extend: false }, focusIsFree);
+gridCommand('pageUp', ['pageup'], { type: 'move', delta: -PAGE_JUMP, extend: false }, focusIsFree);
+gridCommand('first', ['home'], { type: 'edge', to: 'first', extend: false }, focusIsFree);
+gridCommand('last', ['end'], { type: 'edge', to: 'last', extend: false }, focusIsFree);
+gridCommand('toggle', ['x', 'space'], { type: 'toggle' }, focusIsFree);
+gridCommand('selectAll', ['mod+a'], { type: 'selectAll' });
+gridCommand('clear', ['escape'], { type: 'clear' });
+
+defineCommand({
+  id: 'grid.selectAllMatching',
+  title: 'grid.selectAllMatchingCommand',
+  section,
+  requires: 'staff',
+  when: onGrid,
+  run: (ctx) => ctx.grid!.selectAllMatching(),
+});
+
+defineCommand({
+  id: 'grid.focusFilters',
+  title: 'grid.focusFilters',
+  section,
+  keys: ['/'],
+  requires: 'staff',
+  when: onGrid,
+  run: (ctx) => ctx.grid!.focusFilters(),
+});

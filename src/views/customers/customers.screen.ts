@@ -1,0 +1,10 @@
+import { defineScreen } from '../../commands/screens';
+
+defineScreen({
+  id: 'customers',
+  path: 'customers',
+  title: 'shell.screen.customers',
+  requires: 'admin',
+  entries: [{ menu: { group: 'lives', order: 1, label: 'shell.menu.customers' }, keys: ['g c'] }],
+  load: () => import('.'),
+});

@@ -1,0 +1,11 @@
+import { defineScreen } from '../../commands/screens';
+
+defineScreen({
+  id: 'home',
+  path: '',
+  title: 'shell.screen.home',
+  requires: 'staff',
+  // 'g a' for Accueil, 'g h' for home.
+  entries: [{ keys: ['g a', 'g h'] }],
+  load: () => import('.'),
+});

@@ -1,0 +1,15 @@
+import { defineScreen } from '../../commands/screens';
+import { useLandingNames } from './useLandingNames';
+
+defineScreen({
+  id: 'leads',
+  path: 'landings_test/:id',
+  params: { id: 'ids' },
+  title: 'shell.screen.leads',
+  group: 'landings',
+  requires: 'staff',
+  // Reached through the landings (sidebar, palette, 'g l'), never without one.
+  entries: [],
+  useTitle: (params) => useLandingNames(params.id),
+  load: () => import('.'),
+});

@@ -1,0 +1,13 @@
+import { defineScreen } from '../../commands/screens';
+
+defineScreen({
+  id: 'reports',
+  path: 'customers/rules/rapports/:ruleId',
+  params: { ruleId: 'id' },
+  title: 'shell.screen.reports',
+  parent: 'rules',
+  requires: 'admin',
+  // Reached from a rule (its row, the palette), never without one.
+  entries: [],
+  load: () => import('.'),
+});

@@ -1,0 +1,10 @@
+import { defineScreen } from '../../commands/screens';
+
+defineScreen({
+  id: 'taboola',
+  path: 'taboola',
+  title: 'shell.screen.taboola',
+  requires: 'admin',
+  entries: [{ menu: { group: 'administration', order: 3, label: 'shell.menu.taboola' }, keys: ['g t'] }],
+  load: () => import('.'),
+});
