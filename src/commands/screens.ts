@@ -82,7 +82,9 @@ const declared: Screen[] = [];
 export function defineScreen(screen: Screen): Screen {
   if (declared.some((s) => s.id === screen.id)) throw new Error(`Screen "${screen.id}" is already defined`);
   declared.push(screen);
-  entriesOf(screen).forEach((entry, i) => defineNavigation(screen, entry, i));
+  // A screen without entry points is still reached by `nav.<id>` with its parameters as arguments.
+  const entries = entriesOf(screen);
+  (entries.length ? entries : [{}]).forEach((entry, i) => defineNavigation(screen, entry, i));
   return screen;
 }
 

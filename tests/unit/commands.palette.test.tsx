@@ -22,13 +22,41 @@ describe('palette', () => {
     const r = await renderCommands(admin);
     cleanup = r.cleanup;
     const user = userEvent.setup();
-    await openPalette(user);
+    const input = await openPalette(user);
     const dialog = screen.getByRole('dialog');
-    for (const heading of ['Actions', 'Écrans', 'Landings', 'Landings Facebook', 'Clients → règles', 'Utilisateurs → exports']) {
-      expect(within(dialog).getByText(heading)).toBeTruthy();
+    expect(within(dialog).getByText('Actions')).toBeTruthy();
+    for (const [query, heading] of [
+      ['regles', 'Écrans'],
+      ['air', 'Landings'],
+      ['pompe', 'Landings Facebook'],
+      ['dupont', 'Clients → règles'],
+      ['sam', 'Utilisateurs → exports'],
+      ['english', 'Choix'],
+    ]) {
+      await user.clear(input);
+      await user.keyboard(query);
+      await waitFor(() => expect(within(dialog).getByText(heading)).toBeTruthy());
     }
-    const rules = screen.getByRole('option', { name: /^Règles/ });
+    await user.clear(input);
+    await user.keyboard('regles');
+    const rules = await screen.findByRole('option', { name: /^Règles/ });
     expect([...rules.querySelectorAll('kbd')].map((k) => k.textContent)).toEqual(['G', 'R']);
+  });
+
+  it('reaches every entry with the keys, however many (the list is virtualized)', async () => {
+    const r = await renderCommands(admin);
+    cleanup = r.cleanup;
+    const user = userEvent.setup();
+    await openPalette(user);
+    const selected = () => screen.getAllByRole('option').find((o) => o.getAttribute('aria-selected') === 'true')?.textContent;
+    const first = selected();
+    await user.keyboard('{End}');
+    // The last group is the choices: the last theme colour.
+    await waitFor(() => expect(selected()).toMatch(/^Couleur du thème/));
+    await user.keyboard('{ArrowDown}');
+    await waitFor(() => expect(selected()).toBe(first));
+    await user.keyboard('{ArrowUp}{Home}{PageDown}');
+    await waitFor(() => expect(selected()).not.toBe(first));
   });
 
   it('matches without accents or case and runs the chosen entry with Enter', async () => {
@@ -76,8 +104,9 @@ describe('palette', () => {
     await openPalette(user);
     await user.keyboard('taboola{Enter}');
     await openPalette(user);
-    const recent = screen.getByRole('group', { name: 'Récents' });
-    expect(within(recent).getAllByRole('option').map((o) => o.textContent)).toEqual(['TaboolaGT']);
+    await user.keyboard('{End}');
+    await waitFor(() => expect(screen.getByText('Récents')).toBeTruthy());
+    expect(screen.getAllByRole('option').at(-1)?.textContent).toBe('TaboolaGT');
   });
 
   it('g l lists only the landings', async () => {
@@ -93,12 +122,16 @@ describe('palette', () => {
     const r = await renderCommands(staff);
     cleanup = r.cleanup;
     const user = userEvent.setup();
-    await openPalette(user);
-    const names = optionNames().join('|');
+    const input = await openPalette(user);
     for (const hidden of ['Clients', 'Règles', 'Gestion des comptes', 'Gestion des exports', 'Taboola', 'Chauffage Dupont', 'Alice Admin']) {
-      expect(names).not.toContain(hidden);
+      await user.clear(input);
+      await user.keyboard(hidden);
+      await waitFor(() => expect(screen.queryAllByRole('option').filter((o) => o.textContent?.startsWith(hidden))).toEqual([]));
     }
-    expect(names).toContain('Production PAC');
+    await user.clear(input);
+    await user.keyboard('production');
+    await waitFor(() => expect(optionNames()).toContain('Production PACGPP'));
+    await user.clear(input);
     await user.keyboard('dupont');
     expect(screen.getByText('Aucun résultat')).toBeTruthy();
   });
@@ -117,7 +150,7 @@ describe('palette', () => {
 });
 
 describe('help overlay', () => {
-  it('opens on ? and lists the shortcuts of the registry this user may use', async () => {
+  it('opens on ? and lists every command this user may run, with its keys when it has some', async () => {
     const r = await renderCommands(admin);
     cleanup = r.cleanup;
     const user = userEvent.setup();
@@ -127,6 +160,10 @@ describe('help overlay', () => {
     expect(row('nav.rules')?.textContent).toBe('RèglesGR');
     expect(row('shell.palette')?.textContent).toBe('Palette de commandesCtrlK');
     expect(row('nav.home')?.textContent).toBe('AccueilGAGH');
+    expect(row('nav.production.pv')?.textContent).toBe('Production PVGPV');
+    // Without a key, and of another screen (the grid's and the lead view's), still listed.
+    expect(row('shell.fullscreen')?.textContent).toBe('Plein écran');
+    expect(row('grid.next')?.textContent).toMatch(/^Ligne suivante/);
   });
 
   it('leaves out what a normal user may not run', async () => {

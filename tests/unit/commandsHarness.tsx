@@ -38,6 +38,41 @@ globalThis.ResizeObserver ??= class {
   unobserve() {}
   disconnect() {}
 };
+// The palette's list is virtualized: give it the size a browser would, so its rows render.
+for (const [name, size] of [['clientHeight', 480], ['clientWidth', 640]] as const) {
+  Object.defineProperty(HTMLElement.prototype, name, {
+    configurable: true,
+    get(this: HTMLElement) {
+      return this.classList.contains('palette-list') ? size : 0;
+    },
+  });
+}
+Object.defineProperty(HTMLElement.prototype, 'scrollHeight', {
+  configurable: true,
+  get(this: HTMLElement) {
+    const rows = this.classList.contains('palette-list') ? this.querySelector<HTMLElement>('.palette-rows') : null;
+    return rows ? parseFloat(rows.style.height) : 0;
+  },
+});
+// …and scrolling it moves what it renders, as in a browser (jsdom keeps no scroll position).
+const scrolled = new WeakMap<Element, number>();
+const scrollTop = Object.getOwnPropertyDescriptor(Element.prototype, 'scrollTop')!;
+Object.defineProperty(Element.prototype, 'scrollTop', {
+  configurable: true,
+  get(this: Element) {
+    return this.classList.contains('palette-list') ? (scrolled.get(this) ?? 0) : scrollTop.get!.call(this);
+  },
+  set(this: Element, value: number) {
+    if (this.classList.contains('palette-list')) scrolled.set(this, value);
+    else scrollTop.set!.call(this, value);
+  },
+});
+Element.prototype.scrollTo = function (this: Element, options?: ScrollToOptions | number) {
+  const top = typeof options === 'object' ? options.top : undefined;
+  if (top === undefined) return;
+  this.scrollTop = top;
+  this.dispatchEvent(new Event('scroll'));
+} as Element['scrollTo'];
 globalThis.CSS ??= { escape: (s: string) => s.replace(/[^\w-]/g, (c) => `\\${c}`) } as typeof CSS;
 
 export async function renderCommands(user: User, extra: CommandContextValues = {}, children?: ReactNode) {

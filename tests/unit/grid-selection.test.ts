@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { provideCommandContext } from '../../src/commands/context';
 import { matchStrokes } from '../../src/commands/hotkeys';

@@ -5,10 +5,12 @@ import { createIntl } from '@formatjs/intl';
 import { createRef } from 'react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Grid } from '../../src/grid/Grid';
-import type { GridHandle } from '../../src/grid/types';
 import { keysToColumns } from '../../src/grid/columns';
-import type { GridSelectionInfo, PageRequest, Row, RowLoader } from '../../src/grid/types';
+import type { GridHandle, GridSelectionInfo, PageRequest, Row, RowLoader } from '../../src/grid/types';
 import fr from '../../src/i18n/fr.json';
+import { provideCommandContext } from '../../src/commands/context';
+import { installHotkeys } from '../../src/commands/hotkeys';
+import { toneOf } from '../../src/views/leads/tone';
 
 const intl = createIntl({ locale: 'fr', messages: fr });
 const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
@@ -28,9 +30,17 @@ beforeAll(() => {
     },
   });
 });
-afterEach(cleanup);
+const stops: (() => void)[] = [];
+afterEach(() => {
+  cleanup();
+  while (stops.length) stops.pop()!();
+});
 
 const KEYS = ['id', 'created_at', 'nom', 'value', 'rapport_id'];
+// As the lead list gives them: rapport_id stays in the rows, never on screen.
+const COLUMNS = keysToColumns(KEYS).map((c) => (c.key === 'rapport_id' ? { ...c, hidden: true } : c));
+const staff = { id: 1, email: 's@x.fr', name: 'S', admin: false, role: 'normal' as const };
+const rowTone = (row: Row) => toneOf(row.value);
 
 /** An in-memory list of `n` rows that answers like the server: filters, sort, paging. */
 function memoryLoader(n: number) {
@@ -50,7 +60,7 @@ function memoryLoader(n: number) {
       const { key, dir } = req.sort;
       rows = [...rows].sort((a, b) => (a[key]! < b[key]! ? -1 : a[key]! > b[key]! ? 1 : 0) * (dir === 'asc' ? 1 : -1));
     }
-    return { rows: rows.slice(req.offset, req.offset + req.limit), total: rows.length, columns: keysToColumns(KEYS) };
+    return { rows: rows.slice(req.offset, req.offset + req.limit), total: rows.length, columns: COLUMNS };
   };
   return { loader, requests, remove: (id: number) => (data = data.filter((r) => r.id !== id)) };
 }
@@ -59,7 +69,11 @@ function setup(n = 400) {
   const mem = memoryLoader(n);
   const handle = createRef<GridHandle>();
   let info: GridSelectionInfo | undefined;
-  render(<Grid loader={mem.loader} queryKey="q" label="Leads" t={t} handleRef={handle} onSelectionChange={(i) => (info = i)} />);
+  // The grid's keys are commands: the one hotkey listener and a signed-in user, as in the shell.
+  const stopKeys = installHotkeys();
+  const session = provideCommandContext({ user: staff });
+  stops.push(stopKeys, session.remove);
+  render(<Grid loader={mem.loader} queryKey="q" label="Leads" t={t} handleRef={handle} rowTone={rowTone} onSelectionChange={(i) => (info = i)} />);
   return { ...mem, handle, info: () => info!, grid: screen.getByRole('grid'), user: userEvent.setup() };
 }
 
