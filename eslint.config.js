@@ -15,4 +15,22 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
+  {
+    // Imports go one way: views (and app) may use the spine; the spine never reaches back into a
+    // screen, so a screen can be added or removed without touching it.
+    files: ['src/{commands,grid,api,state,i18n,ui}/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '(^|/)(views|app)(/|$)', message: 'commands, grid, api, state, i18n and ui never import a view or the app: move the shared piece down instead.' }] },
+      ],
+    },
+  },
+  {
+    // A screen reaches the app only through the spine (the router, the glob of commands).
+    files: ['src/views/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)app(/|$)', message: 'views never import the app (src/app wires them together).' }] }],
+    },
+  },
 );

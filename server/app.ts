@@ -5,6 +5,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { AppContext } from './context';
 import authPlugin from './plugins/auth';
+import contractsPlugin from './plugins/contracts';
 import errorsPlugin from './plugins/errors';
 import { routes } from './routes';
 
@@ -25,13 +26,14 @@ export async function buildApp(ctx: AppContext, distDir = defaultDistDir): Promi
   });
 
   await app.register(errorsPlugin);
+  await app.register(contractsPlugin, { check: ctx.config.checkContracts === true });
   await app.register(authPlugin);
   for (const route of routes) await app.register(route);
 
   if (existsSync(join(distDir, 'index.html'))) {
     await app.register(fastifyStatic, { root: distDir, wildcard: false, index: false });
     // History fallback: every non-API GET that is not a file gets the single-page app.
-    app.get('/*', { config: { auth: 'public' } }, (req, reply) => {
+    app.get('/*', { config: { auth: 'public', response: 'file' } }, (req, reply) => {
       if (req.url.startsWith('/api/')) {
         return reply.status(404).send({ error: 'not_found', message: 'Ressource introuvable' });
       }

@@ -30,6 +30,8 @@ export type Config = Omit<z.infer<typeof schema>, 'SEED_DEMO'> & {
   /** PGlite data folder, or undefined for an in-memory database (tests). */
   pgliteDir: string | undefined;
   dataDir: string;
+  /** Parse every answer with its route's response contract (the API tests). */
+  checkContracts?: boolean;
 };
 
 /** Reads the configuration from the environment; `overrides` serve tests. */

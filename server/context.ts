@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { ResponseContract } from './plugins/contracts';
 import type { Config } from './config';
 import type { Db } from './db/connection';
 import type { Jobs } from './services/jobs';
@@ -26,6 +27,8 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     auth?: Access;
+    /** The schema of its answer (plugins/contracts.ts); required on every /api route. */
+    response?: ResponseContract;
   }
 }
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { loginRequest, registerRequest } from '../../src/api/auth/contract';
+import { loginRequest, loginResponse, logoutResponse, meResponse, registerRequest, registerResponse } from '../../src/api/auth/contract';
 import { currentUser } from '../context';
 import { bearerToken } from '../plugins/auth';
 import { login } from '../services/auth/login';
@@ -11,23 +11,23 @@ import { parse } from '../validate';
 export default async function authRoutes(app: FastifyInstance) {
   const { db, config } = app.ctx;
 
-  app.post('/api/auth', { config: { auth: 'public' } }, async (req) => {
+  app.post('/api/auth', { config: { auth: 'public', response: loginResponse } }, async (req) => {
     const body = parse(loginRequest, req.body);
     const { token, user } = await login(db, body.login, body.password, req.ip, config.TOKEN_TTL_HOURS);
     return { data: { token, user }, token };
   });
 
-  app.post('/api/login/logout', async (req) => {
+  app.post('/api/login/logout', { config: { response: logoutResponse } }, async (req) => {
     await closeSession(db, bearerToken(req)!);
     return { data: true };
   });
 
   const me = async (req: FastifyRequest) => ({ data: toUser(currentUser(req)) });
-  app.get('/api/me', me);
+  app.get('/api/me', { config: { response: meResponse } }, me);
   // Kept for older clients; the token comes from the bearer header only (the auth plugin refuses ?token=).
-  app.get('/api/user/info', me);
+  app.get('/api/user/info', { config: { response: meResponse } }, me);
 
-  app.post('/api/auth/register', { config: { auth: 'admin' } }, async (req, reply) => {
+  app.post('/api/auth/register', { config: { auth: 'admin', response: registerResponse } }, async (req, reply) => {
     const body = parse(registerRequest, req.body);
     const user = await registerAccount(app.ctx, body);
     return reply.status(201).send({ data: user, message: 'Compte créé, un email a été envoyé au client' });

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { importRequest } from '../../src/api/leads/contract';
+import { importRequest, importResponse } from '../../src/api/leads/contract';
 import { currentUser } from '../context';
 import { importLeads } from '../services/imports/import';
 import { getLanding, landingNotFound } from '../services/leads/landings';
@@ -11,7 +11,7 @@ export default async function importsRoutes(app: FastifyInstance) {
 
   app.post<{ Params: { id: string } }>(
     '/api/landings/:id/import/excel',
-    { bodyLimit: config.IMPORT_BODY_LIMIT_MB * 1024 * 1024 },
+    { bodyLimit: config.IMPORT_BODY_LIMIT_MB * 1024 * 1024, config: { response: importResponse } },
     async (req) => {
       const landing = await getLanding(db, pathId(req.params.id, landingNotFound().message));
       return importLeads(db, currentUser(req), landing, parse(importRequest, req.body));

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { AppError } from '../errors';
+import { intakeResponse } from '../../src/api/leads/contract';
 import { intakeLead } from '../services/intake';
 
 /** Posts per minute and per address accepted from landing pages. */
@@ -14,12 +15,12 @@ export default async function intakeRoutes(app: FastifyInstance) {
 
   // Landing pages live on other origins: the intake answers any origin, without credentials.
   const cors = { 'access-control-allow-origin': '*', 'access-control-allow-methods': 'POST, OPTIONS', 'access-control-allow-headers': 'content-type' };
-  app.options('/api/intake/:key', { config: { auth: 'public' } }, async (_req, reply) => reply.headers({ ...cors, 'access-control-max-age': '86400' }).status(204).send());
+  app.options('/api/intake/:key', { config: { auth: 'public', response: 'none' } }, async (_req, reply) => reply.headers({ ...cors, 'access-control-max-age': '86400' }).status(204).send());
 
   app.post<{ Params: { key: string } }>(
     '/api/intake/:key',
     {
-      config: { auth: 'public', rateLimit: { max: INTAKE_PER_MINUTE, timeWindow: '1 minute' } },
+      config: { auth: 'public', response: intakeResponse, rateLimit: { max: INTAKE_PER_MINUTE, timeWindow: '1 minute' } },
       onSend: async (_req, reply) => {
         reply.headers(cors);
       },

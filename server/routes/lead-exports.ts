@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { exportRequest } from '../../src/api/leads/contract';
+import { exportRequest, exportResponse } from '../../src/api/leads/contract';
 import { currentUser } from '../context';
 import { openDownload } from '../services/exports/download';
 import { extractLeads } from '../services/exports/extract';
@@ -9,7 +9,7 @@ import { landingsOfPath } from './params';
 export default async function leadExportsRoutes(app: FastifyInstance) {
   const { db, config } = app.ctx;
 
-  app.post<{ Params: { ids: string } }>('/api/landings/data/:ids/export', async (req) => {
+  app.post<{ Params: { ids: string } }>('/api/landings/data/:ids/export', { config: { response: exportResponse } }, async (req) => {
     const landings = await landingsOfPath(app.ctx.db, req.params.ids);
     const body = parse(exportRequest, req.body ?? {});
     const link = await extractLeads(db, config, currentUser(req), landings, body);
@@ -17,7 +17,7 @@ export default async function leadExportsRoutes(app: FastifyInstance) {
   });
 
   // A public capability: whoever holds the link downloads the file (and the download is logged).
-  app.get<{ Params: { token: string; filename: string } }>('/api/exports/:token/:filename', { config: { auth: 'public' } }, async (req, reply) => {
+  app.get<{ Params: { token: string; filename: string } }>('/api/exports/:token/:filename', { config: { auth: 'public', response: 'file' } }, async (req, reply) => {
     const file = await openDownload(db, config, req.params.token, req.params.filename);
     return reply.headers(file.headers).send(file.body);
   });

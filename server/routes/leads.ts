@@ -1,5 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import { convertRequest, deleteRequest, leadListQuery, statusChangeRequest } from '../../src/api/leads/contract';
+import {
+  convertRequest,
+  convertResponse,
+  countResponse,
+  deleteRequest,
+  leadCountResponse,
+  leadListQuery,
+  leadListResponse,
+  statusChangeRequest,
+  statusChangeResponse,
+  undoResponse,
+} from '../../src/api/leads/contract';
 import { currentUser } from '../context';
 import { convertLeads } from '../services/leads/convert';
 import { deleteLeads } from '../services/leads/delete';
@@ -15,24 +26,24 @@ type RawQuery = Record<string, string | string[] | undefined>;
 export default async function leadsRoutes(app: FastifyInstance) {
   const { db } = app.ctx;
 
-  app.get<{ Params: { ids: string }; Querystring: RawQuery }>('/api/landings/data/:ids', async (req) => {
+  app.get<{ Params: { ids: string }; Querystring: RawQuery }>('/api/landings/data/:ids', { config: { response: leadListResponse } }, async (req) => {
     const landings = await landingsOfPath(db, req.params.ids);
     const query = parse(leadListQuery, req.query);
     return listLeads(db, landings, query, filtersFromQuery(req.query));
   });
 
-  app.get<{ Params: { ids: string }; Querystring: RawQuery }>('/api/landings/data/:ids/count', async (req) => {
+  app.get<{ Params: { ids: string }; Querystring: RawQuery }>('/api/landings/data/:ids/count', { config: { response: leadCountResponse } }, async (req) => {
     const landings = await landingsOfPath(db, req.params.ids);
     return countMatching(db, landings, parse(leadListQuery, req.query), filtersFromQuery(req.query));
   });
 
-  app.post('/api/landings/data', async (req) => changeStatus(db, currentUser(req), parse(statusChangeRequest, req.body)));
+  app.post('/api/landings/data', { config: { response: statusChangeResponse } }, async (req) => changeStatus(db, currentUser(req), parse(statusChangeRequest, req.body)));
 
-  app.post<{ Params: { id: string } }>('/api/landings/data/undo/:id', async (req) => {
+  app.post<{ Params: { id: string } }>('/api/landings/data/undo/:id', { config: { response: undoResponse } }, async (req) => {
     return undoAction(db, currentUser(req), pathId(req.params.id, 'Action introuvable'));
   });
 
-  app.delete('/api/landings/data', async (req) => deleteLeads(db, currentUser(req), parse(deleteRequest, req.body)));
+  app.delete('/api/landings/data', { config: { response: countResponse } }, async (req) => deleteLeads(db, currentUser(req), parse(deleteRequest, req.body)));
 
-  app.post('/api/landings/convert/leads', async (req) => convertLeads(db, currentUser(req), parse(convertRequest, req.body)));
+  app.post('/api/landings/convert/leads', { config: { response: convertResponse } }, async (req) => convertLeads(db, currentUser(req), parse(convertRequest, req.body)));
 }

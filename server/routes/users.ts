@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { userActionResponse, usersResponse } from '../../src/api/users/contract';
 import { currentUser } from '../context';
 import { deleteUser, listUsers, toggleAdmin, userNotFound } from '../services/users';
 import { pathId } from './params';
@@ -6,14 +7,14 @@ import { pathId } from './params';
 export default async function usersRoutes(app: FastifyInstance) {
   const { db } = app.ctx;
 
-  app.get('/api/users', { config: { auth: 'admin' } }, async () => ({ data: await listUsers(db) }));
+  app.get('/api/users', { config: { auth: 'admin', response: usersResponse } }, async () => ({ data: await listUsers(db) }));
 
-  app.post<{ Params: { id: string } }>('/api/users/admin/:id', { config: { auth: 'admin' } }, async (req) => {
+  app.post<{ Params: { id: string } }>('/api/users/admin/:id', { config: { auth: 'admin', response: userActionResponse } }, async (req) => {
     const user = await toggleAdmin(db, pathId(req.params.id, userNotFound), currentUser(req).id);
     return { data: user, message: 'Rôle modifié' };
   });
 
-  app.delete<{ Params: { id: string } }>('/api/users/:id', { config: { auth: 'admin' } }, async (req) => {
+  app.delete<{ Params: { id: string } }>('/api/users/:id', { config: { auth: 'admin', response: userActionResponse } }, async (req) => {
     const user = await deleteUser(db, pathId(req.params.id, userNotFound), currentUser(req).id);
     return { data: user, message: 'Utilisateur supprimé' };
   });

@@ -28,7 +28,8 @@ export async function startServer(overrides: Partial<Config> = {}): Promise<Test
   const config = loadConfig(
     // TRUST_PROXY: tests play clients at many addresses through X-Forwarded-For.
     { DATA_DIR: dataDir, LOG_LEVEL: 'silent', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, TRUST_PROXY: '1' },
-    { pgliteDir: undefined, DATABASE_URL: databaseUrl, seedDemo: false, ...overrides },
+    // Every answer is parsed with its route's response contract (server/plugins/contracts.ts).
+    { pgliteDir: undefined, DATABASE_URL: databaseUrl, seedDemo: false, checkContracts: true, ...overrides },
   );
   const booted = await boot(config, { logger: false });
   const address = await booted.app.listen({ port: 0, host: '127.0.0.1' });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   BUSY_LEADS_ROWS,
   CHECKPOINT_JOB,
+  PURGE_AUTH_JOB,
   REINDEX_LEADS_JOB,
   VACUUM_BUSY_LEADS_JOB,
   VACUUM_LEADS_JOB,
@@ -106,7 +107,11 @@ describe('account registration through pg-boss', () => {
 describe('maintenance of the embedded database', () => {
   it('schedules the checkpoints and vacuums PGlite has no background processes for and a weekly reindex, and runs them as jobs', async () => {
     if (server.ctx.db.kind !== 'pglite') return;
-    const { rows } = await server.ctx.db.query<{ name: string; cron: string; timezone: string }>('SELECT name, cron, timezone FROM pgboss.schedule ORDER BY name');
+    const maintenance = [CHECKPOINT_JOB, REINDEX_LEADS_JOB, VACUUM_BUSY_LEADS_JOB, VACUUM_LEADS_JOB, VACUUM_MONTH_STATS_JOB];
+    const { rows } = await server.ctx.db.query<{ name: string; cron: string; timezone: string }>(
+      'SELECT name, cron, timezone FROM pgboss.schedule WHERE name = ANY($1) ORDER BY name',
+      [maintenance],
+    );
     expect(rows).toEqual([
       { name: CHECKPOINT_JOB, cron: '*/5 * * * *', timezone: 'Europe/Paris' },
       { name: REINDEX_LEADS_JOB, cron: '0 4 * * 0', timezone: 'Europe/Paris' },
@@ -124,6 +129,24 @@ describe('maintenance of the embedded database', () => {
       }
       expect(state, job).toBe('completed');
     }
+  });
+
+  it('purges expired sessions and login failures past the throttling window every hour, on any database', async () => {
+    const { rows } = await server.ctx.db.query('SELECT cron FROM pgboss.schedule WHERE name = $1', [PURGE_AUTH_JOB]);
+    expect(rows).toEqual([{ cron: '17 * * * *' }]);
+    const db = server.ctx.db;
+    const userId = (await db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [ADMIN.email])).rows[0]!.id;
+    await db.query(`INSERT INTO sessions (token_hash, user_id, expires_at) VALUES ('expired-1', $1, now() - interval '1 minute'), ('live-1', $1, now() + interval '1 hour')`, [userId]);
+    await db.query(`INSERT INTO auth_failures (email, ip, at) VALUES ('old@x.fr', '10.0.0.1', now() - interval '2 days'), ('new@x.fr', '10.0.0.1', now())`);
+    const id = await server.ctx.jobs.send(PURGE_AUTH_JOB, {});
+    const deadline = Date.now() + 30_000;
+    while (Date.now() < deadline && (await db.query('SELECT state FROM pgboss.job WHERE id = $1', [id])).rows[0]?.state !== 'completed') {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    const sessions = (await db.query<{ token_hash: string }>(`SELECT token_hash FROM sessions WHERE token_hash IN ('expired-1', 'live-1')`)).rows;
+    expect(sessions.map((r) => r.token_hash)).toEqual(['live-1']);
+    const failures = (await db.query<{ email: string }>(`SELECT email FROM auth_failures WHERE email IN ('old@x.fr', 'new@x.fr')`)).rows;
+    expect(failures.map((r) => r.email)).toEqual(['new@x.fr']);
   });
 
   it('vacuums leads once bulk writes have churned it, as autovacuum would', async () => {

@@ -28,3 +28,15 @@ export const registerRequest = z.object({
   email: z.string().trim().toLowerCase().email('Adresse email invalide').max(254),
 });
 export type RegisterRequest = z.input<typeof registerRequest>;
+
+/** POST /api/auth: the token (also at the top level, as older clients read it) and the user. */
+export const loginResponse = z.object({ data: z.object({ token: z.string(), user }), token: z.string() });
+
+/** GET /api/me, GET /api/user/info */
+export const meResponse = z.object({ data: user });
+
+/** POST /api/login/logout */
+export const logoutResponse = z.object({ data: z.literal(true) });
+
+/** POST /api/auth/register */
+export const registerResponse = z.object({ data: user, message: z.string() });
