@@ -120,7 +120,8 @@ export function paramsValid(screen: Screen, params: Params): boolean {
 
 /** The path of a screen for these parameters: 'customers/rules/:customerId' + { customerId: 3 } → '/customers/rules/3'. */
 export function screenPath(screen: Screen, params: Readonly<Record<string, string | number>> = {}): string {
-  return `/${screen.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(params[name] ?? '')))}`;
+  // Parameters are ids, id lists ('3,5') or names of a list: commas stay as they are.
+  return `/${screen.path.replace(/:(\w+)/g, (_, name: string) => String(params[name] ?? '').replace(/[^\w,-]/g, encodeURIComponent))}`;
 }
 
 /** The screen a path shows, with its parameters (tags and breadcrumbs of paths not on screen). */

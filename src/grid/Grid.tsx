@@ -9,6 +9,7 @@ import {
   useRef,
   useState,
   type CSSProperties,
+  type KeyboardEvent,
   type MouseEvent,
   type Ref,
 } from 'react';
@@ -206,11 +207,18 @@ export function Grid(props: GridProps) {
         setState((s) => sel.reconcile(s, { count: cache.total, idAt: cache.idAt }, s.focus === focusBefore ? candidates : [], listed));
       },
       focus: () => scrollRef.current?.focus({ preventScroll: true }),
-      focusFilters: () => scrollRef.current?.querySelector<HTMLInputElement>('[data-grid-filter]')?.focus(),
+      // The first text filter (Nom…), not the id's or a date's: that is what staff search by.
+      focusFilters: () => (scrollRef.current?.querySelector<HTMLInputElement>('[data-grid-filter="text"]') ?? scrollRef.current?.querySelector<HTMLInputElement>('[data-grid-filter]'))?.focus(),
     }),
     [act, cache, setState],
   );
   useImperativeHandle(props.handleRef, () => handle, [handle]);
+  // A list that appears where the focus has nowhere to be (a route or tab change) takes it, so the
+  // keys and screen readers start on the rows; a focused tab, field or button keeps it.
+  useEffect(() => {
+    const active = document.activeElement;
+    if (!active || active === document.body || active.id === 'main') scrollRef.current?.focus({ preventScroll: true });
+  }, []);
   // The grid commands (j, k, x, Home…) act on the grid the screen shows, from the moment it mounts.
   useProvideCommandContext({ grid: handle });
 
@@ -232,6 +240,13 @@ export function Grid(props: GridProps) {
       return sel.focusAt(s, view, index);
     });
     if (e.shiftKey) window.getSelection()?.removeAllRanges();
+    scrollRef.current?.focus({ preventScroll: true });
+  };
+
+  // Escape in a header filter gives the keys back to the rows (the filter keeps what was typed).
+  const backToRows = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (e.key !== 'Escape' || e.target === e.currentTarget || !(e.target as HTMLElement).closest('.lg-head')) return;
+    e.preventDefault();
     scrollRef.current?.focus({ preventScroll: true });
   };
 
@@ -275,6 +290,7 @@ export function Grid(props: GridProps) {
         tabIndex={0}
         className="lg-grid"
         style={rootStyle}
+        onKeyDown={backToRows}
       >
         <div className="lg-canvas" style={{ height: virtualizer.getTotalSize(), width: totalWidth }}>
           <GridHeader
@@ -285,6 +301,7 @@ export function Grid(props: GridProps) {
             filters={query.filters}
             checked={allChecked ? true : someChecked ? 'mixed' : false}
             t={t}
+            locale={locale}
             onSort={onSort}
             onFilters={onFilters}
             onResize={onResize}

@@ -1,5 +1,5 @@
 import { memo, useEffect, useRef, useState, type CSSProperties, type KeyboardEvent, type PointerEvent } from 'react';
-import { dateRangeFilter, splitDateRange } from './columns';
+import { DateRangeFilter } from './DateRangeFilter';
 import type { GridColumnSpec, GridFilters, GridSort } from './types';
 
 /** Column filters reach the loader this long after the last keystroke. */
@@ -15,6 +15,7 @@ interface Props {
   filters: GridFilters;
   checked: boolean | 'mixed';
   t: (id: string, values?: Record<string, string | number>) => string;
+  locale?: string;
   onSort: (sort: GridSort | null) => void;
   onFilters: (filters: GridFilters) => void;
   onResize: (key: string, width: number) => void;
@@ -89,7 +90,7 @@ export const GridHeader = memo(function GridHeader(p: Props) {
         <div role="columnheader" className="lg-cell lg-check" aria-label={p.t('grid.filters')} />
         {p.columns.map((c, i) => (
           <div role="columnheader" key={c.key} className="lg-cell lg-filter" style={p.cellStyles[i]}>
-            <FilterInput column={c} value={draft[c.key] ?? ''} t={p.t} onChange={(v) => setFilter(c.key, v)} />
+            <FilterInput column={c} value={draft[c.key] ?? ''} t={p.t} locale={p.locale} onChange={(v) => setFilter(c.key, v)} />
           </div>
         ))}
       </div>
@@ -97,17 +98,9 @@ export const GridHeader = memo(function GridHeader(p: Props) {
   );
 });
 
-function FilterInput({ column, value, t, onChange }: { column: GridColumnSpec; value: string; t: Props['t']; onChange: (v: string) => void }) {
+function FilterInput({ column, value, t, locale, onChange }: { column: GridColumnSpec; value: string; t: Props['t']; locale?: string; onChange: (v: string) => void }) {
   const label = t('grid.filterBy', { column: column.label });
-  if (column.kind === 'date') {
-    const [start, end] = splitDateRange(value);
-    return (
-      <span className="lg-dates">
-        <input type="date" value={start} max={end || undefined} aria-label={t('grid.filterFrom', { column: column.label })} onChange={(e) => onChange(dateRangeFilter(e.target.value, end))} />
-        <input type="date" value={end} min={start || undefined} aria-label={t('grid.filterTo', { column: column.label })} onChange={(e) => onChange(dateRangeFilter(start, e.target.value))} />
-      </span>
-    );
-  }
+  if (column.kind === 'date') return <DateRangeFilter column={column} value={value} t={t} locale={locale} onChange={onChange} />;
   if (column.kind === 'select' && column.options) {
     return (
       <select value={value} aria-label={label} onChange={(e) => onChange(e.target.value)}>
@@ -120,7 +113,7 @@ function FilterInput({ column, value, t, onChange }: { column: GridColumnSpec; v
       </select>
     );
   }
-  return <input type="search" value={value} aria-label={label} placeholder="…" data-grid-filter="" onChange={(e) => onChange(e.target.value)} />;
+  return <input type="search" value={value} aria-label={label} placeholder="…" data-grid-filter={column.kind} onChange={(e) => onChange(e.target.value)} />;
 }
 
 function ResizeHandle({ column, width, label, onResize }: { column: GridColumnSpec; width: number; label: string; onResize: Props['onResize'] }) {

@@ -129,16 +129,16 @@ describe('lead triage, keyboard only', () => {
     expect(names).toHaveLength(10);
     for (const name of names) expect(JSON.stringify(file)).toContain(`"${name}"`);
 
-    // Convert two leads to Panneaux Solaires through the dialog, by keyboard.
+    // Convert two leads to Panneaux Solaires through the dialog, by keyboard: c, part of the name, Enter.
     await press(page, 'Home', 'x', 'Shift+J', 'c');
     const dialog = page.getByRole('dialog', { name: 'Convertir les leads sélectionnés' });
     await dialog.waitFor();
+    await page.keyboard.type('panneaux');
     await press(page, 'Enter');
-    await page.getByRole('option', { name: 'Panneaux Solaires' }).waitFor();
-    await page.keyboard.type('Panneaux');
-    await press(page, 'Enter');
-    await press(page, 'Tab', 'Tab', 'Enter');
     await toast(page, 'Leads convertis (2)');
+    // The dialog closed and gave the keyboard back to the grid.
+    await dialog.waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('grid');
     expect(await statusCounts(id)).toEqual({ new: 35, trashed: 3, extracted: 10, converted: 2 });
 
     // Definitive deletion of two leads, after the confirmation.
@@ -153,6 +153,60 @@ describe('lead triage, keyboard only', () => {
     // Tabs by keyboard: 4 shows Mauvais with its three leads.
     await press(page, '4');
     await grid(page).and(page.locator('[aria-rowcount="5"]')).waitFor();
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('the keyboard stays with the list', () => {
+  const focusedRole = (page: Page) => page.evaluate(() => (document.activeElement === document.body ? 'body' : (document.activeElement?.getAttribute('role') ?? document.activeElement?.tagName)));
+  const focusedName = (page: Page) => grid(page).locator('.lg-row.is-focused [role=gridcell]').nth(3).textContent();
+
+  it('after a tab change by key or click, a route change and a closed dialog; / reaches the Nom filter, a date range is one Tab stop', async () => {
+    const { page, errors } = await app.page();
+    await signIn(page, DEMO.staff);
+    const id = await landingWithLeads('Clavier gardé', 12);
+    await openLanding(page, id, 12);
+    expect(await focusedRole(page)).toBe('grid');
+
+    // Digit keys change tab; j works at once on the new tab's list, then back.
+    await press(page, '2');
+    await page.waitForURL(/tab=extracted/);
+    await press(page, '1');
+    await grid(page).getByRole('gridcell', { name: 'Nom1', exact: true }).waitFor();
+    await press(page, 'j', 'j');
+    expect(await focusedName(page)).toBe('Nom3');
+    expect(await focusedRole(page)).toBe('grid');
+    // A click on a tab keeps the focus on the tab; the keys still act on the list.
+    await page.getByRole('tab', { name: 'Archivés' }).click();
+    await page.getByRole('tab', { name: 'Nouveaux' }).click();
+    await grid(page).getByRole('gridcell', { name: 'Nom1', exact: true }).waitFor();
+    await press(page, 'j');
+    expect(await focusedName(page)).toBe('Nom2');
+
+    // '/' goes to the first text filter; Tab from the id filter to Nom crosses the date range once.
+    await press(page, '/');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Filtrer Nom');
+    await page.getByRole('searchbox', { name: 'Filtrer Id' }).focus();
+    await press(page, 'Tab');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toMatch(/^Filtrer Créé le/);
+    await press(page, 'Tab');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Filtrer Nom');
+    await press(page, 'Escape');
+    expect(await focusedRole(page)).toBe('grid');
+
+    // The convert dialog closed with Escape gives the focus back to the list.
+    await press(page, 'x', 'c');
+    const dialog = page.getByRole('dialog', { name: 'Convertir les leads sélectionnés' });
+    await dialog.waitFor();
+    await press(page, 'Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await focusedRole(page)).toBe('grid');
+
+    // A route change puts the focus in the new screen, never on <body>.
+    await press(page, 'g', 'h');
+    await page.waitForURL(/\/$/);
+    expect(await focusedRole(page)).not.toBe('body');
     expect(errors).toEqual([]);
     await page.context().close();
   });
@@ -210,8 +264,7 @@ describe('lead triage, mouse only', () => {
     await check(await idOf('Nom20')).click();
     await page.getByRole('button', { name: /^Convertir les leads sélectionnés/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Convertir les leads sélectionnés' });
-    await dialog.getByRole('button', { name: /Choisir une landing/ }).click();
-    await page.getByRole('option', { name: 'Panneaux Solaires' }).click();
+    await dialog.getByRole('option', { name: 'Panneaux Solaires' }).click();
     await dialog.getByRole('button', { name: 'Confirmer' }).click();
     await toast(page, 'Leads convertis (1)');
 

@@ -89,16 +89,18 @@ describe('admin, by keyboard only', () => {
   it('reaches every screen through g sequences and the palette', async () => {
     const { page, context, errors } = await app.page();
     await signIn(page, DEMO.admin);
-    const sequences: [string, RegExp, RegExp][] = [
-      ['c', /\/customers$/, /^Clients$/],
-      ['r', /\/customers\/rules\/0$/, /^Règles$/],
-      ['u', /\/users$/, /^Gestion des comptes$/],
-      ['e', /\/exports\/0$/, /^Gestion des exports$/],
-      ['t', /\/taboola$/, /^Taboola$/],
-      ['p', /\/production\/pac$/, /^Production$/],
+    const sequences: [string[], RegExp, RegExp][] = [
+      [['c'], /\/customers$/, /^Clients$/],
+      [['r'], /\/customers\/rules\/0$/, /^Règles$/],
+      [['u'], /\/users$/, /^Gestion des comptes$/],
+      [['e'], /\/exports\/0$/, /^Gestion des exports$/],
+      [['t'], /\/taboola$/, /^Taboola$/],
+      [['p', 'p'], /\/production\/pac$/, /^Production$/],
+      [['p', 'v'], /\/production\/pv$/, /^Production$/],
+      [['p', 'o'], /\/production\/other$/, /^Production$/],
     ];
-    for (const [letter, path, heading] of sequences) {
-      await keys(page, 'g', letter);
+    for (const [letters, path, heading] of sequences) {
+      await keys(page, 'g', ...letters);
       await expectScreen(page, path, heading);
     }
     // g l lists the landings in the palette; Enter opens the first one.

@@ -15,8 +15,9 @@ import { toneOf } from '../../src/views/leads/tone';
 const intl = createIntl({ locale: 'fr', messages: fr });
 const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
 
-// jsdom has no layout: give the scroll area the height a browser would.
+// jsdom has no layout: give the scroll area the height a browser would; CSS.escape for react-aria's popovers.
 beforeAll(() => {
+  globalThis.CSS ??= { escape: (s: string) => s.replace(/[^\w-]/g, (c) => `\\${c}`) } as typeof CSS;
   Object.defineProperty(HTMLElement.prototype, 'clientHeight', {
     configurable: true,
     get(this: HTMLElement) {
@@ -181,7 +182,9 @@ describe('Grid', () => {
     const { grid, requests } = setup();
     await waitFor(() => expect(grid.getAttribute('aria-rowcount')).toBe('402'));
     const { fireEvent } = await import('@testing-library/react');
-    fireEvent.change(screen.getByLabelText('created_at : du'), { target: { value: '2025-01-02' } });
+    // One Tab stop in the header: the button opens the two dates.
+    await userEvent.setup().click(screen.getByRole('button', { name: /^Filtrer created_at/ }));
+    fireEvent.change(await screen.findByLabelText('created_at : du'), { target: { value: '2025-01-02' } });
     fireEvent.change(screen.getByLabelText('created_at : au'), { target: { value: '2025-01-03' } });
     await waitFor(() => expect(requests.at(-1)!.filters).toEqual({ created_at: '2025-01-02<>2025-01-03' }), { timeout: 1500 });
   });

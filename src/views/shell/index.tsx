@@ -70,6 +70,13 @@ function Shell() {
     if (screen) addVisitedView(location.pathname);
   }, [screen, location.pathname]);
 
+  // After a route change the focus goes to the new screen's main region, unless something in it
+  // (its grid, as it mounts) has it already: never left on <body> or on what the old screen was.
+  useEffect(() => {
+    const main = document.getElementById('main');
+    if (main && !main.contains(document.activeElement)) main.focus({ preventScroll: true });
+  }, [location.pathname]);
+
   if (screen?.requires === 'admin' && userData && !userData.admin) return <Navigate to="/401" replace />;
 
   const mobile = device === 'mobile';
