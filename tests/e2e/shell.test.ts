@@ -300,6 +300,16 @@ describe('accessibility, languages and widths', () => {
     await keys(page, 'Control+k');
     await page.getByRole('dialog').getByRole('combobox').waitFor();
     expect(await axeViolations(page)).toEqual([]);
+    await keys(page, 'Escape');
+    // The help overlay lists every command, those of other screens marked as such (contrast included).
+    await keys(page, '?');
+    await page.getByRole('dialog', { name: 'Raccourcis clavier' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await keys(page, 'Escape');
+    // The tags' context menu.
+    await page.getByRole('navigation', { name: 'Vues visitées' }).getByRole('link').first().click({ button: 'right' });
+    await page.getByRole('menu').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
     await context.close();
   });
 

@@ -65,7 +65,7 @@ export function TagsView() {
           <Tag key={v.path} path={v.path} active={v.path === pathname} onMenu={onMenu} />
         ))}
       </ul>
-      <Popover triggerRef={anchor} isOpen={menu !== null} onOpenChange={(open) => !open && setMenu(null)} placement="bottom start" className="popover">
+      <Popover triggerRef={anchor} isOpen={menu !== null} onOpenChange={(open) => !open && setMenu(null)} placement="bottom start" className="popover" aria-label={t('shell.tags.menu')}>
         <CommandMenu menu="tags.context" variant="items" label={t('shell.tags.menu')} args={{ path: menu ?? pathname }} source="tags" onAction={() => setMenu(null)} />
       </Popover>
     </nav>
