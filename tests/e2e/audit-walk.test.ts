@@ -102,3 +102,32 @@ describe('a forced sign-out', () => {
     await context.close();
   });
 });
+
+describe('the statistics tabs', () => {
+  it("head the value column for the tab, colour the whole row, and show the server's message for an end before the start", async () => {
+    const { page, context } = await app.page();
+    await signIn(page, DEMO.staff);
+    await page.goto('/landings_test/1?tab=production');
+    const table = page.getByRole('region', { name: 'Production' }).getByRole('table');
+    await table.getByRole('columnheader', { name: 'Leads produits' }).waitFor();
+    for (const [tab, header] of [['Convertis', 'Leads convertis'], ['Production extraites', 'Leads extraits'], ['En Stock', 'Leads disponibles']]) {
+      await page.getByRole('tab', { name: tab, exact: true }).click();
+      await page.getByRole('region', { name: tab }).getByRole('columnheader', { name: header }).waitFor();
+    }
+    await page.getByRole('tab', { name: 'Production', exact: true }).click();
+    const toned = table.locator('tbody tr.tone-success').first();
+    await toned.waitFor();
+    const colours = await toned.locator('th, td').evaluateAll((cells) => cells.map((c) => getComputedStyle(c).backgroundColor));
+    expect(new Set(colours).size).toBe(1);
+    expect(colours[0]).not.toBe('rgba(0, 0, 0, 0)');
+    expect(await axeViolations(page)).toEqual([]);
+
+    const panel = page.getByRole('tabpanel');
+    await panel.getByLabel('Au', { exact: true }).fill('2026-01-01');
+    await panel.getByLabel('Du', { exact: true }).fill('2026-02-01');
+    await page.getByRole('alert').filter({ hasText: 'La date de fin précède la date de début' }).waitFor();
+    expect(await page.getByText('Aucun lead, veuillez vérifier').count()).toBe(0);
+    await page.screenshot({ path: '/tmp/audit-walk-stats.png' });
+    await context.close();
+  });
+});
