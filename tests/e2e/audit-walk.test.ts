@@ -131,3 +131,39 @@ describe('the statistics tabs', () => {
     await context.close();
   });
 });
+
+describe('definitive deletion', () => {
+  it('names how many leads it deletes, "all N matching" in that mode, and dims the page behind its question', async () => {
+    const { page, context } = await app.page();
+    await signIn(page, DEMO.staff);
+    await page.goto('/landings_test/3');
+    const grid = page.getByRole('grid', { name: 'Leads' });
+    await grid.locator('[role=row][aria-rowindex="3"]').waitFor();
+    await page.keyboard.press('x');
+    await page.keyboard.press('j');
+    await page.keyboard.press('x');
+    await page.keyboard.press('j');
+    await page.keyboard.press('x');
+    await page.keyboard.press('Shift+Delete');
+    const confirm = page.getByRole('alertdialog');
+    await confirm.getByText('Supprimer définitivement les 3 leads sélectionnés ? Cette action est irréversible.').waitFor();
+    await confirm.getByRole('button', { name: 'Supprimer 3 leads' }).waitFor();
+    const dim = await page.locator('.overlay').evaluate((o) => getComputedStyle(o).backgroundColor);
+    expect(dim).toMatch(/rgba\(.*, 0\.[4-9]\d*\)/);
+    await page.screenshot({ path: '/tmp/audit-walk-delete.png' });
+    expect(await axeViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await confirm.waitFor({ state: 'detached' });
+
+    // Every lead matching the (empty) filters: the count is the list's.
+    const total = Number((await grid.getAttribute('aria-rowcount'))!) - 2;
+    await page.keyboard.press('Control+a');
+    await page.getByRole('button', { name: /^Sélectionner les .* résultats correspondants$/ }).click();
+    await page.keyboard.press('Shift+Delete');
+    const n = new Intl.NumberFormat('fr-FR').format(total);
+    await confirm.getByText(`Supprimer définitivement les ${n} leads correspondant aux filtres, y compris ceux qui ne sont pas affichés ?`, { exact: false }).waitFor();
+    await confirm.getByRole('button', { name: `Supprimer ${n} leads` }).waitFor();
+    await page.keyboard.press('Escape');
+    await context.close();
+  });
+});
