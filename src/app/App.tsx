@@ -5,8 +5,9 @@ import { RouterProvider } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { setSessionEndedHandler } from '../api/client';
 import { IntlProvider, useT } from '../i18n/provider';
-import { closeAllVisitedViews, closeSidebar, deviceFor, ui } from '../state/ui';
+import { closeSidebar, deviceFor, ui } from '../state/ui';
 import { signOutLocally, userState } from '../state/user';
+import { loginPath } from '../views/auth/returnTo';
 import { toaster, Toasts } from '../views/shell/toasts';
 import { queryClient } from '../api/queryClient';
 import { createRouter } from './router';
@@ -50,13 +51,14 @@ function UiEffects() {
 
   useEffect(() => {
     setSessionEndedHandler(() => {
-      // Several requests may fail together: sign out and say so once.
+      // Several requests may fail together: sign out and say so once. The visited views stay,
+      // and signing in again returns to this page.
       if (!userState.token) return;
+      const { pathname, search } = router.state.location;
       signOutLocally();
-      closeAllVisitedViews();
       queryClient.clear();
       toaster.warning(t('errors.tokenExpired'));
-      void router.navigate('/login');
+      void router.navigate(loginPath(pathname + search), { replace: true });
     });
   }, [t]);
 
