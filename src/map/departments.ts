@@ -15,7 +15,7 @@ export interface Department {
 export function departmentsOf(topology: DepartmentsTopology): Department[] {
   return topology.objects.departments.geometries.map((g) => ({
     code: String(g.id) as DepartmentCode,
-    name: g.properties!.name,
+    name: (g.properties as { name: string }).name,
     feature: feature(topology, g) as Department['feature'],
   }));
 }
