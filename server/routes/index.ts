@@ -1,13 +1,29 @@
 import type { FastifyInstance } from 'fastify';
 import authRoutes from './auth';
-import usersRoutes from './users';
-import landingsRoutes from './landings';
-import leadsRoutes from './leads';
-import leadExportsRoutes from './lead-exports';
+import customersRoutes from './customers';
 import importsRoutes from './imports';
 import intakeRoutes from './intake';
+import landingsRoutes from './landings';
+import leadExportsRoutes from './lead-exports';
 import leadStatsRoutes from './lead-stats';
+import leadsRoutes from './leads';
 import productionsRoutes from './productions';
+import reportsRoutes from './reports';
+import rulesRoutes from './rules';
+import usersRoutes from './users';
 
-/** Every resource's routes, one file each; app.ts registers them in this order. */
-export const routes: Array<(app: FastifyInstance) => Promise<void>> = [authRoutes, usersRoutes, landingsRoutes, leadsRoutes, leadExportsRoutes, importsRoutes, intakeRoutes, leadStatsRoutes, productionsRoutes];
+/** Every resource's routes, one file each, one per line in name order (parallel work merges line by line). */
+export const routes: Array<(app: FastifyInstance) => Promise<void>> = [
+  authRoutes,
+  customersRoutes,
+  importsRoutes,
+  intakeRoutes,
+  landingsRoutes,
+  leadExportsRoutes,
+  leadStatsRoutes,
+  leadsRoutes,
+  productionsRoutes,
+  reportsRoutes,
+  rulesRoutes,
+  usersRoutes,
+];
