@@ -11,6 +11,7 @@ import { registerAccountJobs } from './services/accounts';
 import { createJobs } from './services/jobs';
 import { createMailer } from './services/mail';
 import { registerMaintenanceJobs } from './services/maintenance';
+import { registerDeliveryJobs } from './services/delivery/offer';
 import { ensureAdmin } from './services/users';
 import { createLogger } from './logger';
 
@@ -43,6 +44,7 @@ export async function boot(config: Config, opts: { logger?: boolean; distDir?: s
   };
   registerAccountJobs(ctx);
   registerMaintenanceJobs(ctx);
+  registerDeliveryJobs(ctx);
   const app = await buildApp(ctx, opts.distDir);
   await ctx.jobs.start();
 

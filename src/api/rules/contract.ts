@@ -20,7 +20,7 @@ export const zipEntry = z
   .string()
   .trim()
   .toUpperCase()
-  .regex(/^(\d{5}|0[1-9]|[1-8]\d|9[0-5]|2A|2B|97[1-6])$/, 'Code postal (5 chiffres) ou département (30, 2A, 971) invalide');
+  .regex(/^(\d{5}|0[1-9]|1\d|2[1-9]|[3-8]\d|9[0-5]|2A|2B|97[1-6])$/, 'Code postal (5 chiffres) ou département (30, 2A, 971) invalide');
 
 /** Landings of a rule: ids, or `{ id, name }` objects as the lead screens hold them. */
 const ruleLandings = z
@@ -163,15 +163,16 @@ export type RoutingCandidate = z.infer<typeof routingCandidate>;
 
 /**
  * GET /api/landings/data/:id/routing/:leadId: how the engine routed a lead. `outcome`:
- * `delivered` (to `rule_id`), `unmatched` (no rule took it; it stays new), `pending` (not offered
- * yet), `not_new` (it left 'new' before the engine offered it). `considered`: the rules of its
+ * `delivered` (to `rule_id`), `unmatched` (no rule took it; it stays new), `expired` (offered on a
+ * later Paris day than it became new, e.g. after the server was down: it stays new), `pending`
+ * (not offered yet), `not_new` (it left 'new' before the engine offered it). `considered`: the rules of its
  * landing in the order they were tried (best first), then rules of other landings (`landing`).
  */
 export const routingResponse = z.object({
   data: z.object({
     lead_id: z.number(),
     landing_id: z.number(),
-    outcome: z.enum(['delivered', 'unmatched', 'pending', 'not_new']),
+    outcome: z.enum(['delivered', 'unmatched', 'expired', 'pending', 'not_new']),
     /** When the engine decided, ISO; null while pending. */
     decided_at: z.string().nullable(),
     /** The Paris time the rules were judged at ('YYYY-MM-DD HH:mm', weekday). */
