@@ -53,12 +53,14 @@ export interface GridProps {
   format?: (column: GridColumnSpec, value: unknown) => string;
   locale?: string;
   onSelectionChange?: (info: GridSelectionInfo) => void;
+  /** What Enter or a double click on a row opens (a customer's rules, a rule's reports). */
+  onOpen?: (row: Row) => void;
   handleRef?: Ref<GridHandle>;
   className?: string;
 }
 
 export function Grid(props: GridProps) {
-  const { loader, queryKey, t, pageSize = 150, onSelectionChange, locale, rowTone } = props;
+  const { loader, queryKey, t, pageSize = 150, onSelectionChange, onOpen, locale, rowTone } = props;
   const domId = useId().replace(/:/g, '');
   const [, bump] = useReducer((n: number) => n + 1, 0);
   const [query, setQueryState] = useState<Query>({ sort: null, filters: {} });
@@ -206,11 +208,16 @@ export function Grid(props: GridProps) {
         // Keys pressed while the list was reloading win: the focus is only carried over if it did not move.
         setState((s) => sel.reconcile(s, { count: cache.total, idAt: cache.idAt }, s.focus === focusBefore ? candidates : [], listed));
       },
+      opens: onOpen !== undefined,
+      open() {
+        const row = cache.rowAt(stateRef.current.focus);
+        if (row) onOpen?.(row);
+      },
       focus: () => scrollRef.current?.focus({ preventScroll: true }),
       // The first text filter (Nom…), not the id's or a date's: that is what staff search by.
       focusFilters: () => (scrollRef.current?.querySelector<HTMLInputElement>('[data-grid-filter="text"]') ?? scrollRef.current?.querySelector<HTMLInputElement>('[data-grid-filter]'))?.focus(),
     }),
-    [act, cache, setState],
+    [act, cache, setState, onOpen],
   );
   useImperativeHandle(props.handleRef, () => handle, [handle]);
   // A list that appears where the focus has nowhere to be (a route or tab change) takes it, so the
@@ -241,6 +248,12 @@ export function Grid(props: GridProps) {
     });
     if (e.shiftKey) window.getSelection()?.removeAllRanges();
     scrollRef.current?.focus({ preventScroll: true });
+  };
+
+  const onBodyDoubleClick = (e: MouseEvent<HTMLDivElement>) => {
+    const rowEl = (e.target as HTMLElement).closest<HTMLElement>('[data-index]');
+    const row = rowEl && !(e.target as HTMLElement).closest('button') ? cache.rowAt(Number(rowEl.dataset.index)) : undefined;
+    if (row) onOpen?.(row);
   };
 
   // Escape in a header filter gives the keys back to the rows (the filter keeps what was typed).
@@ -308,7 +321,7 @@ export function Grid(props: GridProps) {
             onToggleAll={toggleAll}
           />
           {/* Rows stay in their slots (rowSlots.ts); aria-owns gives assistive technologies the list's order. */}
-          <div role="rowgroup" className="lg-body" onClick={onBodyClick} aria-owns={rowIds(domId, first, last)}>
+          <div role="rowgroup" className="lg-body" onClick={onBodyClick} onDoubleClick={onBodyDoubleClick} aria-owns={rowIds(domId, first, last)}>
             {rows.map((item) => {
               const row = cache.rowAt(item.index);
               return (
