@@ -40,7 +40,7 @@ export const newPassword = z
   .max(256, 'Le mot de passe doit contenir au plus 256 caractères');
 
 /**
- * The token of an invitation or reset link. Mails carry `${PUBLIC_URL}/password#<token>`: the
+ * The token of an invitation or reset link. Mails carry `${PUBLIC_URL}/password/choose#token=<token>`: the
  * token sits in the fragment, which browsers never send to a server nor put in a Referer; the
  * page reads it and posts it in a body.
  */
@@ -60,7 +60,7 @@ export const passwordCheckResponse = z.object({
 export type PasswordCheckResponse = z.infer<typeof passwordCheckResponse>;
 
 /**
- * POST /api/auth/password (public): sets the password from an invitation or reset link, once.
+ * POST /api/auth/password/reset (public): sets the password from an invitation or reset link, once.
  * Every session of the account ends; the user then signs in normally (POST /api/auth).
  * Answer 'Mot de passe enregistré, vous pouvez vous connecter'. Bad link → 410 `link_invalid`.
  * Rate-limited per address (429 `rate_limited`).
@@ -71,7 +71,7 @@ export const passwordSetResponse = z.object({ data: z.object({ email: z.string()
 export type PasswordSetResponse = z.infer<typeof passwordSetResponse>;
 
 /**
- * POST /api/auth/forgot (public, 'Mot de passe oublié ?'): mails a reset link (valid 48 h) when
+ * POST /api/auth/password/forgot (public, 'Mot de passe oublié ?'): mails a reset link (valid 48 h) when
  * the address has an account. The answer is the same, in the same time, whether it has one or
  * not: 'Si un compte correspond à cette adresse, un email vient de lui être envoyé'.
  * Rate-limited per address and per email (429 `rate_limited`).
