@@ -39,8 +39,8 @@ export function exportsSearchParams(query: ExportsQuery): URLSearchParams {
  * `user`: its author's id (name in `users`; null once the account is deleted); `created`: ISO
  * timestamp; `url`: the download link /api/exports/{token}/{filename} (absolute when PUBLIC_URL
  * is set); `big_export`: a custom export ('Générer un export personnalisé'), which changed no
- * lead's status and so has nothing to re-inject; `reinjectable`: leads of this export that are
- * still extracted under it (what a re-injection would move).
+ * lead's status and so has nothing to re-inject; `reinjectable`: some leads of this export are
+ * still extracted under it (a re-injection would move them).
  */
 export const exportItem = z.object({
   id: z.number(),
@@ -54,7 +54,7 @@ export const exportItem = z.object({
   token: z.string(),
   big_export: z.boolean(),
   url: z.string(),
-  reinjectable: z.number(),
+  reinjectable: z.boolean(),
 });
 export type ExportItem = z.infer<typeof exportItem>;
 
