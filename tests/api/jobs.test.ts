@@ -9,15 +9,13 @@ import {
   VACUUM_MONTH_STATS_JOB,
   vacuumLeadsIfBusy,
 } from '../../server/services/maintenance';
-import { ADMIN, startServer, type TestServer } from './harness';
+import { startServer, type TestServer } from './harness';
 import { createLanding } from './leads-support';
 
 let server: TestServer;
-let adminToken: string;
 
 beforeAll(async () => {
   server = await startServer();
-  adminToken = await server.login(ADMIN.email, ADMIN.password);
 });
 afterAll(() => server.close());
 
