@@ -9,7 +9,7 @@ import {
   VACUUM_MONTH_STATS_JOB,
   vacuumLeadsIfBusy,
 } from '../../server/services/maintenance';
-import { startServer, type TestServer } from './harness';
+import { ADMIN, startServer, type TestServer } from './harness';
 import { createLanding } from './leads-support';
 
 let server: TestServer;
