@@ -1,12 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import authRoutes from './auth';
 import customersRoutes from './customers';
+import exportsRoutes from './exports';
 import importsRoutes from './imports';
 import intakeRoutes from './intake';
 import landingsRoutes from './landings';
 import leadExportsRoutes from './lead-exports';
 import leadStatsRoutes from './lead-stats';
 import leadsRoutes from './leads';
+import passwordsRoutes from './passwords';
 import productionsRoutes from './productions';
 import reportsRoutes from './reports';
 import rulesRoutes from './rules';
@@ -16,12 +18,14 @@ import usersRoutes from './users';
 export const routes: Array<(app: FastifyInstance) => Promise<void>> = [
   authRoutes,
   customersRoutes,
+  exportsRoutes,
   importsRoutes,
   intakeRoutes,
   landingsRoutes,
   leadExportsRoutes,
   leadStatsRoutes,
   leadsRoutes,
+  passwordsRoutes,
   productionsRoutes,
   reportsRoutes,
   rulesRoutes,
