@@ -44,6 +44,12 @@ export interface GridColumnSpec {
   hidden?: boolean;
   /** Starting width in pixels (140 when absent); the user may resize. */
   width?: number;
+  /** False when the list is filtered elsewhere (the exports' filter bar): no header filter. */
+  filter?: boolean;
+  /** False when the server cannot sort by it. */
+  sort?: boolean;
+  /** The cell is a link to this address (an export's file), downloaded under the cell's text. */
+  href?: (row: Row) => string | undefined;
 }
 
 /** A row's colour, decided by the list's owner (the lead list's value, a report's fill). */
