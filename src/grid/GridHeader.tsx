@@ -113,7 +113,7 @@ function FilterInput({ column, value, t, locale, onChange }: { column: GridColum
         <option value="">{t('grid.any')}</option>
         {column.options.map((o) => (
           <option key={o} value={o}>
-            {o}
+            {column.optionLabel?.(o) ?? o}
           </option>
         ))}
       </select>

@@ -40,6 +40,8 @@ export interface GridColumnSpec {
   label: string;
   kind: ColumnKind;
   options?: readonly string[];
+  /** How an option reads in the select filter (translated); the value itself when absent. */
+  optionLabel?: (value: string) => string;
   /** Kept in the rows, never shown in the cells (the lead list's rapport_id). */
   hidden?: boolean;
   /** Starting width in pixels (140 when absent); the user may resize. */

@@ -1,17 +1,18 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Button, FieldError, Form, Input, Label, TextField } from 'react-aria-components';
 import { Link, useNavigate } from 'react-router';
 import { useLogin } from '../../api/auth/hooks';
-import { choosePassword } from '../../api/auth/requests';
+import { checkPasswordLink, choosePassword } from '../../api/auth/requests';
 import { ApiError } from '../../api/client';
+import { newPassword } from '../../api/users/contract';
 import { useT } from '../../i18n/provider';
 import { signIn } from '../../state/user';
 import { toaster } from '../shell/toasts';
 import '../../styles/auth.css';
 
-/** The least the page asks before sending; the server has the last word (its 422 is shown). */
-const MIN_LENGTH = 10;
+/** The contract's bounds, so the page says what the server will ask before sending. */
+const MIN_LENGTH = newPassword.minLength ?? 12;
 
 /** The mailed link's token travels after '#', so it never reaches a server log or a Referer header. */
 const linkToken = () => new URLSearchParams(location.hash.slice(1)).get('token') ?? '';
@@ -23,6 +24,7 @@ export default function ChoosePasswordScreen() {
   const [token] = useState(linkToken);
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
+  const link = useQuery({ queryKey: ['password-link', token], queryFn: () => checkPasswordLink(token), enabled: token !== '', retry: false, staleTime: Infinity });
   const login = useLogin();
   const save = useMutation({ mutationFn: () => choosePassword(token, password) });
 
@@ -30,7 +32,7 @@ export default function ChoosePasswordScreen() {
     event.preventDefault();
     if (password !== confirm || password.length < MIN_LENGTH) return;
     save.mutate(undefined, {
-      // The new password signs the account in at once, like the sign-in form.
+      // The new password signs the account in at once, as the sign-in form would.
       onSuccess: ({ data }) =>
         login.mutate(
           { email: data.email, password },
@@ -45,9 +47,11 @@ export default function ChoosePasswordScreen() {
         ),
     });
   };
-  const error = save.error instanceof ApiError ? save.error : null;
-  const serverField = error?.status === 422 ? ((error.body?.errors ?? {}) as Record<string, string>).password : undefined;
-  const linkDead = error !== null && error.status !== 422;
+  const saveError = save.error instanceof ApiError ? save.error : null;
+  const serverField = saveError?.status === 422 ? ((saveError.body?.errors ?? {}) as Record<string, string>).password : undefined;
+  // A link that no longer works (used, expired, replaced), said by the check or by the save.
+  const dead = !token ? t('auth.choose.noToken') : link.error ? link.error.message : saveError && saveError.status !== 422 ? saveError.message : null;
+  const info = link.data;
 
   return (
     <main className="login">
@@ -55,19 +59,25 @@ export default function ChoosePasswordScreen() {
         <div className="login-brand" aria-hidden="true">
           LC
         </div>
-        <h1 id="choose-title">{t('auth.choose.title')}</h1>
-        {!token || linkDead ? (
+        <h1 id="choose-title">{info?.purpose === 'invite' ? t('auth.choose.welcome', { name: info.name }) : t('auth.choose.title')}</h1>
+        {dead ? (
           <>
             <p role="alert" className="login-error">
-              {token ? error!.message : t('auth.choose.noToken')}
+              {dead}
             </p>
             <p className="login-links">
               <Link to="/password/forgot">{t('auth.choose.newLink')}</Link>
             </p>
           </>
+        ) : !info ? (
+          <p className="login-subtitle" role="status">
+            {t('auth.choose.checking')}
+          </p>
         ) : (
           <>
-            <p className="login-subtitle">{t('auth.choose.help', { min: MIN_LENGTH })}</p>
+            <p className="login-subtitle">{t('auth.choose.help', { min: MIN_LENGTH, email: info.email })}</p>
+            {/* The account's address, for password managers to file the new password under. */}
+            <input type="email" name="username" autoComplete="username" value={info.email} readOnly hidden />
             <TextField
               className="field"
               type="password"
@@ -76,7 +86,6 @@ export default function ChoosePasswordScreen() {
               isRequired
               autoComplete="new-password"
               autoFocus
-              minLength={MIN_LENGTH}
               isInvalid={serverField !== undefined || (password.length > 0 && password.length < MIN_LENGTH)}
             >
               <Label>{t('auth.choose.password')}</Label>

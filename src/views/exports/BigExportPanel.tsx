@@ -1,5 +1,6 @@
 import { Button } from 'react-aria-components';
 import { useSnapshot } from 'valtio';
+import { bigExportFormat } from '../../api/exports/contract';
 import { useAllLandings } from '../../api/landings/hooks';
 import { CommandButton } from '../../commands/CommandButton';
 import { useIntl, useT } from '../../i18n/provider';
@@ -48,6 +49,16 @@ export function BigExportPanel() {
               <span>{t('exports.big.end')}</span>
               <input type="date" value={big.end} min={big.start || undefined} required onChange={(e) => (exportsView.big.end = e.target.value)} />
             </label>
+            <label className="admin-field">
+              <span>{t('exports.big.format')}</span>
+              <select value={big.format} onChange={(e) => (exportsView.big.format = e.target.value as typeof big.format)}>
+                {bigExportFormat.options.map((f) => (
+                  <option key={f} value={f}>
+                    {f}
+                  </option>
+                ))}
+              </select>
+            </label>
             <CommandButton command="exports.generate" className="btn btn-primary" />
           </div>
         </div>
@@ -56,10 +67,10 @@ export function BigExportPanel() {
       <div className="admin-section-body admin-section-status" aria-live="polite">
         {job && running ? (
           <div className="admin-progress">
-            <progress value={job.total ? job.done : undefined} max={job.total || undefined} aria-label={t('exports.big.progress')} />
+            <progress value={job.total ? job.written : undefined} max={job.total || undefined} aria-label={t('exports.big.progress')} />
             <span>
               {job.total
-                ? t('exports.big.running', { done: intl.formatNumber(job.done), total: intl.formatNumber(job.total), percent: Math.floor((100 * job.done) / job.total) })
+                ? t('exports.big.running', { done: intl.formatNumber(job.written), total: intl.formatNumber(job.total), percent: Math.floor((100 * job.written) / job.total) })
                 : t('exports.big.queued')}
             </span>
           </div>

@@ -3,7 +3,9 @@
  * and the custom big export with its progress (followed even after the screen is left).
  */
 import { ApiError } from '../../api/client';
-import { fetchBigExportJob, generateBigExport, reinjectExport, type BigExportJob } from '../../api/exports/requests';
+import type { BigExportJob } from '../../api/exports/contract';
+import { generateBigExport, reinjectExport } from '../../api/exports/requests';
+import { followBigExport, isRunning } from './bigExportJob';
 import type { CommandContext } from '../../commands/context';
 import { defineCommand } from '../../commands/registry';
 import { exportsView, type ExportsCommandContext } from './store';
@@ -27,13 +29,13 @@ defineCommand({
   keys: ['r'],
   requires: 'admin',
   menus: [{ id: 'exports.actions', group: 'leads', order: 1 }],
-  // A big export changed no lead's status: it has nothing to give back.
-  when: (ctx) => focused(ctx) !== undefined && !focused(ctx)!.big_export,
+  // A big export changed no lead's status, and leads sold again since are no longer this export's.
+  when: (ctx) => focused(ctx) !== undefined && !focused(ctx)!.big_export && focused(ctx)!.reinjectable,
   confirm: { message: 'exports.reinject.confirm', ok: 'exports.reinject.ok' },
   run: async (ctx) => {
     try {
       const res = await reinjectExport(focused(ctx)!.id);
-      ctx.toast.success(ctx.t('exports.toast.reinjected', { count: res.data.count }));
+      ctx.toast.success(ctx.t('exports.toast.reinjected', { count: res.data.count, delivered: res.data.delivered }));
     } catch (error) {
       // A conflict says why (nothing left to re-inject); anything else is the spec's generic failure.
       throw new Error(error instanceof ApiError && error.status === 409 ? error.message : ctx.t('exports.error.reinject'));
@@ -107,31 +109,6 @@ defineCommand({
   },
 });
 
-const jobRunning = () => exportsView.job !== null && (exportsView.job.state === 'queued' || exportsView.job.state === 'running');
-const POLL_MS = 500;
-
-/** Follows the job until it ends, then says so wherever the user is (the toasts are the app's). */
-async function follow(ctx: CommandContext, job: BigExportJob) {
-  exportsView.job = job;
-  while (exportsView.job?.id === job.id && jobRunning()) {
-    await new Promise((r) => setTimeout(r, POLL_MS));
-    try {
-      exportsView.job = (await fetchBigExportJob(job.id)).data;
-    } catch {
-      // A lost answer is asked again at the next tick; the job itself runs on the server.
-    }
-  }
-  const end = exportsView.job;
-  if (end?.id !== job.id) return;
-  if (end.state === 'done') {
-    ctx.toast.success(ctx.t('exports.toast.bigReady', { count: end.export?.count ?? 0 }));
-    await ctx.exports?.refresh();
-  } else {
-    exportsView.refusal = end.message ?? ctx.t('exports.error.generate');
-    ctx.toast.error(ctx.t('exports.error.generate'));
-  }
-}
-
 defineCommand({
   id: 'exports.generate',
   title: 'exports.generate',
@@ -139,7 +116,7 @@ defineCommand({
   scope,
   keys: ['b'],
   requires: 'admin',
-  when: (ctx) => onView(ctx) && !jobRunning(),
+  when: (ctx) => onView(ctx) && !isRunning(exportsView.job),
   run: async (ctx) => {
     const big = exportsView.big;
     // From the palette or the key with the form incomplete: the form, ready to fill.
@@ -151,13 +128,16 @@ defineCommand({
     }
     exportsView.refusal = null;
     try {
-      const res = await generateBigExport({ landings: big.landings, status: big.statuses, start: big.start, end: big.end });
+      const res = await generateBigExport({ landings: big.landings.join(','), status: big.statuses.join(','), start: big.start, end: big.end, format: big.format });
       ctx.toast.info(ctx.t('exports.toast.bigStarted'));
-      void follow(ctx, res.data);
+      void followBigExport(ctx, res.data);
     } catch (error) {
-      // Refused (another export of this user running, bad dates…): said where the form is, and in a toast.
-      exportsView.refusal = error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.message : ctx.t('exports.error.generate');
-      throw new Error(exportsView.refusal);
+      if (!(error instanceof ApiError) || error.status >= 500 || error.status === 0) throw new Error(ctx.t('exports.error.generate'));
+      // Refused (another export of this user running, bad dates…): said beside the form, and in a toast.
+      exportsView.refusal = error.message;
+      const job = error.body?.job as BigExportJob | undefined;
+      if (error.status === 409 && job) void followBigExport(ctx, job);
+      throw new Error(error.message);
     }
   },
 });

@@ -1,16 +1,18 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { useSnapshot } from 'valtio';
-import { fetchExports, type ExportRow } from '../../api/exports/requests';
+import type { ExportItem } from '../../api/exports/contract';
+import { fetchExports } from '../../api/exports/requests';
 import { useUsers } from '../../api/users/hooks';
 import { CommandMenu } from '../../commands/CommandMenu';
-import { useProvideCommandContext } from '../../commands/context';
+import { getCommandContext, useProvideCommandContext } from '../../commands/context';
 import { defaultFormatter, Grid } from '../../grid/Grid';
 import type { GridColumnSpec, GridHandle, GridSelectionInfo, Row, RowId, RowLoader } from '../../grid/types';
 import { useIntl, useT } from '../../i18n/provider';
 import '../../styles/admin.css';
 import { toaster } from '../shell/toasts';
 import { BigExportPanel } from './BigExportPanel';
+import { resumeBigExport } from './bigExportJob';
 import { FilterBar } from './FilterBar';
 import { exportsView, type ExportsCommandContext } from './store';
 
@@ -18,7 +20,7 @@ import { exportsView, type ExportsCommandContext } from './store';
 const columns = ([
   { key: 'id', label: '', kind: 'number', width: 70 },
   { key: 'created', label: '', kind: 'date', width: 150 },
-  { key: 'filename', label: '', kind: 'text', width: 260, href: (row) => (row as unknown as ExportRow).url },
+  { key: 'filename', label: '', kind: 'text', width: 260, href: (row) => (row as unknown as ExportItem).url },
   { key: 'count', label: '', kind: 'number', width: 90 },
   { key: 'landing', label: '', kind: 'text', width: 200 },
   { key: 'user', label: '', kind: 'text', width: 160 },
@@ -46,7 +48,9 @@ export default function ExportsScreen() {
   const { filters, meta } = useSnapshot(exportsView);
   const users = useUsers();
   const gridRef = useRef<GridHandle | null>(null);
-  const rows = useRef(new Map<RowId, ExportRow>());
+  // The rows loaded, by id: the focused export's fields for the commands (re-read after each load).
+  const [rows] = useState(() => new Map<RowId, ExportItem>());
+  const [loads, setLoads] = useState(0);
 
   const buyer = useDebounced(filters.forCustomer.trim(), FILTER_DELAY_MS);
   const query = useMemo(() => ({ userId, landings: [...filters.landings], start: filters.start, end: filters.end, forCustomer: buyer }), [userId, filters.landings, filters.start, filters.end, buyer]);
@@ -55,22 +59,23 @@ export default function ExportsScreen() {
     async (req, signal) => {
       try {
         const res = await fetchExports(query, req, signal);
-        if (req.offset === 0) rows.current.clear();
-        for (const r of res.data) rows.current.set(r.id, r);
+        if (req.offset === 0) rows.clear();
+        for (const r of res.data) rows.set(r.id, r);
+        setLoads((n) => n + 1);
         exportsView.meta = { totalLeads: res.total_leads, landings: res.landings, users: res.users, buyers: res.for_customer.map((b) => b.for_customer) };
-        return { rows: res.data as unknown as Row[], total: res.total ?? res.data.length };
+        return { rows: res.data as unknown as Row[], total: res.total };
       } catch (error) {
         if (!signal.aborted) toaster.warning(t('exports.error.list'));
         throw error;
       }
     },
-    [query, t],
+    [query, rows, t],
   );
 
   const format = useMemo(() => {
     const base = defaultFormatter(intl.locale);
     return (c: GridColumnSpec, v: unknown) => {
-      if (c.key === 'landing') return v == null ? t('exports.landing.several') : (meta.landings[String(v)] ?? String(v));
+      if (c.key === 'landing') return (v as number[]).map((id) => meta.landings[String(id)] ?? `#${id}`).join(', ');
       if (c.key === 'user') return v == null ? '' : (meta.users[String(v)] ?? String(v));
       if (c.key === 'big_export') return v ? t('exports.big.yes') : '';
       return base(c, v);
@@ -83,9 +88,11 @@ export default function ExportsScreen() {
   const refresh = useCallback(async () => {
     await gridRef.current?.refresh();
   }, []);
-  const focused = focusedId === undefined ? undefined : rows.current.get(focusedId);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- `loads` says when the map changed
+  const focused = useMemo(() => (focusedId === undefined ? undefined : rows.get(focusedId)), [rows, focusedId, loads]);
   const ctx: ExportsCommandContext = useMemo(() => ({ userId, focused, grid: () => gridRef.current, refresh }), [userId, focused, refresh]);
   useProvideCommandContext({ view: 'exports', exports: ctx });
+  useEffect(() => void resumeBigExport(getCommandContext()).catch(() => {}), []);
 
   const owner = userId ? users.data?.find((u) => u.id === userId)?.name : undefined;
 

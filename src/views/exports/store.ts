@@ -1,7 +1,9 @@
 // State of the exports screen shared by its components and its commands (exports.commands.ts).
 import { proxy } from 'valtio';
-import type { BigExportJob, ExportRow } from '../../api/exports/requests';
+import type { BigExportJob, ExportItem } from '../../api/exports/contract';
 import type { GridHandle } from '../../grid/types';
+
+type BigExportFormat = 'csv' | 'xlsx' | 'txt';
 
 /** Statuses a custom export may take (SPEC.md §9), in the order offered. */
 export const bigExportStatuses = ['new', 'extracted', 'archived', 'converted', 'trashed'] as const;
@@ -10,7 +12,7 @@ export const bigExportStatuses = ['new', 'extracted', 'archived', 'converted', '
 export interface ExportsCommandContext {
   userId: number;
   /** The export of the grid's focused row. */
-  focused: ExportRow | undefined;
+  focused: ExportItem | undefined;
   grid: () => GridHandle | null;
   refresh: () => Promise<void>;
 }
@@ -21,7 +23,7 @@ export const exportsView = proxy({
   /** What the last page said about the whole selection. */
   meta: { totalLeads: 0, landings: {} as Record<string, string>, users: {} as Record<string, string>, buyers: [] as string[] },
   /** 'Générer un export personnalisé': open or folded, and its form. */
-  big: { open: false, landings: [] as number[], statuses: ['new'] as string[], start: '', end: '' },
+  big: { open: false, landings: [] as number[], statuses: ['new'] as string[], start: '', end: '', format: 'csv' as BigExportFormat },
   /** The big export under way (or just ended), with its progress. */
   job: null as BigExportJob | null,
   /** Why the last request was refused (another export running, nothing matching…). */

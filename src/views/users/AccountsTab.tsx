@@ -1,5 +1,5 @@
 import { useCallback, useMemo, type RefObject } from 'react';
-import type { User } from '../../api/auth/contract';
+import type { Account } from '../../api/users/contract';
 import { queryClient } from '../../api/queryClient';
 import { usersQuery } from '../../api/users/queries';
 import { CommandMenu } from '../../commands/CommandMenu';
@@ -13,15 +13,21 @@ const columns: GridColumnSpec[] = [
   { key: 'name', label: '', kind: 'text', width: 220 },
   { key: 'email', label: '', kind: 'text', width: 280 },
   { key: 'role', label: '', kind: 'select', options: ['admin', 'normal'], width: 120 },
+  { key: 'access', label: '', kind: 'select', options: ['active', 'invited', 'expired'], width: 170 },
+  { key: 'created_at', label: '', kind: 'date', width: 150 },
 ];
 
+/** Whether the account chose its password, or still has an invitation waiting (or expired). */
+const accessOf = (a: Account) => (a.invitation === null ? 'active' : a.invitation.expired ? 'expired' : 'invited');
+
+
 // The rows come from react-query's cache: an action that invalidates the list reloads the grid's pages too.
-const loader = localLoader(() => queryClient.fetchQuery(usersQuery) as Promise<(User & Row)[]>, columns);
+const loader = localLoader(async () => (await queryClient.fetchQuery(usersQuery)).map((a): Row => ({ ...a, access: accessOf(a) })), columns);
 
 /** 'Listes': every account, its actions on the focused row. */
 interface Props {
   gridRef: RefObject<GridHandle | null>;
-  focused: User | undefined;
+  focused: Account | undefined;
   onSelectionChange: (info: GridSelectionInfo) => void;
 }
 
@@ -29,9 +35,14 @@ export function AccountsTab({ gridRef, focused, onSelectionChange }: Props) {
   const t = useT();
   const intl = useIntl();
   const columnLabel = useCallback((c: GridColumnSpec) => t(`users.column.${c.key}`), [t]);
+  // Roles and access read in the user's language, in the cells as in their filters.
+  const shown = useMemo(
+    () => columns.map((c) => (c.key === 'role' || c.key === 'access' ? { ...c, optionLabel: (v: string) => t(`users.${c.key}.${v}`) } : c)),
+    [t],
+  );
   const format = useMemo(() => {
     const base = defaultFormatter(intl.locale);
-    return (c: GridColumnSpec, v: unknown) => (c.key === 'role' ? t(`users.role.${String(v)}`) : base(c, v));
+    return (c: GridColumnSpec, v: unknown) => (c.key === 'role' ? t(`users.role.${String(v)}`) : c.key === 'access' ? t(`users.access.${String(v)}`) : base(c, v));
   }, [intl.locale, t]);
 
   return (
@@ -45,7 +56,7 @@ export function AccountsTab({ gridRef, focused, onSelectionChange }: Props) {
       <Grid
         queryKey="users"
         loader={loader}
-        columns={columns}
+        columns={shown}
         columnLabel={columnLabel}
         format={format}
         label={t('users.grid')}

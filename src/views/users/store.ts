@@ -1,6 +1,6 @@
 // State of the accounts screen shared by its components and its commands (users.commands.ts).
 import { proxy } from 'valtio';
-import type { User } from '../../api/auth/contract';
+import type { Account } from '../../api/users/contract';
 import type { GridHandle } from '../../grid/types';
 
 export const userTabs = ['list', 'create'] as const;
@@ -12,7 +12,7 @@ export interface UsersCommandContext {
   tab: UserTab;
   setTab: (tab: UserTab) => void;
   /** The account of the grid's focused row. */
-  focused: User | undefined;
+  focused: Account | undefined;
   grid: () => GridHandle | null;
 }
 

@@ -5,7 +5,7 @@
 import { ApiError } from '../../api/client';
 import { queryClient } from '../../api/queryClient';
 import { usersQuery } from '../../api/users/queries';
-import { deleteUser, inviteUser, toggleRole } from '../../api/users/requests';
+import { deleteUser, inviteUser, resendInvitation, toggleRole } from '../../api/users/requests';
 import type { CommandContext } from '../../commands/context';
 import { definePaletteSource } from '../../commands/palette/sources';
 import { defineCommand } from '../../commands/registry';
@@ -86,6 +86,23 @@ defineCommand({
   run: async (ctx) => {
     await deleteUser(focused(ctx)!.id);
     ctx.toast.success(ctx.t('users.toast.deleted'));
+    await afterChange(ctx);
+  },
+});
+
+defineCommand({
+  id: 'users.reinvite',
+  title: 'users.reinvite',
+  section,
+  scope,
+  keys: ['i'],
+  requires: 'admin',
+  menus: [{ id: 'users.actions', group: 'open', order: 4 }],
+  // Only an account that has not chosen its password yet: the others use 'Mot de passe oublié ?'.
+  when: (ctx) => focused(ctx)?.invitation != null,
+  run: async (ctx) => {
+    await resendInvitation(focused(ctx)!.id);
+    ctx.toast.success(ctx.t('users.toast.reinvited'));
     await afterChange(ctx);
   },
 });
