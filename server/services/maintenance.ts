@@ -1,6 +1,7 @@
 import type { AppContext } from '../context';
 import type { Queryable } from '../db/connection';
 import { purgeExpiredSessions } from './auth/sessions';
+import { purgeOldPasswordRequests } from './auth/password-links';
 import { purgeOldFailures } from './auth/throttle';
 
 export const VACUUM_MONTH_STATS_JOB = 'vacuum-month-stats';
@@ -57,4 +58,5 @@ export function registerMaintenanceJobs(ctx: Pick<AppContext, 'db' | 'jobs'>) {
 export async function purgeAuthTables(db: Queryable): Promise<void> {
   await purgeExpiredSessions(db);
   await purgeOldFailures(db);
+  await purgeOldPasswordRequests(db);
 }

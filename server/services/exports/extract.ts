@@ -13,7 +13,7 @@ import { Params } from '../../db/params';
 import { selectionConditions } from '../leads/selection';
 import { audit } from '../audit';
 import type { CellValue } from './cells';
-import { exportFilename } from './filenames';
+import { downloadUrl, exportFilename } from './filenames';
 import { localStorage, type ExportStorage } from './storage';
 import { sheetWriter } from './writers';
 
@@ -89,8 +89,7 @@ export async function extractLeads(db: Db, config: Config, user: SessionUser, la
       await q.query('UPDATE exports SET count = $2 WHERE id = $1', [exportId, rowCount]);
       await writeFile(q, storage, key, req.bookType, landings, exportId, filename);
       await audit(q, user.id, 'export', 'leads', rowCount, { export_id: exportId, book_type: req.bookType });
-      const path = `/api/exports/${token}/${encodeURIComponent(filename)}`;
-      return { url: config.PUBLIC_URL ? new URL(path, config.PUBLIC_URL).toString() : path, token, filename, count: rowCount };
+      return { url: downloadUrl(config, token, filename), token, filename, count: rowCount };
     });
   } catch (err) {
     await storage.remove(key);
