@@ -120,7 +120,8 @@ export type BigExportState = z.infer<typeof bigExportState>;
 /**
  * A custom export job. `total`: leads that match (known once it runs), `written`: written so far
  * (the progress bar is written / total); when `done`, `export` is the row of the history (with
- * its `url`); when `failed`, `error` says why in French.
+ * its `url`), or null when no lead matched (`total` 0, no file); when `failed`, `error` says why
+ * in French.
  */
 export const bigExportJob = z.object({
   id: z.number(),
