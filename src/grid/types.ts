@@ -42,6 +42,8 @@ export interface GridColumnSpec {
   label: string;
   kind: ColumnKind;
   options?: readonly string[];
+  /** How an option reads in the select filter (translated); the value itself when absent. */
+  optionLabel?: (value: string) => string;
   /** Kept in the rows, never shown in the cells (the lead list's rapport_id). */
   hidden?: boolean;
   /** Starting width in pixels (140 when absent); the user may resize. */
@@ -51,8 +53,12 @@ export interface GridColumnSpec {
    * stay out of the tab order: the grid's keys reach the same commands on the focused row.
    */
   cell?: (row: Row) => ReactNode;
-  /** Neither sorted nor filtered (a column of buttons). */
-  plain?: boolean;
+  /** False when the list is filtered elsewhere (the exports' filter bar): no header filter. */
+  filter?: boolean;
+  /** False when the server cannot sort by it. */
+  sort?: boolean;
+  /** The cell is a link to this address (an export's file), downloaded under the cell's text. */
+  href?: (row: Row) => string | undefined;
 }
 
 /** A row's colour, decided by the list's owner (the lead list's value, a report's fill). */

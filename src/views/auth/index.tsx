@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Form, Input, Label, TextField } from 'react-aria-components';
-import { Navigate, useLocation, useNavigate } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { useLogin } from '../../api/auth/hooks';
 import { useT } from '../../i18n/provider';
@@ -59,6 +59,9 @@ export default function LoginScreen() {
         <Button type="submit" className="btn btn-primary btn-block" isDisabled={login.isPending}>
           {t('auth.submit')}
         </Button>
+        <p className="login-links">
+          <Link to="/password/forgot">{t('auth.forgot.link')}</Link>
+        </p>
       </Form>
     </main>
   );

@@ -20,7 +20,7 @@ const columns: GridColumnSpec[] = [
   { key: 'name', label: '', kind: 'text', width: 260 },
   { key: 'email', label: '', kind: 'text', width: 280 },
   { key: 'rule_count', label: '', kind: 'number', width: 90 },
-  { key: 'actions', label: '', kind: 'text', width: 130, plain: true, cell: (row) => <RowCommand command="customers.openRules" args={{ customerId: row.id }} /> },
+  { key: 'actions', label: '', kind: 'text', width: 130, sort: false, filter: false, cell: (row) => <RowCommand command="customers.openRules" args={{ customerId: row.id }} /> },
 ];
 
 const fetchRows = async (): Promise<Row[]> =>

@@ -24,7 +24,7 @@ const columns: GridColumnSpec[] = [
   { key: 'count', label: '', kind: 'number', width: 110 },
   { key: 'leads_number', label: '', kind: 'number', width: 110 },
   { key: 'zip', label: '', kind: 'text', width: 220 },
-  { key: 'actions', label: '', kind: 'text', width: 140, plain: true, cell: (row) => <RowCommand command="reports.download" args={{ reportId: row.id }} /> },
+  { key: 'actions', label: '', kind: 'text', width: 140, sort: false, filter: false, cell: (row) => <RowCommand command="reports.download" args={{ reportId: row.id }} /> },
 ];
 
 const rowTone = (row: Row) => reportTone(Number(row.count), Number(row.leads_number));

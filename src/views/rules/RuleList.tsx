@@ -40,7 +40,7 @@ function columnsFor(customerId: number): GridColumnSpec[] {
       label: '',
       kind: 'text',
       width: 300,
-      plain: true,
+      sort: false, filter: false,
       cell: (row) => (
         <>
           <RowCommand command="rules.openReports" args={{ ruleId: row.id }} />
