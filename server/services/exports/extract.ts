@@ -12,7 +12,7 @@ import { getLandings, unionColumns } from '../leads/landings';
 import { Params } from '../../db/params';
 import { selectionConditions } from '../leads/selection';
 import { audit } from '../audit';
-import type { CellValue } from './cells';
+import type { CellValue, SheetColumn } from './cells';
 import { exportFilename } from './filenames';
 import { localStorage, type ExportStorage } from './storage';
 import { sheetWriter } from './writers';
@@ -30,7 +30,17 @@ export const exportStorage = (config: Config): ExportStorage => localStorage(joi
 function fileColumns(landings: Landing[]) {
   const form = unionColumns(landings);
   return {
-    header: ['ID', 'Date', ...form.map((c) => c.label), 'Département', 'Zone climatique', 'Source', 'utm_source', 'utm_medium', 'utm_campaign'],
+    columns: [
+      { label: 'ID', kind: 'id' },
+      { label: 'Date', kind: 'datetime' },
+      ...form.map((c) => ({ label: c.label, kind: c.type })),
+      { label: 'Département', kind: 'code' },
+      { label: 'Zone climatique', kind: 'code' },
+      { label: 'Source', kind: 'select' },
+      { label: 'utm_source', kind: 'text' },
+      { label: 'utm_medium', kind: 'text' },
+      { label: 'utm_campaign', kind: 'text' },
+    ] satisfies SheetColumn[],
     row: ([id, created, data, ...origin]: FileRow): CellValue[] => [
       id,
       created,
@@ -119,7 +129,7 @@ async function writeFile(q: Queryable, storage: ExportStorage, key: string, type
   const upload = await storage.open(key);
   let next: Promise<FileRow[] | null> | undefined;
   try {
-    const writer = sheetWriter(type, upload.stream, columns.header, title);
+    const writer = sheetWriter(type, upload.stream, columns.columns, title);
     // One JSON value per batch: decoding ten fields of every row cost PGlite's client a second per 100,000 leads.
     const read = (after: number) =>
       q
