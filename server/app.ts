@@ -7,6 +7,7 @@ import type { AppContext } from './context';
 import authPlugin from './plugins/auth';
 import contractsPlugin from './plugins/contracts';
 import errorsPlugin from './plugins/errors';
+import securityHeadersPlugin from './plugins/security-headers';
 import textInputPlugin from './plugins/text-input';
 import { routes } from './routes';
 
@@ -32,6 +33,7 @@ export async function buildApp(ctx: AppContext, distDir = defaultDistDir): Promi
   });
 
   await app.register(errorsPlugin);
+  await app.register(securityHeadersPlugin);
   await app.register(contractsPlugin, { check: ctx.config.checkContracts === true });
   await app.register(authPlugin);
   await app.register(textInputPlugin);
