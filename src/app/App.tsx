@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { IntlShape } from '@formatjs/intl';
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
 import { RouterProvider } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { setSessionEndedHandler } from '../api/client';
@@ -31,7 +31,8 @@ function UiEffects() {
   const { theme, size } = useSnapshot(ui);
   const t = useT();
 
-  useEffect(() => {
+  // Before the screens' layout effects: the grid measures its font for the new size.
+  useLayoutEffect(() => {
     document.documentElement.style.setProperty('--accent', theme);
     document.documentElement.dataset.size = size;
   }, [theme, size]);

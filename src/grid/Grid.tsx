@@ -13,7 +13,9 @@ import {
   type MouseEvent,
   type Ref,
 } from 'react';
+import { useSnapshot } from 'valtio';
 import { useProvideCommandContext } from '../commands/context';
+import { ui, type Size } from '../state/ui';
 import { DEFAULT_WIDTH, visibleColumns } from './columns';
 import './grid.commands';
 import { GridHeader } from './GridHeader';
@@ -26,7 +28,12 @@ import type { GridAction, GridColumnSpec, GridFilters, GridHandle, GridSelection
 import { useRowVirtualizer, type RowGeometry } from './useRowVirtualizer';
 import './grid.css';
 
-const GEOMETRY: RowGeometry = { rowHeight: 30, headerHeight: 64, overscan: 8 };
+/** Row and header heights per interface size (Medium, Small, Mini); grid.css sizes the rows alike. */
+export const GEOMETRIES: Record<Size, RowGeometry> = {
+  medium: { rowHeight: 30, headerHeight: 64, overscan: 8 },
+  small: { rowHeight: 26, headerHeight: 56, overscan: 8 },
+  mini: { rowHeight: 22, headerHeight: 48, overscan: 8 },
+};
 const CHECK_WIDTH = 36;
 /** Left and right padding of a cell. */
 const CELL_PADDING = 16;
@@ -124,7 +131,8 @@ export function Grid(props: GridProps) {
     return style as CSSProperties;
   }, [columns, allWidths]);
 
-  const { virtualizer, rows, first, last, follow } = useRowVirtualizer(scrollRef, count, GEOMETRY);
+  const { size } = useSnapshot(ui);
+  const { virtualizer, rows, first, last, follow } = useRowVirtualizer(scrollRef, count, GEOMETRIES[size]);
 
   // The focused row's page at once, then the rows on screen, nothing in between: End on a million
   // leads loads two pages, not all of them. While the scrollbar is dragged, the screen's pages
@@ -147,7 +155,7 @@ export function Grid(props: GridProps) {
   useLayoutEffect(() => {
     const el = scrollRef.current;
     if (el) setFit(() => measuredFit(fontOf(el)));
-  }, []);
+  }, [size]);
   const fits = useMemo(() => {
     const rooms = columns.map((c) => widthOf(c.key) - CELL_PADDING);
     return (text: string, column: number) => fit(text, rooms[column]);
