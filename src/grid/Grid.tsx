@@ -53,6 +53,8 @@ export interface GridProps {
   format?: (column: GridColumnSpec, value: unknown) => string;
   locale?: string;
   onSelectionChange?: (info: GridSelectionInfo) => void;
+  /** The filters the list starts with (the production map's link to one department's leads). */
+  initialFilters?: GridFilters;
   handleRef?: Ref<GridHandle>;
   className?: string;
 }
@@ -61,7 +63,7 @@ export function Grid(props: GridProps) {
   const { loader, queryKey, t, pageSize = 150, onSelectionChange, locale, rowTone } = props;
   const domId = useId().replace(/:/g, '');
   const [, bump] = useReducer((n: number) => n + 1, 0);
-  const [query, setQueryState] = useState<Query>({ sort: null, filters: {} });
+  const [query, setQueryState] = useState<Query>(() => ({ sort: null, filters: props.initialFilters ?? {} }));
   const queryRef = useRef(query);
   const setQuery = useCallback((next: Query) => {
     queryRef.current = next;

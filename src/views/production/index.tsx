@@ -116,8 +116,10 @@ export default function ProductionScreen() {
   );
   useProvideCommandContext({ view: 'production', production: ctx });
 
+  // The map takes the focus from the Statistiques grid as the screen opens, and after a jump.
   useEffect(() => {
-    if (jumped) mapRef.current?.focus();
+    const at = document.activeElement;
+    if (jumped || !at || at === document.body || at.id === 'main' || at.closest('.production-stats')) mapRef.current?.focus({ preventScroll: true });
   }, [jumped]);
 
   const onPointer = useCallback((code: DepartmentCode, mode: PointerMode) => {
