@@ -1,7 +1,7 @@
 // The map bench page: the real DepartmentMap over the build's geodata. window.mapBench times the
 // main thread's work of one frame (from the frame's start to the task after its rendering) for a
 // first draw, a redraw on new counts, a hover and a change of selection.
-import { useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import type { DepartmentCode } from '../../../src/api/productions/contract';
@@ -15,8 +15,8 @@ let seed = 1;
 const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
 const someCounts = () => new Map(codes.map((c) => [c, random() < 0.1 ? 0 : Math.floor(random() * 400)] as [DepartmentCode, number]));
 
-let setCounts: (c: Map<DepartmentCode, number>) => void = () => {};
-let setSelected: (s: Set<DepartmentCode>) => void = () => {};
+/** The bench's hands on the component's state, set once it is mounted. */
+const handles = { setCounts: (c: Map<DepartmentCode, number>) => void c, setSelected: (s: Set<DepartmentCode>) => void s };
 const noop = () => {};
 const label = (code: DepartmentCode) => code;
 const tooltip = (code: DepartmentCode) => ({ title: code, lines: ['12 leads'] });
@@ -24,8 +24,10 @@ const tooltip = (code: DepartmentCode) => ({ title: code, lines: ['12 leads'] })
 function Bench({ initial }: { initial: Map<DepartmentCode, number> }) {
   const [counts, setC] = useState(initial);
   const [selected, setS] = useState(new Set<DepartmentCode>(['FR-30', 'FR-34']));
-  setCounts = setC;
-  setSelected = setS;
+  useLayoutEffect(() => {
+    handles.setCounts = setC;
+    handles.setSelected = setS;
+  }, []);
   const classes = choroplethClasses([...counts.values()], 6);
   return (
     <DepartmentMap
@@ -71,12 +73,12 @@ window.mapBench = {
       root = createRoot(host);
       flushSync(() => root!.render(<Bench initial={someCounts()} />));
     }),
-  redraw: () => frame(() => flushSync(() => setCounts(someCounts()))),
+  redraw: () => frame(() => flushSync(() => handles.setCounts(someCounts()))),
   hover: (i) =>
     frame(() => {
       const path = host.querySelectorAll('.map-dep')[i % codes.length];
       const box = path.getBoundingClientRect();
       path.dispatchEvent(new PointerEvent('pointermove', { bubbles: true, clientX: box.x + box.width / 2, clientY: box.y + box.height / 2 }));
     }),
-  select: (i) => frame(() => flushSync(() => setSelected(new Set([codes[i % codes.length], codes[(i * 7) % codes.length]])))),
+  select: (i) => frame(() => flushSync(() => handles.setSelected(new Set([codes[i % codes.length], codes[(i * 7) % codes.length]])))),
 };
