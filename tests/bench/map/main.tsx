@@ -16,7 +16,7 @@ const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
 const someCounts = () => new Map(codes.map((c) => [c, random() < 0.1 ? 0 : Math.floor(random() * 400)] as [DepartmentCode, number]));
 
 /** The bench's hands on the component's state, set once it is mounted. */
-const handles = { setCounts: (c: Map<DepartmentCode, number>) => void c, setSelected: (s: Set<DepartmentCode>) => void s };
+const handles: { setCounts: (c: Map<DepartmentCode, number>) => void; setSelected: (s: Set<DepartmentCode>) => void } = { setCounts: () => {}, setSelected: () => {} };
 const noop = () => {};
 const label = (code: DepartmentCode) => code;
 const tooltip = (code: DepartmentCode) => ({ title: code, lines: ['12 leads'] });
