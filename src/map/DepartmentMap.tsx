@@ -142,7 +142,7 @@ export const DepartmentMap = memo(function DepartmentMap(p: Props) {
     const layer = select(svgRef.current!).select('.map-active');
     layer.selectAll('*').remove();
     for (const d of drawn) if (d.department.code === p.active) layer.append('path').attr('d', d.d);
-    if (hostRef.current && document.activeElement === hostRef.current) showTip(p.active, null);
+    if (hostRef.current?.matches(':focus-visible')) showTip(p.active, null);
   }, [p.active, drawn]);
 
   function showTip(code: DepartmentCode, at: { x: number; y: number } | null) {
@@ -190,7 +190,8 @@ export const DepartmentMap = memo(function DepartmentMap(p: Props) {
       aria-activedescendant={optionId(p.active)}
       tabIndex={0}
       onKeyDown={p.onKeyDown}
-      onFocus={() => showTip(latest.current.active, null)}
+      // The tooltip follows the keyboard focus, not a focus given by the screen or a click.
+      onFocus={(e) => e.currentTarget.matches(':focus-visible') && showTip(latest.current.active, null)}
       onBlur={hideTip}
       onPointerMove={(e) => {
         const code = codeAt(e.target);
