@@ -66,7 +66,7 @@ export default function ProductionScreen() {
     return () => clearTimeout(timer);
   }, [loaded]);
 
-  const regions = useRegionsData({ category, start: view.start, end: view.end, landings, departments: selected ?? [] });
+  const regions = useRegionsData({ category, start: view.start, end: view.end, landings, departments: selected ?? [] }, selected !== null);
   const counts = useMemo(() => new Map((regions.data?.departments ?? []).map((d) => [d.region, d.value])), [regions.data]);
   const classes = useMemo(() => choroplethClasses([...counts.values()], 6), [counts]);
   const notes = useMemo(() => new Map((production.data?.regions ?? []).map((r) => [r.region, r.text])), [production.data]);
