@@ -5,6 +5,7 @@ import type { Db, Queryable } from './connection';
 import { bulkInsert, reserveIds } from './bulk';
 import { COMMON_COLUMNS, DEMO_ACCOUNTS, DEMO_CUSTOMERS, DEMO_LANDINGS, OTHER_BUYERS, type DemoRule } from './seed-data';
 import { arrivalTime, insertSeedLeads, makeLead, PostalCodePicker, Random, statusFor, type SeedLead, type SeedLanding } from './seed-leads';
+import { seedProduction } from './seed-production';
 
 export const DEMO_SEED = 20_260_101;
 export const DEMO_LEADS = 20_000;
@@ -67,6 +68,7 @@ export async function seedDemo(db: Db, { now = new Date(), leads: count = DEMO_L
       leads.conversions.map(([, copy]) => copy.id),
     ]);
     await insertNotes(q, accounts.admin);
+    await seedProduction(q, accounts.admin);
     return { leads: leads.all.length };
   });
 }

@@ -62,6 +62,8 @@ export interface GridProps {
   onSelectionChange?: (info: GridSelectionInfo) => void;
   /** What Enter or a double click on a row opens (a customer's rules, a rule's reports). */
   onOpen?: (row: Row) => void;
+  /** The filters the list starts with (the production map's link to one department's leads). */
+  initialFilters?: GridFilters;
   handleRef?: Ref<GridHandle>;
   className?: string;
 }
@@ -70,7 +72,7 @@ export function Grid(props: GridProps) {
   const { loader, queryKey, t, pageSize = 150, onSelectionChange, onOpen, locale, rowTone } = props;
   const domId = useId().replace(/:/g, '');
   const [, bump] = useReducer((n: number) => n + 1, 0);
-  const [query, setQueryState] = useState<Query>({ sort: null, filters: {} });
+  const [query, setQueryState] = useState<Query>(() => ({ sort: null, filters: props.initialFilters ?? {} }));
   const queryRef = useRef(query);
   const setQuery = useCallback((next: Query) => {
     queryRef.current = next;

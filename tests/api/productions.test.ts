@@ -139,11 +139,13 @@ describe('POST /api/productions/:category/change_color', () => {
     // Without a colour the selection takes the default one; an empty selection is saved as such.
     await post('/api/productions/pac/change_color?departement=FR-13');
     expect((await json<{ data: { regions: Array<{ color: string }> } }>(await get('/api/productions/pac'))).data.regions[0].color).toBe('#d97706');
+    await post('/api/productions/pac/change_color?departement=FR-2A&color=none');
+    expect((await json<{ data: { regions: unknown[] } }>(await get('/api/productions/pac'))).data.regions).toEqual([{ region: 'FR-13', text: '', color: '#d97706' }]);
     await post('/api/productions/pac/change_color?departement=');
     expect((await json<{ data: { selected: string[] } }>(await get('/api/productions/pac'))).data.selected).toEqual([]);
     const rows = await auditRows('production.color');
     expect(rows[0]).toMatchObject({ count: 2, details: { category: 'pac', departements: ['13', '2A'], color: '#aa00ff' } });
-    expect(rows).toHaveLength(3);
+    expect(rows).toHaveLength(4);
   });
 
   it('refuses an unknown department (404, nothing saved), a bad colour (422), an unknown category (404)', async () => {

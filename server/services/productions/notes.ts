@@ -33,7 +33,7 @@ export async function saveNote(db: Db, user: SessionUser, category: ProductionCa
 }
 
 /** Saves the selection of a category and gives its departments the colour, in one transaction. */
-export async function saveSelection(db: Db, user: SessionUser, category: ProductionCategory, regions: DepartmentCode[], color: string) {
+export async function saveSelection(db: Db, user: SessionUser, category: ProductionCategory, regions: DepartmentCode[], color: string | null) {
   const departements = regions.map(departementOf);
   return db.tx(async (q) => {
     await q.query(

@@ -95,11 +95,13 @@ export const regionsDataResponse = z.object({
 });
 export type RegionsData = z.infer<typeof regionsDataResponse>['data'];
 
-/** POST /api/productions/:category/change_color?departement=FR-30,FR-34[&color=#rrggbb] */
-export const changeColorQuery = z.object({ departement: departmentList.default([]), color: regionColor.default(defaultSelectionColor) }).strip();
+/** POST /api/productions/:category/change_color?departement=FR-30,FR-34[&color=#rrggbb|none]; 'none' takes the colour off. */
+export const changeColorQuery = z
+  .object({ departement: departmentList.default([]), color: z.union([z.literal('none').transform(() => null), regionColor]).default(defaultSelectionColor) })
+  .strip();
 export type ChangeColorQuery = z.input<typeof changeColorQuery>;
 export const changeColorResponse = z.object({
-  data: z.object({ selected: z.array(departmentCode), color: z.string() }),
+  data: z.object({ selected: z.array(departmentCode), color: z.string().nullable() }),
   message: z.string(),
 });
 

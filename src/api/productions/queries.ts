@@ -21,7 +21,9 @@ export const regionsDataQuery = (req: RegionsRequest) =>
   queryOptions({
     queryKey: ['production', req.category, 'regions', req.start, req.end, [...req.landings], [...req.departments]],
     queryFn: ({ signal }) => {
-      const query = new URLSearchParams({ date_range: `${req.start}<>${req.end}`, landings: req.landings.join(','), departement: req.departments.join(',') });
+      // No department chosen: the production of all of them.
+      const query = new URLSearchParams({ date_range: `${req.start}<>${req.end}`, landings: req.landings.join(',') });
+      if (req.departments.length > 0) query.set('departement', req.departments.join(','));
       return api<RegionsData>(`/productions/${req.category}/regions/data?${query}`, { method: 'POST', signal });
     },
     placeholderData: keepPreviousData,

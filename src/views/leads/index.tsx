@@ -28,7 +28,13 @@ export default function LeadsScreen() {
   const [search, setSearch] = useSearchParams();
   const requested = search.get('tab');
   const tab: LeadTab = isLeadTab(requested) ? requested : 'new';
-  const setTab = useCallback((next: LeadTab) => setSearch(next === 'new' ? {} : { tab: next }, { replace: true }), [setSearch]);
+  // ?departement=30 (the production map's link) starts the lists filtered on that department.
+  const departement = search.get('departement');
+  const initialFilters = useMemo(() => (departement ? { departement } : undefined), [departement]);
+  const setTab = useCallback(
+    (next: LeadTab) => setSearch({ ...(next === 'new' ? {} : { tab: next }), ...(departement ? { departement } : {}) }, { replace: true }),
+    [setSearch, departement],
+  );
   const landings = useLandingsByIds(landingIds);
   const title = landings.data?.map((l) => l.name).join(' - ') ?? '';
 
@@ -101,6 +107,7 @@ export default function LeadsScreen() {
                   selection={selection}
                   onSelectionChange={onSelectionChange}
                   onColumns={setColumns}
+                  initialFilters={initialFilters}
                 />
               ) : 'stats' in def ? (
                 <StatsTab landingIds={landingIds} category={def.stats} zoneAvailable={zone} />
