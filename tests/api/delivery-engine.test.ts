@@ -84,7 +84,7 @@ describe('rule conditions', () => {
     const at = '2026-11-23T09:00:00Z';
     const uzes = await lead(landing.id, '30700');
     await route([uzes], at);
-    let why = await routing(landing.id, uzes);
+    const why = await routing(landing.id, uzes);
     expect(why).toMatchObject({ outcome: 'delivered', rule_id: gard.id });
     expect(why.considered.filter((c) => c.reason !== 'landing').map((c) => [c.rule_id, c.reason])).toEqual([
       [gard.id, null],
