@@ -56,7 +56,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server.close();
-  await new Promise((resolve) => smtp.close(resolve));
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
   await new Promise((resolve) => hook.close(resolve));
 });
 
