@@ -75,6 +75,7 @@ export async function reportFile(db: Queryable, userId: number, id: number, form
   void (async () => {
     for (let i = 0; i < rows.length; i += writer.batch) await writer.rows(rows.slice(i, i + writer.batch).map((r) => columns.row(r.row) as CellValue[]));
     await writer.end();
+    body.end();
   })().catch((err: unknown) => body.destroy(err as Error));
   return {
     headers: { 'content-type': contentTypes[format], 'content-disposition': attachmentHeader(filename), 'cache-control': 'no-store' },

@@ -20,7 +20,7 @@ export const zipEntry = z
   .string()
   .trim()
   .toUpperCase()
-  .regex(/^(\d{5}|0[1-9]|1\d|2[1-9]|[3-8]\d|9[0-5]|2A|2B|97[1-6])$/, 'Code postal (5 chiffres) ou département (30, 2A, 971) invalide');
+  .regex(/^(\d{5}|0[1-9]|1\d|2[1-9]|[3-8]\d|9[0-5]|2A|2B|97[1-8]|98[4-8])$/, 'Code postal (5 chiffres) ou département (30, 2A, 971) invalide');
 
 /** Landings of a rule: ids, or `{ id, name }` objects as the lead screens hold them. */
 const ruleLandings = z
