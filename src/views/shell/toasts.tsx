@@ -1,5 +1,6 @@
 import {
   Button,
+  Text,
   UNSTABLE_Toast as Toast,
   UNSTABLE_ToastContent as ToastContent,
   UNSTABLE_ToastQueue as ToastQueue,
@@ -31,7 +32,10 @@ export function Toasts() {
     <ToastRegion queue={toastQueue} className="toasts" aria-label={t('shell.notifications')}>
       {({ toast }) => (
         <Toast toast={toast} className={`toast toast-${toast.content.tone}`}>
-          <ToastContent className="toast-message">{toast.content.message}</ToastContent>
+          {/* The message names the toast (an alertdialog needs a name). */}
+          <ToastContent className="toast-message">
+            <Text slot="title">{toast.content.message}</Text>
+          </ToastContent>
           <Button slot="close" className="toast-close" aria-label={t('shell.close')}>
             ×
           </Button>
