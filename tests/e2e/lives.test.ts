@@ -2,7 +2,7 @@
 // only, by mouse only and at phone size; axe on every screen, dialog and menu; a live language switch.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, DEMO, signIn, startApp, type App } from './harness';
+import { axeViolations, DEMO, MOBILE, signIn, startApp, type App } from './harness';
 import { createLanding } from './landing-fixture';
 
 let app: App;
@@ -188,6 +188,132 @@ describe('lives, keyboard only', () => {
     await toast(page, 'Règle supprimée');
     await grid.getByRole('gridcell', { name: 'Clavier Gard', exact: true }).waitFor({ state: 'detached' });
     await focusNotOnBody(page);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('lives, mouse only', () => {
+  it('creates a customer, opens its rules from its row, creates a rule by clicks, pauses and resumes it, downloads a csv report, filters and deletes', async () => {
+    const landing = await createLanding(app.server.ctx.db, 'E2E Lives Souris');
+    const { page, errors } = await app.page();
+    await signIn(page, DEMO.admin);
+    const sidebar = page.locator('nav.sidebar');
+    await sidebar.getByRole('button', { name: /^Lives/ }).click();
+    await sidebar.getByRole('link', { name: 'Clients' }).click();
+    await page.waitForURL(/\/customers$/);
+
+    await page.getByRole('tab', { name: 'Créer un client' }).click();
+    await page.getByRole('textbox', { name: 'Nom - Prénom', exact: true }).fill('Solaire Souris');
+    await page.getByRole('textbox', { name: 'Email', exact: true }).fill('souris@solaire.fr');
+    await page.getByRole('button', { name: 'Créer', exact: true }).click();
+    await toast(page, 'Client ajouté');
+
+    await page.getByRole('tab', { name: 'Listes des clients' }).click();
+    const customers = page.getByRole('grid', { name: 'Clients' });
+    const row = customers.getByRole('row').filter({ hasText: 'souris@solaire.fr' });
+    await row.getByRole('button', { name: 'Règles' }).click();
+    await page.waitForURL(/\/customers\/rules\/\d+$/);
+    await page.getByRole('heading', { level: 1, name: 'Règles · Solaire Souris' }).waitFor();
+
+    await page.getByRole('tab', { name: 'Créer une règle' }).click();
+    await page.getByRole('button', { name: 'Solaire Souris Client' }).waitFor();
+    await page.getByLabel('Nom de la règle').fill('Souris partout');
+    await page.getByRole('button', { name: /Choisir les landings/ }).click();
+    await page.getByRole('option', { name: 'E2E Lives Souris' }).click();
+    await page.getByRole('heading', { name: 'Créer une règle', level: 2 }).click({ force: true });
+    await page.getByRole('button', { name: 'E2E Lives Souris Landings' }).waitFor();
+    for (const day of ['Lundi', 'Mardi', 'Mercredi', 'Jeudi', 'Vendredi', 'Samedi', 'Dimanche']) await page.getByText(day, { exact: true }).click();
+    await page.getByLabel('Leads par jour').fill('10');
+    await shot(page, 'mouse-rule-form');
+    await page.getByRole('button', { name: 'Créer la règle' }).click();
+    await toast(page, 'Règle ajoutée');
+    const ruleId = (await app.server.ctx.db.query<{ id: number }>(`SELECT id FROM rules WHERE name = 'Souris partout'`)).rows[0].id;
+    await intake(landing.key, 1, 100);
+
+    await page.getByRole('tab', { name: 'Règles', exact: true }).click();
+    const rules = page.getByRole('grid', { name: 'Règles' });
+    const ruleRow = rules.getByRole('row').filter({ hasText: 'Souris partout' });
+    await ruleRow.getByRole('button', { name: 'Mettre en pause' }).click();
+    await toast(page, 'Règle mise en pause');
+    await ruleRow.getByRole('button', { name: 'Reprendre' }).click();
+    await toast(page, 'Règle reprise');
+    await page.locator(`[data-fill="${ruleId}"]`).getByText('1 / 10').waitFor({ timeout: 15_000 });
+
+    await ruleRow.getByRole('button', { name: 'Rapports' }).click();
+    await page.waitForURL(new RegExp(`/rapports/${ruleId}$`));
+    const reports = page.getByRole('grid', { name: 'Rapports quotidiens' });
+    await reports.getByRole('button', { name: 'Télécharger' }).first().click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Format').selectOption('csv');
+    const download = page.waitForEvent('download');
+    await dialog.getByRole('button', { name: 'Télécharger' }).click();
+    expect((await download).suggestedFilename()).toMatch(/\d{4}-\d{2}-\d{2}\.csv$/);
+    await dialog.waitFor({ state: 'detached' });
+
+    await page.getByRole('button', { name: 'Règles du client' }).click();
+    await page.waitForURL(/\/customers\/rules\/\d+$/);
+    // The filter's clear button shows every customer's rules; choosing one in its list narrows them again.
+    await page.getByRole('button', { name: 'Afficher les règles de tous les clients' }).click();
+    await page.waitForURL(/\/customers\/rules\/0$/);
+    await page.getByRole('button', { name: /Tous les clients/ }).click();
+    await page.getByRole('searchbox', { name: 'Chercher un client' }).fill('souris');
+    await shot(page, 'mouse-filter');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('option', { name: 'Solaire Souris' }).click();
+    await page.waitForURL(/\/customers\/rules\/\d+$/);
+    await rules.getByRole('row').filter({ hasText: 'Souris partout' }).getByRole('button', { name: 'Supprimer la règle' }).click();
+    const confirm = page.getByRole('alertdialog');
+    await confirm.getByText('Souhaitez-vous vraiment supprimer cette règle ?').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await confirm.getByRole('button', { name: 'Supprimer' }).click();
+    await toast(page, 'Règle supprimée');
+    await rules.getByRole('row').filter({ hasText: 'Souris partout' }).waitFor({ state: 'detached' });
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('lives, phone size, axe and languages', () => {
+  it('shows each screen at 390×844 without a page wider than the phone, axe clean', async () => {
+    const { page, errors } = await app.page({ viewport: MOBILE });
+    await signIn(page, DEMO.admin);
+    const ruleId = (await app.server.ctx.db.query<{ id: number }>('SELECT rule_id AS id FROM reports GROUP BY rule_id ORDER BY count(*) DESC LIMIT 1')).rows[0].id;
+    for (const [path, ready, name] of [
+      ['/customers', page.getByRole('grid', { name: 'Clients' }).getByRole('gridcell').first(), 'phone-customers'],
+      ['/customers?tab=create', page.getByRole('textbox', { name: 'Nom - Prénom', exact: true }), 'phone-customer-form'],
+      ['/customers/rules/0', page.locator('[data-fill]').first(), 'phone-rules'],
+      ['/customers/rules/0?tab=create', page.getByLabel('Nom de la règle'), 'phone-rule-form'],
+      [`/customers/rules/rapports/${ruleId}`, page.getByRole('grid', { name: 'Rapports quotidiens' }).getByRole('gridcell').first(), 'phone-reports'],
+    ] as const) {
+      await page.goto(path);
+      await ready.waitFor();
+      await shot(page, name);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
+      expect(await axeViolations(page), path).toEqual([]);
+    }
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('switches language live: titles, tabs, columns, buttons and the fill follow', async () => {
+    const { page, errors } = await app.page();
+    await signIn(page, DEMO.admin);
+    await page.goto('/customers/rules/0');
+    await page.getByRole('columnheader', { name: 'Codes postaux' }).waitFor();
+    await page.getByRole('button', { name: /^Langue/ }).click();
+    await page.getByRole('menuitemradio', { name: 'English' }).click();
+    await page.getByRole('tab', { name: 'Create a rule' }).waitFor();
+    await page.getByRole('columnheader', { name: 'Postal codes' }).waitFor();
+    await page.getByRole('group', { name: 'Rule actions' }).getByRole('button', { name: /Delete the rule/ }).waitFor();
+    await page.getByRole('gridcell', { name: 'Everywhere' }).first().waitFor();
+    await shot(page, 'rules-english');
+    await page.getByRole('button', { name: /^Language/ }).click();
+    await page.getByRole('menuitemradio', { name: '中文' }).click();
+    await page.getByRole('tab', { name: '创建规则' }).waitFor();
+    await page.getByRole('button', { name: /^语言|Language/ }).click();
+    await page.getByRole('menuitemradio', { name: 'Français' }).click();
+    await page.getByRole('tab', { name: 'Créer une règle' }).waitFor();
     expect(errors).toEqual([]);
     await page.context().close();
   });

@@ -80,7 +80,8 @@ defineCommand({
   keys: ['f'],
   requires: 'admin',
   when: onScreen,
-  run: () => document.querySelector<HTMLInputElement>('[data-rules-filter] input')?.focus(),
+  // Opens the list on its search field: f, a few letters, Enter.
+  run: () => document.querySelector<HTMLButtonElement>('[data-rules-filter] button')?.click(),
 });
 
 defineCommand({
