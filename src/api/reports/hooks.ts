@@ -6,4 +6,6 @@ const REPORTS_POLL_MS = 5000;
 
 export const useReports = (ruleId: number) => useSignedInQuery({ ...reportsQuery(ruleId), refetchInterval: REPORTS_POLL_MS });
 
-export const useDeliveries = (reportId: number | undefined) => useSignedInQuery({ ...deliveriesQuery(reportId ?? 0), enabled: reportId !== undefined });
+/** A day's delivery log, read again as often: mails and webhooks are sent (and retried) after the assignment. */
+export const useDeliveries = (reportId: number | undefined) =>
+  useSignedInQuery({ ...deliveriesQuery(reportId ?? 0), enabled: reportId !== undefined, refetchInterval: REPORTS_POLL_MS });

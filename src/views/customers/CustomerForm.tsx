@@ -4,6 +4,7 @@ import { CommandMenu } from '../../commands/CommandMenu';
 import { runCommand } from '../../commands/registry';
 import { useT } from '../../i18n/provider';
 import { customerForm, type CustomerField } from './store';
+import { escapeToTab } from './useScreenTabs';
 
 /** 'Créer un client': 'Nom - Prénom', Email and Créer (Enter in a field creates too). */
 export function CustomerForm() {
@@ -22,6 +23,7 @@ export function CustomerForm() {
   // Two fields and no submit button: Enter would not submit the form by itself.
   const onKeyDown = (e: KeyboardEvent<HTMLFormElement>) => {
     if (e.key === 'Enter' && (e.target as HTMLElement).matches('input')) submit(e);
+    else escapeToTab(e);
   };
   const field = (key: CustomerField, type: string, autoComplete: string) => {
     const error = form.errors[key];
@@ -30,6 +32,7 @@ export function CustomerForm() {
         <label htmlFor={`customer-${key}`}>{t(`customers.form.${key}`)}</label>
         <input
           ref={key === 'name' ? nameRef : undefined}
+          data-tab-entry={key === 'name' ? 'create' : undefined}
           id={`customer-${key}`}
           type={type}
           autoComplete={autoComplete}

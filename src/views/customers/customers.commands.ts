@@ -47,7 +47,7 @@ customerTabs.forEach((tab, i) => {
     keys: [String(i + 1)],
     requires: 'admin',
     when: onScreen,
-    run: (ctx) => ctx.customers!.setTab(tab),
+    run: (ctx) => ctx.customers!.showTab(tab),
   });
 });
 
@@ -84,6 +84,8 @@ defineCommand({
       await createCustomer({ name: customerForm.name.trim(), email: customerForm.email.trim() });
       customerForm.name = '';
       customerForm.email = '';
+      // Ready for the next one.
+      document.querySelector<HTMLElement>('[data-tab-entry="create"]')?.focus();
       ctx.toast.success(ctx.t('customers.toast.created'));
       await queryClient.invalidateQueries({ queryKey: customersQuery.queryKey });
       await ctx.customers?.grid()?.refresh();

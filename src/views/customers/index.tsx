@@ -1,28 +1,25 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
-import { useSearchParams } from 'react-router';
 import { useCustomers } from '../../api/customers/hooks';
 import { useProvideCommandContext } from '../../commands/context';
 import type { GridHandle, RowId } from '../../grid/types';
 import { useT } from '../../i18n/provider';
 import { CustomerForm } from './CustomerForm';
 import { CustomerList } from './CustomerList';
-import { customerTabs, isCustomerTab, type CustomersCommandContext, type CustomerTab } from './store';
+import { customerTabs, type CustomersCommandContext, type CustomerTab } from './store';
+import { useScreenTabs } from './useScreenTabs';
 import './lives.css';
 
-/** Customers (/customers): 'Listes des clients' and 'Créer un client'; the tab lives in the URL (?tab=create). */
+/** Customers (/customers): 'Listes des clients' and 'Créer un client' (?tab=create). */
 export default function CustomersScreen() {
   const t = useT();
-  const [search, setSearch] = useSearchParams();
-  const requested = search.get('tab');
-  const tab: CustomerTab = isCustomerTab(requested) ? requested : 'list';
-  const setTab = useCallback((next: CustomerTab) => setSearch(next === 'list' ? {} : { tab: next }, { replace: true }), [setSearch]);
   const customers = useCustomers();
   const gridRef = useRef<GridHandle | null>(null);
+  const { tab, setTab, showTab } = useScreenTabs(customerTabs, gridRef);
   const [focusedId, setFocusedId] = useState<RowId | undefined>(undefined);
   const focused = useMemo(() => customers.data?.find((c) => c.id === focusedId), [customers.data, focusedId]);
 
-  const ctx: CustomersCommandContext = useMemo(() => ({ tab, setTab, focused, grid: () => gridRef.current }), [tab, setTab, focused]);
+  const ctx: CustomersCommandContext = useMemo(() => ({ tab, showTab, focused, grid: () => gridRef.current }), [tab, showTab, focused]);
   useProvideCommandContext({ view: 'customers', customers: ctx });
 
   return (

@@ -5,14 +5,14 @@ import type { GridHandle } from '../../grid/types';
 
 export const customerTabs = ['list', 'create'] as const;
 export type CustomerTab = (typeof customerTabs)[number];
-export const isCustomerTab = (v: unknown): v is CustomerTab => customerTabs.includes(v as CustomerTab);
 
 export type CustomerField = 'name' | 'email';
 
 /** What the customer commands see of the mounted screen (CommandContext.customers). */
 export interface CustomersCommandContext {
   tab: CustomerTab;
-  setTab: (tab: CustomerTab) => void;
+  /** Shows a tab and takes the focus into it. */
+  showTab: (tab: CustomerTab) => void;
   /** The customer under the grid's focus. */
   focused: Customer | undefined;
   grid: () => GridHandle | null;

@@ -1,12 +1,12 @@
-import { Button, ComboBox, Input, Label, ListBox, ListBoxItem, Popover, useFilter, type Key } from 'react-aria-components';
+import { Autocomplete, Button, Input, Label, ListBox, ListBoxItem, Popover, SearchField, Select, SelectValue, useFilter, type Key } from 'react-aria-components';
 import { useCustomers } from '../../api/customers/hooks';
 import { runCommand } from '../../commands/registry';
 import { useT } from '../../i18n/provider';
 
 /**
- * The clearable customer filter of 'Règles': choosing a customer opens /customers/rules/:id,
- * 'Tous les clients' or the clear button /customers/rules/0. Typing filters the names, accents
- * and case aside; `f` puts the cursor here.
+ * The clearable customer filter of 'Règles': a select whose list has its own search field (typing
+ * filters the names, accents and case aside). Choosing a customer opens /customers/rules/:id,
+ * 'Tous les clients' or the clear button /customers/rules/0. `f` puts the focus here.
  */
 export function CustomerFilter({ customerId }: { customerId: number }) {
   const t = useT();
@@ -19,31 +19,27 @@ export function CustomerFilter({ customerId }: { customerId: number }) {
   };
   return (
     <div className="lives-filter" data-rules-filter="">
-      <ComboBox
-        className="lives-combo"
-        items={items}
-        defaultFilter={contains}
-        selectedKey={customers.data ? customerId : null}
-        onSelectionChange={choose}
-        menuTrigger="focus"
-      >
-        <Label>{t('rules.filter.label')}</Label>
-        <div className="lives-combo-input">
-          <Input placeholder={t('rules.allCustomers')} />
-          <Button className="lives-combo-button" aria-label={t('rules.filter.show')}>
-            ▾
-          </Button>
-        </div>
-        <Popover className="popover">
-          <ListBox className="menu-list lives-combo-list" renderEmptyState={() => <div className="menu-item muted">{t('rules.filter.none')}</div>}>
-            {(item: { id: number; name: string }) => (
-              <ListBoxItem className="menu-item" id={item.id} textValue={item.name}>
-                {item.name}
-              </ListBoxItem>
-            )}
-          </ListBox>
+      <Select className="lives-select" value={customers.data ? customerId : null} onChange={choose}>
+        <Label className="lives-label">{t('rules.filter.label')}</Label>
+        <Button className="btn lives-select-button">
+          <SelectValue className="lives-select-value" />
+          <span aria-hidden="true">▾</span>
+        </Button>
+        <Popover className="popover lives-select-popover lives-search-popover">
+          <Autocomplete filter={contains}>
+            <SearchField className="lives-search" aria-label={t('rules.filter.search')} autoFocus>
+              <Input placeholder={t('rules.filter.search')} />
+            </SearchField>
+            <ListBox className="menu-list lives-combo-list" items={items} renderEmptyState={() => <div className="menu-item muted">{t('rules.filter.none')}</div>}>
+              {(item) => (
+                <ListBoxItem className="menu-item" id={item.id} textValue={item.name}>
+                  {item.name}
+                </ListBoxItem>
+              )}
+            </ListBox>
+          </Autocomplete>
         </Popover>
-      </ComboBox>
+      </Select>
       {customerId !== 0 ? (
         <Button className="btn lives-clear" onPress={() => void runCommand('rules.allCustomers', undefined, 'button')} aria-label={t('rules.filter.clear')}>
           ×

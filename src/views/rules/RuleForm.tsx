@@ -7,7 +7,8 @@ import { weekdays, type Weekday } from '../../api/rules/contract';
 import { CommandMenu } from '../../commands/CommandMenu';
 import { runCommand } from '../../commands/registry';
 import { useT } from '../../i18n/provider';
-import { addZip, LEADS_PER_DAY, parseZip, spansMidnight, type RuleField } from './ruleForm';
+import { escapeToTab } from '../customers/useScreenTabs';
+import { addZip, LEADS_PER_DAY, normalizeHour, parseZip, spansMidnight, type RuleField } from './ruleForm';
 import { ruleForm } from './store';
 
 /** Clears a field's message as soon as the user changes it. */
@@ -47,6 +48,7 @@ export function RuleForm() {
   const onKeyDown = (e: KeyboardEvent<HTMLFormElement>) => {
     const target = e.target as HTMLElement;
     if (e.key === 'Enter' && target.matches('input:not([data-zip-input])')) submit(e);
+    else escapeToTab(e);
   };
 
   const addTyped = () => {
@@ -85,12 +87,12 @@ export function RuleForm() {
             isInvalid={Boolean(errors.customer_id)}
             placeholder={t('rules.form.customer.choose')}
           >
-            <Label>{t('rules.form.customer')}</Label>
-            <Button ref={firstRef} className="btn lives-select-button" {...invalid('customer_id')}>
+            <Label className="lives-label">{t('rules.form.customer')}</Label>
+            <Button ref={firstRef} data-tab-entry="create" className="btn lives-select-button" {...invalid('customer_id')}>
               <SelectValue />
               <span aria-hidden="true">▾</span>
             </Button>
-            <Popover className="popover">
+            <Popover className="popover lives-select-popover">
               <ListBox className="menu-list lives-combo-list" items={customers.data ?? []}>
                 {(c) => (
                   <ListBoxItem className="menu-item" id={c.id} textValue={c.name}>
@@ -132,12 +134,12 @@ export function RuleForm() {
           isInvalid={Boolean(errors.landings)}
           placeholder={t('rules.form.landings.choose')}
         >
-          <Label>{t('rules.form.landings')}</Label>
+          <Label className="lives-label">{t('rules.form.landings')}</Label>
           <Button className="btn lives-select-button" {...invalid('landings')}>
             <SelectValue className="lives-select-value" />
             <span aria-hidden="true">▾</span>
           </Button>
-          <Popover className="popover">
+          <Popover className="popover lives-select-popover">
             <ListBox className="menu-list lives-combo-list" items={landings.data ?? []}>
               {(l) => (
                 <ListBoxItem className="menu-item" id={l.id} textValue={l.name}>
@@ -212,7 +214,7 @@ export function RuleForm() {
           isInvalid={Boolean(errors.days)}
           aria-describedby={errors.days ? 'rule-days-error' : undefined}
         >
-          <Label>{t('rules.form.days')}</Label>
+          <Label className="lives-label">{t('rules.form.days')}</Label>
           <div className="days-list">
             {weekdays.map((d: Weekday) => (
               <Checkbox key={d} value={d} className="day-check">
@@ -230,26 +232,36 @@ export function RuleForm() {
           <label htmlFor="rule-start">{t('rules.form.start')}</label>
           <input
             id="rule-start"
-            type="time"
+            type="text"
+            inputMode="numeric"
+            placeholder="HH:mm"
+            maxLength={5}
+            autoComplete="off"
             value={draft.start}
             {...invalid('hours')}
             onChange={(e) => {
               ruleForm.draft.start = e.target.value;
               touched('hours');
             }}
+            onBlur={() => (ruleForm.draft.start = normalizeHour(ruleForm.draft.start))}
           />
         </Field>
         <Field>
           <label htmlFor="rule-end">{t('rules.form.end')}</label>
           <input
             id="rule-end"
-            type="time"
+            type="text"
+            inputMode="numeric"
+            placeholder="HH:mm"
+            maxLength={5}
+            autoComplete="off"
             value={draft.end}
             {...invalid('hours')}
             onChange={(e) => {
               ruleForm.draft.end = e.target.value;
               touched('hours');
             }}
+            onBlur={() => (ruleForm.draft.end = normalizeHour(ruleForm.draft.end))}
           />
         </Field>
         <Field>

@@ -64,6 +64,19 @@ export const addZip = (list: readonly string[], entries: readonly string[]) => [
 
 const hhmm = /^([01]\d|2[0-3]):[0-5]\d$/;
 
+/**
+ * An hour as typed, read as HH:mm when it can be: '8' → '08:00', '830' → '08:30', '8:5' →
+ * '08:05', '20h30' → '20:30'; anything else stays as typed (and is refused by checkRule).
+ */
+export function normalizeHour(text: string): string {
+  const t = text.trim().toLowerCase().replace('h', ':');
+  const m = /^(\d{1,2})(?::(\d{1,2})?)?$/.exec(t) ?? /^(\d{1,2})(\d{2})$/.exec(t);
+  if (!m) return text.trim();
+  const hh = Number(m[1]);
+  const mm = Number(m[2] ?? 0);
+  return hh <= 23 && mm <= 59 ? `${String(hh).padStart(2, '0')}:${String(mm).padStart(2, '0')}` : text.trim();
+}
+
 /** A window whose end comes before its start runs past midnight (22:00–06:00). */
 export const spansMidnight = (start: string, end: string) => hhmm.test(start) && hhmm.test(end) && end < start;
 
@@ -78,7 +91,9 @@ export function checkRule(draft: RuleDraft): { errors: RuleErrors; payload: Rule
   if (draft.landings.length === 0) errors.landings = 'rules.form.error.landings';
   const pending = parseZip(draft.zipInput);
   if (pending.invalid.length) errors.zip = 'rules.form.error.zip';
-  if (!hhmm.test(draft.start) || !hhmm.test(draft.end)) errors.hours = 'rules.form.error.hours';
+  const start = normalizeHour(draft.start);
+  const end = normalizeHour(draft.end);
+  if (!hhmm.test(start) || !hhmm.test(end)) errors.hours = 'rules.form.error.hours';
   const n = /^\d+$/.test(draft.leads_number.trim()) ? Number(draft.leads_number) : NaN;
   if (!(n >= LEADS_PER_DAY.min && n <= LEADS_PER_DAY.max)) errors.leads_number = 'rules.form.error.leadsNumber';
   // A rule without a day would never deliver: the form asks for at least one.
@@ -91,7 +106,7 @@ export function checkRule(draft: RuleDraft): { errors: RuleErrors; payload: Rule
       customer_id: draft.customer_id!,
       landings: draft.landings,
       zip: addZip(draft.zip, pending.entries),
-      hours: { start: draft.start, end: draft.end },
+      hours: { start, end },
       leads_number: n,
       ...draft.days,
     },

@@ -68,7 +68,7 @@ ruleTabs.forEach((tab, i) => {
     keys: [String(i + 1)],
     requires: 'admin',
     when: onScreen,
-    run: (ctx) => ctx.rules!.setTab(tab),
+    run: (ctx) => ctx.rules!.showTab(tab),
   });
 });
 
@@ -80,10 +80,8 @@ defineCommand({
   keys: ['f'],
   requires: 'admin',
   when: onScreen,
-  run: (ctx) => {
-    if (ctx.rules!.tab !== 'list') ctx.rules!.setTab('list');
-    requestAnimationFrame(() => document.querySelector<HTMLInputElement>('[data-rules-filter] input')?.focus());
-  },
+  // Opens the list on its search field: f, a few letters, Enter.
+  run: () => document.querySelector<HTMLButtonElement>('[data-rules-filter] button')?.click(),
 });
 
 defineCommand({
@@ -165,6 +163,8 @@ defineCommand({
       await createRule(payload);
       ruleForm.draft = afterCreate(ruleForm.draft);
       ruleForm.refusedZip = [];
+      // Ready for the customer's next rule.
+      document.getElementById('rule-name')?.focus();
       ctx.toast.success(ctx.t('rules.toast.created'));
       await reload(ctx);
     } catch (error) {

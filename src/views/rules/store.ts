@@ -6,14 +6,14 @@ import { ruleDefaults, type RuleErrors } from './ruleForm';
 
 export const ruleTabs = ['list', 'create'] as const;
 export type RuleTab = (typeof ruleTabs)[number];
-export const isRuleTab = (v: unknown): v is RuleTab => ruleTabs.includes(v as RuleTab);
 
 /** What the rule commands see of the mounted screen (CommandContext.rules). */
 export interface RulesCommandContext {
   /** The customer filter; 0 for every customer. */
   customerId: number;
   tab: RuleTab;
-  setTab: (tab: RuleTab) => void;
+  /** Shows a tab and takes the focus into it. */
+  showTab: (tab: RuleTab) => void;
   /** The rule under the grid's focus. */
   focused: Rule | undefined;
   grid: () => GridHandle | null;
