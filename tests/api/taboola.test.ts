@@ -27,7 +27,7 @@ const current = async () => (await json<TargetingResponse>(await server.request(
 function send(fields: Record<string, string>, file?: Uint8Array, as = token, path = codesPath()) {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  if (file) form.append('file', new Blob([file], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }), 'codes.xlsx');
+  if (file) form.append('file', new Blob([new Uint8Array(file)], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }), 'codes.xlsx');
   return fetch(server.url + path, { method: 'POST', body: form, headers: { authorization: `Bearer ${as}` } });
 }
 
