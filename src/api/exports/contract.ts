@@ -77,12 +77,12 @@ export type ExportsResponse = z.infer<typeof exportsResponse>;
 /**
  * POST /api/exports/insert/:id (admin, after 'Souhaitez-vous vraiment réinjecter les leads ?'):
  * in one transaction, the export's leads still extracted under it go back to `new` ('Leads
- * insérés', `count` of them); then they are offered to the delivery rules again, never to the
- * export's buyer. Nothing left to re-inject (all moved since, or a custom export) → 409.
- * `delivered`: how many the rules took at once.
+ * insérés', `count` of them); then the delivery engine offers them to the rules again, in the
+ * background within seconds (as every new lead), never to the export's buyer. Nothing left to
+ * re-inject (all moved since, or a custom export) → 409.
  */
 export const reinjectResponse = z.object({
-  data: z.object({ count: z.number(), delivered: z.number() }),
+  data: z.object({ count: z.number() }),
   message: z.string(),
 });
 export type ReinjectResponse = z.infer<typeof reinjectResponse>;
