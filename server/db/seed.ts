@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { hashPassword } from '../services/auth/passwords';
 import type { Db, Queryable } from './connection';
 import { bulkInsert, reserveIds } from './bulk';
+import { seedAdminDemo } from './seed-admin';
 import { COMMON_COLUMNS, DEMO_ACCOUNTS, DEMO_CUSTOMERS, DEMO_LANDINGS, OTHER_BUYERS } from './seed-data';
 import { deliverByRules, insertCustomersAndRules, insertRoutings, REPORT_COLUMNS } from './seed-lives';
 import { arrivalTime, insertSeedLeads, makeLead, PostalCodePicker, Random, statusFor, type SeedLead, type SeedLanding } from './seed-leads';
@@ -60,6 +61,7 @@ export async function seedDemo(db: Db, { now = new Date(), leads: count = DEMO_L
     ]);
     await insertNotes(q, accounts.admin);
     await seedProduction(q, accounts.admin);
+    await seedAdminDemo(q);
     return { leads: leads.all.length };
   });
 }

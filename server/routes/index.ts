@@ -12,6 +12,7 @@ import passwordsRoutes from './passwords';
 import productionsRoutes from './productions';
 import reportsRoutes from './reports';
 import rulesRoutes from './rules';
+import taboolaRoutes from './taboola';
 import usersRoutes from './users';
 
 /** Every resource's routes, one file each, one per line in name order (parallel work merges line by line). */
@@ -29,5 +30,6 @@ export const routes: Array<(app: FastifyInstance) => Promise<void>> = [
   productionsRoutes,
   reportsRoutes,
   rulesRoutes,
+  taboolaRoutes,
   usersRoutes,
 ];

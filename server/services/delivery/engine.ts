@@ -56,8 +56,10 @@ export function zipKeys(postalCode: string | null, departement: string): string[
  * Routes leads offered at `offeredAt` (when they became new), each on its own: a lead offered on
  * an earlier Paris day than `now` expired (it stays new); otherwise the rules of its landing and
  * postal code are judged at `now` and the best one takes it. Answers each lead's outcome.
+ * `excludeCustomer`: a customer (by name, as leads are sold) never offered these leads: the one
+ * who returned them (a re-injected export).
  */
-export async function routeLeads(ctx: EngineContext, leadIds: number[], offeredAt: Date, now = new Date()): Promise<Map<number, Outcome>> {
+export async function routeLeads(ctx: EngineContext, leadIds: number[], offeredAt: Date, now = new Date(), excludeCustomer: string | null = null): Promise<Map<number, Outcome>> {
   const outcomes = new Map<number, Outcome>();
   if (leadIds.length === 0) return outcomes;
   const clock = parisClock(now);
@@ -69,17 +71,20 @@ export async function routeLeads(ctx: EngineContext, leadIds: number[], offeredA
       WHERE l.id = ANY($1::bigint[]) ORDER BY l.id`,
     [leadIds],
   );
-  for (const lead of rows) outcomes.set(lead.id, await routeLead(ctx, lead, clock, expired));
+  for (const lead of rows) outcomes.set(lead.id, await routeLead(ctx, lead, clock, expired, excludeCustomer));
   if ([...outcomes.values()].includes('delivered')) ctx.jobs.wake(DELIVER_QUEUE);
   return outcomes;
 }
 
-async function routeLead(ctx: EngineContext, lead: OfferedLead, clock: ParisClock, expired: boolean): Promise<Outcome> {
+const sameCustomer = (a: string, b: string) => a.trim().toLocaleLowerCase('fr') === b.trim().toLocaleLowerCase('fr');
+
+async function routeLead(ctx: EngineContext, lead: OfferedLead, clock: ParisClock, expired: boolean, excludeCustomer: string | null): Promise<Outcome> {
   if (lead.entry_status !== 'new') {
     await record(ctx.db, lead, clock, 'not_new', []);
     return 'not_new';
   }
-  const { rows } = await ctx.db.query<Candidate & { has_webhook: boolean }>(candidatesSql, [lead.landing_id, zipKeys(lead.postal_code, lead.departement), clock.day]);
+  const found = await ctx.db.query<Candidate & { has_webhook: boolean }>(candidatesSql, [lead.landing_id, zipKeys(lead.postal_code, lead.departement), clock.day]);
+  const rows = excludeCustomer ? found.rows.filter((c) => !sameCustomer(c.customer_name, excludeCustomer)) : found.rows;
   if (expired) {
     await record(ctx.db, lead, clock, 'expired', rows.map((candidate) => ({ candidate, reason: 'day' as const })));
     return 'expired';

@@ -12,6 +12,8 @@ interface OfferJob {
   leads: number[];
   /** When the leads became new (ISO): offered on a later Paris day, they stay new. */
   at: string;
+  /** A customer never offered these leads (who returned them: a re-injected export). */
+  exclude_customer?: string;
 }
 
 /**
@@ -21,9 +23,10 @@ interface OfferJob {
  * on its own (claimed only if still new, so calling it twice, or for leads that are not new, is
  * harmless). Leads a crash kept from being queued are found by the sweep (every minute, and at start).
  */
-export async function offerLeads(ctx: { jobs: Jobs }, leadIds: number[]): Promise<void> {
+export async function offerLeads(ctx: { jobs: Jobs }, leadIds: number[], excludeCustomer: string | null = null): Promise<void> {
   const at = new Date().toISOString();
-  for (let i = 0; i < leadIds.length; i += CHUNK) await ctx.jobs.send<OfferJob>(OFFER_QUEUE, { leads: leadIds.slice(i, i + CHUNK), at });
+  const exclude = excludeCustomer ? { exclude_customer: excludeCustomer } : {};
+  for (let i = 0; i < leadIds.length; i += CHUNK) await ctx.jobs.send<OfferJob>(OFFER_QUEUE, { leads: leadIds.slice(i, i + CHUNK), at, ...exclude });
 }
 
 /** Offers every lead of a landing that is new today and was never offered (after an import). */
@@ -62,7 +65,7 @@ async function sweep(ctx: AppContext, job: SweepJob) {
 
 /** The engine's queues: offers, deliveries (mail, webhook) and the sweep. */
 export function registerDeliveryJobs(ctx: AppContext) {
-  ctx.jobs.register<OfferJob>(OFFER_QUEUE, async (job) => void (await routeLeads(ctx, job.leads, new Date(job.at))), { batchSize: 10, pollingIntervalSeconds: 0.5 });
+  ctx.jobs.register<OfferJob>(OFFER_QUEUE, async (job) => void (await routeLeads(ctx, job.leads, new Date(job.at), new Date(), job.exclude_customer ?? null)), { batchSize: 10, pollingIntervalSeconds: 0.5 });
   ctx.jobs.register<DeliveryJob>(DELIVER_QUEUE, (job) => deliver(ctx, job), { batchSize: 1 });
   ctx.jobs.register<SweepJob>(SWEEP_QUEUE, (job) => sweep(ctx, job), { cron: '* * * * *', atStart: true });
 }
