@@ -8,6 +8,7 @@ import { generateBigExport, reinjectExport } from '../../api/exports/requests';
 import { followBigExport, isRunning } from './bigExportJob';
 import type { CommandContext } from '../../commands/context';
 import { defineCommand } from '../../commands/registry';
+import { focusWhenShown } from '../../ui/focusWhenShown';
 import { exportsView, type ExportsCommandContext } from './store';
 
 declare module '../../commands/context' {
@@ -93,7 +94,7 @@ defineCommand({
   run: () => document.querySelector<HTMLElement>('[data-exports-filters] [data-field=landings] button')?.focus(),
 });
 
-const focusBigForm = () => requestAnimationFrame(() => document.querySelector<HTMLElement>('[data-big-export] [data-field=big-landings] button')?.focus());
+const focusBigForm = () => focusWhenShown('[data-big-export] [data-field=big-landings] button');
 
 defineCommand({
   id: 'exports.toggleBig',

@@ -4,6 +4,7 @@ import {
   UNSTABLE_ToastContent as ToastContent,
   UNSTABLE_ToastQueue as ToastQueue,
   UNSTABLE_ToastRegion as ToastRegion,
+  Text,
 } from 'react-aria-components';
 import type { Toaster, ToastTone } from '../../commands/context';
 import { useT } from '../../i18n/provider';
@@ -31,7 +32,10 @@ export function Toasts() {
     <ToastRegion queue={toastQueue} className="toasts" aria-label={t('shell.notifications')}>
       {({ toast }) => (
         <Toast toast={toast} className={`toast toast-${toast.content.tone}`}>
-          <ToastContent className="toast-message">{toast.content.message}</ToastContent>
+          {/* The toast's dialog is named by its title slot: without it axe finds an unnamed dialog. */}
+          <ToastContent className="toast-message">
+            <Text slot="title">{toast.content.message}</Text>
+          </ToastContent>
           <Button slot="close" className="toast-close" aria-label={t('shell.close')}>
             ×
           </Button>
