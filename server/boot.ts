@@ -12,6 +12,7 @@ import { registerBigExportJobs } from './services/exports/big-export';
 import { createJobs } from './services/jobs';
 import { createMailer } from './services/mail';
 import { registerMaintenanceJobs } from './services/maintenance';
+import { registerDeliveryJobs } from './services/delivery/offer';
 import { ensureAdmin } from './services/users';
 import { createLogger } from './logger';
 
@@ -45,6 +46,7 @@ export async function boot(config: Config, opts: { logger?: boolean; distDir?: s
   registerAccountJobs(ctx);
   registerMaintenanceJobs(ctx);
   registerBigExportJobs(ctx);
+  registerDeliveryJobs(ctx);
   const app = await buildApp(ctx, opts.distDir);
   await ctx.jobs.start();
 

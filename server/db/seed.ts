@@ -3,6 +3,7 @@ import { hashPassword } from '../services/auth/passwords';
 import { postalCodesByDepartement } from '../services/geo';
 import type { Db, Queryable } from './connection';
 import { bulkInsert, reserveIds } from './bulk';
+import { seedTaboolaSandbox } from './seed-taboola';
 import { COMMON_COLUMNS, DEMO_ACCOUNTS, DEMO_CUSTOMERS, DEMO_LANDINGS, OTHER_BUYERS, type DemoRule } from './seed-data';
 import { arrivalTime, insertSeedLeads, makeLead, PostalCodePicker, Random, statusFor, type SeedLead, type SeedLanding } from './seed-leads';
 
@@ -67,6 +68,7 @@ export async function seedDemo(db: Db, { now = new Date(), leads: count = DEMO_L
       leads.conversions.map(([, copy]) => copy.id),
     ]);
     await insertNotes(q, accounts.admin);
+    await seedTaboolaSandbox(q);
     return { leads: leads.all.length };
   });
 }

@@ -3,6 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import { AppError } from '../errors';
 import { intakeResponse } from '../../src/api/leads/contract';
 import { intakeLead } from '../services/intake';
+import { offerLeads } from '../services/delivery/offer';
 
 /** Posts per minute and per address accepted from landing pages. */
 const INTAKE_PER_MINUTE = 60;
@@ -27,6 +28,7 @@ export default async function intakeRoutes(app: FastifyInstance) {
     },
     async (req, reply) => {
       const lead = await intakeLead(app.ctx.db, req.params.key, req.body);
+      if (lead.entry_status === 'new') await offerLeads(app.ctx, [lead.id]);
       return reply.status(201).send({ data: lead });
     },
   );

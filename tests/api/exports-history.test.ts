@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExportsResponse, ReinjectResponse } from '../../src/api/exports/contract';
 import { ADMIN, startServer, type TestServer } from './harness';
 import { createLanding, insertLeads, json, normalUserToken } from './leads-support';
+import { createCustomer, createRule, until } from './lives-support';
 
 let server: TestServer;
 let token: string;
@@ -123,7 +124,7 @@ describe('POST /api/exports/insert/:id', () => {
 
     const res = await server.request('POST', `/api/exports/insert/${exportId}`, { token });
     expect(res.status).toBe(200);
-    expect(await json<ReinjectResponse>(res)).toEqual({ data: { count: 3, delivered: 0 }, message: 'Leads insérés' });
+    expect(await json<ReinjectResponse>(res)).toEqual({ data: { count: 3 }, message: 'Leads insérés' });
     expect(await statuses(ids)).toEqual([
       { id: ids[0], entry_status: 'archived', sold_to: 'Client Retour' },
       { id: ids[1], entry_status: 'extracted', sold_to: 'Autre' },
@@ -136,6 +137,22 @@ describe('POST /api/exports/insert/:id', () => {
     const again = await server.request('POST', `/api/exports/insert/${exportId}`, { token });
     expect(again.status).toBe(409);
     expect((await json<{ message: string }>(again)).message).toContain('rien à réinjecter');
+  });
+
+  it('offers the re-injected leads to the delivery rules again, never to the customer who returned them', async () => {
+    const landing = await createLanding(server.ctx.db, { name: 'PAC Livraison' });
+    for (const name of ['Client Rendu', 'Client Preneur']) {
+      const customer = await createCustomer(server, token, { name });
+      await createRule(server, token, { customer_id: customer, landings: [landing.id], leads_number: 100 });
+    }
+    const { exportId, ids } = await sell(landing.id, 6, 'client rendu ');
+    const res = await server.request('POST', `/api/exports/insert/${exportId}`, { token });
+    expect(await json<ReinjectResponse>(res)).toEqual({ data: { count: 6 }, message: 'Leads insérés' });
+    await until(async () => (await statuses(ids)).every((r) => r.entry_status === 'extracted'), 30_000, 'delivery');
+    expect(new Set((await statuses(ids)).map((r) => r.sold_to))).toEqual(new Set(['Client Preneur']));
+    // Delivered by the engine, they are no longer under the returned export.
+    const again = await server.request('POST', `/api/exports/insert/${exportId}`, { token });
+    expect(again.status).toBe(409);
   });
 
   it('answers 404 for an unknown or malformed id, 409 for a custom export', async () => {

@@ -27,7 +27,7 @@ const nothingToSell = () => new AppError(409, 'conflict', "Aucun de ces leads n'
 export const exportStorage = (config: Config): ExportStorage => localStorage(join(config.dataDir, 'exports'));
 
 /** Columns of an export file: identity and date, the form columns, then where the lead came from. */
-function fileColumns(landings: Landing[]) {
+export function fileColumns(landings: Landing[]) {
   const form = unionColumns(landings);
   return {
     header: ['ID', 'Date', ...form.map((c) => c.label), 'Département', 'Zone climatique', 'Source', 'utm_source', 'utm_medium', 'utm_campaign'],

@@ -1,14 +1,17 @@
 import type { AppContext } from '../../context';
 import { conflict, notFound } from '../../errors';
 import { audit } from '../audit';
+import { offerLeads } from '../delivery/offer';
 
 /**
  * Re-injects an export ('Ré-insérer les leads'): in one statement of one transaction, the
- * export's leads still extracted under it go back to new and are no longer sold to anyone; a
+ * export's leads still extracted under it go back to new, sold to nobody and under no export (the
+ * file keeps them; a later sale is another export's); a
  * lead that changed status meanwhile (archived, converted, sold again) stays as it is. Then the
- * delivery rules get them again, except the customer who returned them.
+ * delivery engine offers them to the rules again (in the background, as every new lead), except
+ * to the customer who returned them: the export's buyer.
  */
-export async function reinjectExport(ctx: AppContext, actorId: number, exportId: number): Promise<{ count: number; delivered: number }> {
+export async function reinjectExport(ctx: AppContext, actorId: number, exportId: number): Promise<{ count: number }> {
   const { rows } = await ctx.db.query<{ big_export: boolean; for_customer: string | null }>(
     'SELECT big_export, for_customer FROM exports WHERE id = $1',
     [exportId],
@@ -18,7 +21,7 @@ export async function reinjectExport(ctx: AppContext, actorId: number, exportId:
   if (exp.big_export) throw conflict("Un export personnalisé n'a changé le statut d'aucun lead : il n'y a rien à réinjecter");
   const ids = await ctx.db.tx(async (q) => {
     const moved = await q.query<{ id: number }>(
-      `UPDATE leads SET entry_status = 'new', sold_to = NULL, updated_at = now()
+      `UPDATE leads SET entry_status = 'new', sold_to = NULL, export_id = NULL, updated_at = now()
         WHERE export_id = $1 AND entry_status = 'extracted' RETURNING id`,
       [exportId],
     );
@@ -26,16 +29,7 @@ export async function reinjectExport(ctx: AppContext, actorId: number, exportId:
     await audit(q, actorId, 'exports.reinject', 'leads', moved.rowCount, { export_id: exportId });
     return moved.rows.map((r) => r.id);
   });
-  const delivered = await offerAgain(ctx, ids, exp.for_customer);
-  return { count: ids.length, delivered };
-}
-
-/**
- * The one place re-injected leads meet the delivery engine (issue 17, server/services/delivery/,
- * built in parallel): it is to offer `leadIds` to the active rules, never to the customer named
- * `returnedBy`, and answer how many a rule took. Until the engine is merged, the leads simply wait
- * in 'new' for staff, as they did before live delivery existed.
- */
-async function offerAgain(_ctx: AppContext, _leadIds: number[], _returnedBy: string | null): Promise<number> {
-  return 0;
+  // Offered once committed, as every path that makes leads new (the engine's entry point).
+  await offerLeads(ctx, ids, exp.for_customer);
+  return { count: ids.length };
 }

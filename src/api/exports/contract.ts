@@ -77,12 +77,12 @@ export type ExportsResponse = z.infer<typeof exportsResponse>;
 /**
  * POST /api/exports/insert/:id (admin, after 'Souhaitez-vous vraiment réinjecter les leads ?'):
  * in one transaction, the export's leads still extracted under it go back to `new` ('Leads
- * insérés', `count` of them); then they are offered to the delivery rules again, never to the
- * export's buyer. Nothing left to re-inject (all moved since, or a custom export) → 409.
- * `delivered`: how many the rules took at once.
+ * insérés', `count` of them); then the delivery engine offers them to the rules again, in the
+ * background within seconds (as every new lead), never to the export's buyer. Nothing left to
+ * re-inject (all moved since, or a custom export) → 409.
  */
 export const reinjectResponse = z.object({
-  data: z.object({ count: z.number(), delivered: z.number() }),
+  data: z.object({ count: z.number() }),
   message: z.string(),
 });
 export type ReinjectResponse = z.infer<typeof reinjectResponse>;
@@ -90,12 +90,16 @@ export type ReinjectResponse = z.infer<typeof reinjectResponse>;
 /** Formats a custom export is written in (a pdf of a year of leads helps nobody). */
 export const bigExportFormat = bookType.extract(['csv', 'xlsx', 'txt']);
 
+/** A comma-separated list of `item`s in the query string ('new,extracted'); any bad one fails the whole field with `message`. */
 const listOf = <T extends z.ZodType<unknown, string>>(item: T, message: string) =>
-  z
-    .string({ error: message })
-    .min(1, message)
-    .transform((s) => [...new Set(s.split(','))])
-    .pipe(z.array(item).min(1, message).max(100, message));
+  z.string({ error: message }).transform((s, ctx): z.output<T>[] => {
+    const parts = [...new Set(s.split(','))].map((p) => item.safeParse(p));
+    if (parts.length > 100 || parts.some((p) => !p.success)) {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+    return parts.map((p) => p.data as z.output<T>);
+  });
 
 /**
  * POST /api/generate_big_export?landings=1,2&status=new,extracted&start=YYYY-MM-DD&end=YYYY-MM-DD
