@@ -36,7 +36,7 @@ defineCommand({
   run: async (ctx) => {
     try {
       const res = await reinjectExport(focused(ctx)!.id);
-      ctx.toast.success(ctx.t('exports.toast.reinjected', { count: res.data.count, delivered: res.data.delivered }));
+      ctx.toast.success(ctx.t('exports.toast.reinjected', { count: res.data.count }));
     } catch (error) {
       // A conflict says why (nothing left to re-inject); anything else is the spec's generic failure.
       throw new Error(error instanceof ApiError && error.status === 409 ? error.message : ctx.t('exports.error.reinject'));
