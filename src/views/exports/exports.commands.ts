@@ -8,6 +8,7 @@ import { generateBigExport, reinjectExport } from '../../api/exports/requests';
 import { followBigExport, isRunning } from './bigExportJob';
 import type { CommandContext } from '../../commands/context';
 import { defineCommand } from '../../commands/registry';
+import { focusWhenShown } from '../../ui/focusWhenShown';
 import { exportsView, type ExportsCommandContext } from './store';
 
 declare module '../../commands/context' {
@@ -35,7 +36,7 @@ defineCommand({
   run: async (ctx) => {
     try {
       const res = await reinjectExport(focused(ctx)!.id);
-      ctx.toast.success(ctx.t('exports.toast.reinjected', { count: res.data.count, delivered: res.data.delivered }));
+      ctx.toast.success(ctx.t('exports.toast.reinjected', { count: res.data.count }));
     } catch (error) {
       // A conflict says why (nothing left to re-inject); anything else is the spec's generic failure.
       throw new Error(error instanceof ApiError && error.status === 409 ? error.message : ctx.t('exports.error.reinject'));
@@ -93,7 +94,7 @@ defineCommand({
   run: () => document.querySelector<HTMLElement>('[data-exports-filters] [data-field=landings] button')?.focus(),
 });
 
-const focusBigForm = () => requestAnimationFrame(() => document.querySelector<HTMLElement>('[data-big-export] [data-field=big-landings] button')?.focus());
+const focusBigForm = () => focusWhenShown('[data-big-export] [data-field=big-landings] button');
 
 defineCommand({
   id: 'exports.toggleBig',

@@ -2,6 +2,7 @@
 import { proxy } from 'valtio';
 import type { BigExportJob, ExportItem } from '../../api/exports/contract';
 import type { GridHandle } from '../../grid/types';
+import { last90Days } from '../leads/dates';
 
 type BigExportFormat = 'csv' | 'xlsx' | 'txt';
 
@@ -22,8 +23,8 @@ export const exportsView = proxy({
   filters: { landings: [] as number[], start: '', end: '', forCustomer: '' },
   /** What the last page said about the whole selection. */
   meta: { totalLeads: 0, landings: {} as Record<string, string>, users: {} as Record<string, string>, buyers: [] as string[] },
-  /** 'Générer un export personnalisé': open or folded, and its form. */
-  big: { open: false, landings: [] as number[], statuses: ['new'] as string[], start: '', end: '', format: 'csv' as BigExportFormat },
+  /** 'Générer un export personnalisé': open or folded, and its form (the last 90 days, as the spec's date helper). */
+  big: { open: false, landings: [] as number[], statuses: ['new'] as string[], start: last90Days()[0], end: last90Days()[1], format: 'csv' as BigExportFormat },
   /** The big export under way (or just ended), with its progress. */
   job: null as BigExportJob | null,
   /** Why the last request was refused (another export running, nothing matching…). */

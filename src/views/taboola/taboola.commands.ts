@@ -10,6 +10,7 @@ import { departementCodes, sendTargeting } from '../../api/taboola/requests';
 import type { CommandContext } from '../../commands/context';
 import { definePaletteSource } from '../../commands/palette/sources';
 import { defineCommand } from '../../commands/registry';
+import { focusWhenShown } from '../../ui/focusWhenShown';
 import { taboolaView, type TaboolaCommandContext } from './store';
 
 declare module '../../commands/context' {
@@ -32,7 +33,6 @@ const scope = 'taboola';
 const onView = (ctx: CommandContext) => ctx.taboola !== undefined;
 const onCampaign = (ctx: CommandContext) => onView(ctx) && ctx.taboola!.campaignId !== null;
 
-const focusField = (selector: string) => requestAnimationFrame(() => document.querySelector<HTMLElement>(selector)?.focus());
 
 // The palette's Taboola accounts and the account select run this, from any screen.
 defineCommand<{ accountId: string }>({
@@ -52,7 +52,7 @@ defineCommand({
   keys: ['a'],
   requires: 'admin',
   when: onView,
-  run: () => focusField('[data-field=account] button'),
+  run: () => focusWhenShown('[data-field=account] button'),
 });
 
 defineCommand<{ campaignId?: string } | undefined>({
@@ -65,7 +65,7 @@ defineCommand<{ campaignId?: string } | undefined>({
   when: (ctx) => onView(ctx) && ctx.taboola!.accountId !== null,
   choices: (ctx) => ctx.taboola!.campaigns.map((c) => ({ label: ctx.t('taboola.pickCampaign.choice', { name: c.name }), hint: c.id, args: { campaignId: c.id } })),
   run: (ctx, args) => {
-    if (!args?.campaignId) return focusField('[data-field=campaign] button');
+    if (!args?.campaignId) return focusWhenShown('[data-field=campaign] button');
     ctx.navigate(`/taboola?${new URLSearchParams({ account: ctx.taboola!.accountId!, campaign: args.campaignId })}`);
   },
 });
@@ -112,7 +112,7 @@ defineCommand({
   run: async (ctx) => {
     taboolaView.type = 'INCLUDE';
     const departements = parseDepartements(taboolaView.departements);
-    if (departements.length === 0) return focusField('[data-taboola-departements]');
+    if (departements.length === 0) return focusWhenShown('[data-taboola-departements]');
     const res = await departementCodes(departements);
     taboolaView.codes = res.codes;
     taboolaView.file = null;

@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react';
+import type { FormEvent, KeyboardEvent } from 'react';
 import { Button, FieldError, Form, Input, Label, TextField } from 'react-aria-components';
 import { useSnapshot } from 'valtio';
 import { useCommand } from '../../commands/useCommand';
@@ -14,7 +14,14 @@ export function InviteForm() {
     event.preventDefault();
     void invite.run();
   };
+  // Escape in a field gives the keys back to the tabs (then 1 or 2 switch).
+  const backToTabs = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || !(event.target as HTMLElement).matches('input')) return;
+    event.preventDefault();
+    document.querySelector<HTMLElement>('[data-users-tabs] [role=tab][aria-selected=true]')?.focus();
+  };
   return (
+    <div onKeyDown={backToTabs}>
     <Form className="admin-form" onSubmit={submit} validationErrors={form.errors} aria-labelledby="invite-title" data-invite-form="">
       <h2 id="invite-title">{t('users.tab.create')}</h2>
       <p className="muted">{t('users.invite.help')}</p>
@@ -32,5 +39,6 @@ export function InviteForm() {
         {t('users.invite.submit')}
       </Button>
     </Form>
+    </div>
   );
 }

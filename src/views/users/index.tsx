@@ -30,14 +30,14 @@ export default function UsersScreen() {
     <section className="admin-view" aria-labelledby="users-title">
       <h1 id="users-title">{t('shell.screen.users')}</h1>
       <Tabs selectedKey={tab} onSelectionChange={(key) => setTab(key as UserTab)} className="admin-tabs">
-        <TabList aria-label={t('users.tabs')} className="admin-tablist">
+        <TabList aria-label={t('users.tabs')} className="admin-tablist" data-users-tabs="">
           {userTabs.map((key) => (
             <Tab key={key} id={key} className="admin-tab">
               {t(`users.tab.${key}`)}
             </Tab>
           ))}
         </TabList>
-        <TabPanel id="list" className="admin-panel">
+        <TabPanel id="list" className="admin-panel" data-users-grid="">
           <AccountsTab gridRef={gridRef} focused={focused} onSelectionChange={onSelectionChange} />
         </TabPanel>
         <TabPanel id="create" className="admin-panel">

@@ -9,6 +9,7 @@ import { deleteUser, inviteUser, resendInvitation, toggleRole } from '../../api/
 import type { CommandContext } from '../../commands/context';
 import { definePaletteSource } from '../../commands/palette/sources';
 import { defineCommand } from '../../commands/registry';
+import { focusWhenShown } from '../../ui/focusWhenShown';
 import { inviteForm, userTabs, type UsersCommandContext } from './store';
 
 declare module '../../commands/context' {
@@ -107,7 +108,7 @@ defineCommand({
   },
 });
 
-const focusInviteName = () => requestAnimationFrame(() => document.querySelector<HTMLInputElement>('[data-invite-form] input[name=name]')?.focus());
+const focusInviteName = () => focusWhenShown('[data-invite-form] input[name=name]');
 
 defineCommand({
   id: 'users.invite',
@@ -133,6 +134,8 @@ defineCommand({
       inviteForm.name = '';
       inviteForm.email = '';
       ctx.toast.success(ctx.t('users.toast.created'));
+      // Ready for the next account.
+      focusInviteName();
       await queryClient.invalidateQueries({ queryKey: usersQuery.queryKey });
     } catch (error) {
       if (error instanceof ApiError && (error.status === 422 || error.status === 409)) {
@@ -158,7 +161,9 @@ userTabs.forEach((tab, i) => {
     when: (ctx) => ctx.users !== undefined,
     run: (ctx) => {
       ctx.users!.setTab(tab);
+      // The keys go on with what the tab shows: the form's first field, or the accounts' rows.
       if (tab === 'create') focusInviteName();
+      else focusWhenShown('[data-users-grid] [role=grid]');
     },
   });
 });
