@@ -19,17 +19,33 @@ export async function reinjectExport(ctx: AppContext, actorId: number, exportId:
   const exp = rows[0];
   if (!exp) throw notFound('Export introuvable');
   if (exp.big_export) throw conflict("Un export personnalisé n'a changé le statut d'aucun lead : il n'y a rien à réinjecter");
-  const ids = await ctx.db.tx(async (q) => {
-    const moved = await q.query<{ id: number }>(
-      `UPDATE leads SET entry_status = 'new', sold_to = NULL, export_id = NULL, updated_at = now()
-        WHERE export_id = $1 AND entry_status = 'extracted' RETURNING id`,
-      [exportId],
-    );
-    if (moved.rowCount === 0) throw conflict("Aucun lead de cet export n'est encore extrait (déjà réinjectés ou passés à un autre statut) : rien à réinjecter");
-    await audit(q, actorId, 'exports.reinject', 'leads', moved.rowCount, { export_id: exportId });
-    return moved.rows.map((r) => r.id);
-  });
+  const move = () =>
+    ctx.db.tx(async (q) => {
+      const moved = await q.query<{ id: number }>(
+        `UPDATE leads SET entry_status = 'new', sold_to = NULL, export_id = NULL, updated_at = now()
+          WHERE export_id = $1 AND entry_status = 'extracted' RETURNING id`,
+        [exportId],
+      );
+      if (moved.rowCount === 0) throw conflict("Aucun lead de cet export n'est encore extrait (déjà réinjectés ou passés à un autre statut) : rien à réinjecter");
+      await audit(q, actorId, 'exports.reinject', 'leads', moved.rowCount, { export_id: exportId });
+      return moved.rows.map((r) => r.id);
+    });
+  const ids = await retryOnDeadlock(move);
   // Offered once committed, as every path that makes leads new (the engine's entry point).
   await offerLeads(ctx, ids, exp.for_customer);
   return { count: ids.length };
+}
+
+/**
+ * A bulk status change locking the same leads in another order can deadlock with the re-injection
+ * on PostgreSQL, which then aborts one of them whole; the re-injection simply runs again.
+ */
+async function retryOnDeadlock<T>(fn: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fn();
+    } catch (err) {
+      if (attempt >= 3 || !['40P01', '40001'].includes((err as { code?: string }).code ?? '')) throw err;
+    }
+  }
 }
