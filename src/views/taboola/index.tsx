@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Radio, RadioGroup, Label } from 'react-aria-components';
 import { useSearchParams } from 'react-router';
 import { useSnapshot, ref } from 'valtio';
@@ -23,7 +23,6 @@ export default function TaboolaScreen() {
   const campaigns = useTaboolaCampaigns(accountId);
   const targeting = useTargeting(accountId, campaignId);
   const view = useSnapshot(taboolaView);
-  const fileInput = useRef<HTMLInputElement>(null);
 
   // Another campaign (or account): what was prepared for the previous one goes.
   useEffect(() => resetSend(), [accountId, campaignId]);
@@ -111,21 +110,28 @@ export default function TaboolaScreen() {
               </RadioGroup>
               {view.type === 'INCLUDE' ? (
                 <>
-                  <label className="admin-field">
-                    <span>{t('taboola.file')}</span>
-                    <input
-                      ref={fileInput}
-                      type="file"
-                      accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-                      data-taboola-file=""
-                      onChange={(e) => {
-                        const file = e.target.files?.[0] ?? null;
-                        taboolaView.file = file ? ref(file) : null;
-                        taboolaView.unknown = [];
-                        if (file) taboolaView.codes = [];
-                      }}
-                    />
-                  </label>
+                  <div className="admin-field">
+                    <span id="taboola-file-label">{t('taboola.file')}</span>
+                    <div className="admin-bar">
+                      {/* The native input's own button speaks the browser's language: a command button opens it instead. */}
+                      <input
+                        type="file"
+                        className="visually-hidden"
+                        tabIndex={-1}
+                        aria-labelledby="taboola-file-label"
+                        accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+                        data-taboola-file=""
+                        onChange={(e) => {
+                          const file = e.target.files?.[0] ?? null;
+                          taboolaView.file = file ? ref(file) : null;
+                          taboolaView.unknown = [];
+                          if (file) taboolaView.codes = [];
+                        }}
+                      />
+                      <CommandButton command="taboola.chooseFile" />
+                      <span aria-live="polite">{view.file ? view.file.name : t('taboola.file.none')}</span>
+                    </div>
+                  </div>
                   <p className="muted">{t('taboola.file.help')}</p>
                   <div className="admin-bar">
                     <label className="admin-field">

@@ -90,7 +90,6 @@ defineCommand({
   scope,
   keys: ['o'],
   requires: 'admin',
-  menus: [{ id: 'taboola.actions', group: 'codes', order: 1 }],
   when: onCampaign,
   run: () => {
     taboolaView.type = 'INCLUDE';
