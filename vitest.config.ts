@@ -1,10 +1,11 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { departmentsGeodata } from './scripts/geodata.mjs';
 
 // Three suites: unit (node and jsdom components), api (the real server on PGlite, or on
 // PostgreSQL when TEST_DATABASE_URL is set) and e2e (the built app in Debian's Chromium).
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), departmentsGeodata()],
   test: {
     projects: [
       {

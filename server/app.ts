@@ -7,6 +7,8 @@ import type { AppContext } from './context';
 import authPlugin from './plugins/auth';
 import contractsPlugin from './plugins/contracts';
 import errorsPlugin from './plugins/errors';
+import securityHeadersPlugin from './plugins/security-headers';
+import textInputPlugin from './plugins/text-input';
 import { routes } from './routes';
 
 const defaultDistDir = resolve(import.meta.dirname, '../dist');
@@ -21,13 +23,20 @@ export async function buildApp(ctx: AppContext, distDir = defaultDistDir): Promi
     trustProxy: ctx.config.TRUST_PROXY,
   });
   app.decorate('ctx', ctx);
+  // The API speaks JSON only. A body sent as text/plain (fetch's default for a string body; the
+  // intake's landing pages use it to skip the CORS preflight) is read as JSON too, so malformed
+  // JSON is always a 400, never a string handed to a schema.
+  app.removeContentTypeParser('text/plain');
+  app.addContentTypeParser('text/plain', { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'));
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });
 
   await app.register(errorsPlugin);
+  await app.register(securityHeadersPlugin);
   await app.register(contractsPlugin, { check: ctx.config.checkContracts === true });
   await app.register(authPlugin);
+  await app.register(textInputPlugin);
   for (const route of routes) await app.register(route);
 
   if (existsSync(join(distDir, 'index.html'))) {

@@ -45,8 +45,8 @@ export async function boot(config: Config, opts: { logger?: boolean; distDir?: s
   };
   registerAccountJobs(ctx);
   registerMaintenanceJobs(ctx);
-  registerBigExportJobs(ctx);
   registerDeliveryJobs(ctx);
+  registerBigExportJobs(ctx);
   const app = await buildApp(ctx, opts.distDir);
   await ctx.jobs.start();
 

@@ -55,13 +55,17 @@ export async function listUsers(db: Queryable, id?: number): Promise<Account[]> 
 
 /** Creates an account; without `password` it has none until its holder chooses one from an invitation. */
 export async function createUser(db: Queryable, input: { name: string; email: string; password?: string; admin?: boolean }): Promise<User> {
-  if (await findByEmail(db, input.email)) throw conflict('Un compte existe déjà avec cette adresse email');
+  const taken = () => conflict('Un compte existe déjà avec cette adresse email');
+  if (await findByEmail(db, input.email)) throw taken();
+  const hash = input.password === undefined ? null : await hashPassword(input.password);
+  // ON CONFLICT: the same address registered twice at the same moment answers 409, not a unique violation.
   const { rows } = await db.query<UserRow>(
     `INSERT INTO users (email, name, password_hash, admin) VALUES ($1, $2, $3, $4)
-     RETURNING id, email, name, admin`,
-    [input.email, input.name, input.password === undefined ? null : await hashPassword(input.password), input.admin ?? false],
+     ON CONFLICT (lower(email)) DO NOTHING RETURNING id, email, name, admin`,
+    [input.email, input.name, hash, input.admin ?? false],
   );
-  return toUser(rows[0]!);
+  if (!rows[0]) throw taken();
+  return toUser(rows[0]);
 }
 
 /** Makes sure an admin with this email and password exists (ADMIN_EMAIL / ADMIN_PASSWORD). */

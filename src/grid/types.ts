@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react';
+
 export type RowId = number | string;
 
 export type Row = { id: RowId } & Record<string, unknown>;
@@ -46,6 +48,11 @@ export interface GridColumnSpec {
   hidden?: boolean;
   /** Starting width in pixels (140 when absent); the user may resize. */
   width?: number;
+  /**
+   * Draws the cell instead of its text (a rule's fill bar, a row's buttons). Buttons drawn here
+   * stay out of the tab order: the grid's keys reach the same commands on the focused row.
+   */
+  cell?: (row: Row) => ReactNode;
   /** False when the list is filtered elsewhere (the exports' filter bar): no header filter. */
   filter?: boolean;
   /** False when the server cannot sort by it. */
@@ -74,6 +81,9 @@ export interface GridHandle {
   selectFirst(n: number): Promise<void>;
   /** Reloads the list; the focus stays on its row, or moves to the next one when it left. */
   refresh(): Promise<void>;
+  /** Whether the list opens its rows (Enter, double click), and opening the focused one. */
+  opens: boolean;
+  open(): void;
   focus(): void;
   focusFilters(): void;
 }

@@ -85,6 +85,16 @@ describe('throttling', () => {
     expect((await signIn('target@test.local', 'password-123', '10.7.0.1')).status).toBe(429);
     expect((await signIn('target@test.local', 'password-123', '10.5.0.1')).status).toBe(200);
   });
+
+  it('spares the owner at an address that signed in, then signed out', async () => {
+    await createUser(server.ctx.db, { name: 'Partie', email: 'left@test.local', password: 'password-123' });
+    const res = await signIn('left@test.local', 'password-123', '10.8.0.1');
+    const { token } = (await res.json()) as { token: string };
+    expect((await server.request('POST', '/api/login/logout', { token, body: {} })).status).toBe(200);
+    await server.ctx.db.query(`INSERT INTO auth_failures (email, ip) SELECT 'left@test.local', '10.8.1.' || g FROM generate_series(1, 50) g`);
+    expect((await signIn('left@test.local', 'password-123', '10.8.0.2')).status).toBe(429);
+    expect((await signIn('left@test.local', 'password-123', '10.8.0.1')).status).toBe(200);
+  });
 });
 
 describe('throttling without TRUST_PROXY', () => {

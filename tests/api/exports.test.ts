@@ -24,15 +24,28 @@ const exportLeads = (body: unknown, as = token, ids = String(landing.id)) => ser
 const standardFontDataUrl = join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts') + '/';
 const hostile = ['=HYPERLINK("http://evil","x")', '+33 6 12', '-2+3', '@SUM(A1)', '\tTab', '\rCR', '\nLF', '\u0001=HYPERLINK("http://evil","y")'];
 
-async function pdfText(buf: Uint8Array): Promise<string> {
+/** Each page's text, one line per text run, and its orientation. */
+async function pdfPages(buf: Uint8Array): Promise<Array<{ text: string; landscape: boolean }>> {
   const doc = await getDocument({ data: buf, standardFontDataUrl, isEvalSupported: false }).promise;
-  let text = '';
+  const pages = [];
   for (let p = 1; p <= doc.numPages; p++) {
-    const content = await (await doc.getPage(p)).getTextContent();
-    text += content.items.map((i) => ('str' in i ? i.str : '')).join('') + '\n';
+    const page = await doc.getPage(p);
+    const content = await page.getTextContent();
+    const [, , width, height] = page.view;
+    pages.push({ text: content.items.map((i) => ('str' in i ? i.str : '')).filter((t) => t.trim()).join('\n'), landscape: width > height });
   }
-  return text;
+  return pages;
 }
+
+const zipEntry = (buf: Uint8Array, name: string) => new TextDecoder().decode(XLSX.CFB.find(XLSX.CFB.read(Buffer.from(buf), { type: 'buffer' }), name)!.content as Uint8Array);
+const sheetXml = (buf: Uint8Array) => zipEntry(buf, '/xl/worksheets/sheet1.xml');
+const stylesXml = (buf: Uint8Array) => zipEntry(buf, '/xl/styles.xml');
+/** Index of the cell style that has quotePrefix. */
+const quotePrefixStyle = (buf: Uint8Array) => {
+  const xfs = /<cellXfs[^>]*>(.*?)<\/cellXfs>/.exec(stylesXml(buf))![1].match(/<xf [^>]*\/>/g)!;
+  return xfs.findIndex((xf) => xf.includes('quotePrefix="1"'));
+};
+const cellXml = (xml: string, ref: string) => new RegExp(`<c r="${ref}"[^>]*>`).exec(xml)?.[0] ?? '';
 
 describe('exports', () => {
   let hostileIds: number[];
@@ -79,13 +92,26 @@ describe('exports', () => {
       }
       if (bookType === 'xlsx') {
         expect(file.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-        const book = XLSX.read(buf, { type: 'array' });
+        const book = XLSX.read(buf, { type: 'array', cellStyles: true });
         const sheet = book.Sheets[book.SheetNames[0]];
         const rows = XLSX.utils.sheet_to_json<Record<string, string>>(sheet);
-        // XML has no place for U+0001: the cell keeps the quote, then the formula as text.
-        expect(rows.map((r) => r.Nom)).toEqual(hostile.map((h) => `'${h.replace('\u0001', '')}`));
+        // The text as it is, no visible quote (XML has no place for U+0001), in a string cell styled quotePrefix.
+        expect(rows.map((r) => r.Nom)).toEqual(hostile.map((h) => h.replace('\u0001', '')));
         expect(Object.values(sheet).some((c) => typeof c === 'object' && c !== null && 'f' in c)).toBe(false);
         expect(rows[0]['Département']).toBe('30');
+        const xml = sheetXml(buf);
+        const nomColumn = XLSX.utils.encode_col(Object.keys(rows[0]).indexOf('Nom'));
+        const quoted = quotePrefixStyle(buf);
+        expect(quoted).toBeGreaterThan(0);
+        for (let r = 2; r < 2 + hostile.length; r++) expect(cellXml(xml, `${nomColumn}${r}`)).toContain(`s="${quoted}"`);
+        // The date is a date cell (a serial day in a date-time format), not text.
+        const date = sheet['B2'] as XLSX.CellObject;
+        expect(date.t).toBe('n');
+        expect(XLSX.SSF.is_date(date.z as string)).toBe(true);
+        // Header row frozen, columns sized.
+        expect(xml).toMatch(/<pane [^>]*ySplit="1"[^>]*state="frozen"/);
+        expect(sheet['!cols']?.length).toBe(XLSX.utils.decode_range(sheet['!ref']!).e.c + 1);
+        expect(sheet['!cols']?.every((c) => (c.width ?? 0) >= 8)).toBe(true);
       }
       if (bookType === 'txt') {
         expect(file.headers.get('content-type')).toBe('text/plain; charset=utf-8');
@@ -96,12 +122,18 @@ describe('exports', () => {
       }
       if (bookType === 'pdf') {
         expect(file.headers.get('content-type')).toBe('application/pdf');
-        const text = await pdfText(buf);
-        expect(text).toContain(`Nom : '=HYPERLINK("http://evil","x")`);
-        expect(text).toContain("Nom : '@SUM(A1)");
+        const pages = await pdfPages(buf);
+        expect(pages[0].landscape).toBe(true);
+        const text = pages.map((p) => p.text).join('\n');
+        // A pdf is not a spreadsheet: values as they are, no neutralising quote.
+        // Cells wrap: compare without the line breaks.
+        const flat = text.replace(/\s+/g, '');
+        expect(flat).toContain('=HYPERLINK("http://evil","x")');
+        expect(flat).toContain('@SUM(A1)');
+        expect(text).not.toContain("'=HYPERLINK");
         expect(text).toContain('Élodie');
-        expect(text).toContain('Łódź Ŝtraße Жук Ωmega');
-        expect(text).not.toMatch(/Nom : =/);
+        expect(flat).toContain('Élodie"la";virgule,ok·ŁódźŜtraßeЖукΩmega');
+        expect(pages[0].text).toMatch(/^Vente été pdf\nPage 1\nID\nDate\nNom\nPrénom\nTéléphone\nEmail\nCode\spostal/);
       }
       const audit = await server.ctx.db.query("SELECT 1 FROM audit_log WHERE action = 'download' AND details->>'export_id' IS NOT NULL");
       expect(audit.rows.length).toBeGreaterThan(0);
@@ -160,7 +192,24 @@ describe('exports', () => {
     const book = XLSX.read(new Uint8Array(await (await fetch(server.url + body.data.url)).arrayBuffer()), { type: 'array' });
     const rows = XLSX.utils.sheet_to_json<Record<string, string | number>>(book.Sheets[book.SheetNames[0]]);
     expect(rows.map((r) => r.ID)).toEqual(ids);
-    expect(rows.slice(0, 2).map((r) => r.Nom)).toEqual(['Lot 0', "'=Lot 1"]);
+    expect(rows.slice(0, 2).map((r) => r.Nom)).toEqual(['Lot 0', '=Lot 1']);
+  });
+
+  it('writes a pdf table over many pages, each with the header row and its number', async () => {
+    const ids = await insertLeads(
+      server.ctx.db,
+      landing.id,
+      Array.from({ length: 150 }, (_, i) => ({ nom: `Page ${i} ${'très long nom de famille '.repeat(i % 3)}`, email: `lead${i}@exemple.fr` })),
+    );
+    const body = await json<ExportAnswer>(await exportLeads({ bookType: 'pdf', filename: 'Liste', leads: ids }));
+    const pages = await pdfPages(new Uint8Array(await (await fetch(server.url + body.data.url)).arrayBuffer()));
+    expect(pages.length).toBeGreaterThan(2);
+    pages.forEach((page, i) => {
+      expect(page.landscape).toBe(true);
+      expect(page.text).toMatch(new RegExp(`^Liste\\nPage ${i + 1}\\nID\\nDate\\nNom`));
+    });
+    const text = pages.map((p) => p.text).join('\n');
+    for (const id of ids) expect(text).toMatch(new RegExp(`^${id}$`, 'm'));
   });
 
   it('unlinks its leads when an export is deleted', async () => {

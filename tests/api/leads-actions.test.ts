@@ -65,6 +65,28 @@ describe('status changes', () => {
     expect((await post(`/api/landings/data/undo/0x${change.data.action_id.toString(16)}`, {})).status).toBe(404);
   });
 
+  it('undo restores updated_at exactly, to the microsecond', async () => {
+    const ids = await insertLeads(server.ctx.db, landing.id, [{ status: 'new' }, { status: 'archived' }]);
+    await server.ctx.db.query(
+      `UPDATE leads SET updated_at = CASE WHEN id = $1 THEN '2025-01-02 03:04:05.123456+00'::timestamptz ELSE '2024-06-07 08:09:10.654321+00' END WHERE id = ANY($2::bigint[])`,
+      [ids[0], ids],
+    );
+    const stamps = async () =>
+      (await server.ctx.db.query<{ at: string }>(`SELECT to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS.US') AS at FROM leads WHERE id = ANY($1::bigint[]) ORDER BY id`, [ids])).rows.map((r) => r.at);
+    const before = await stamps();
+    expect(before).toEqual(['2025-01-02 03:04:05.123456', '2024-06-07 08:09:10.654321']);
+    const change = await json<{ data: { action_id: number } }>(await post('/api/landings/data', { entry_status: 'trashed', leads: ids }));
+    expect(await stamps()).not.toEqual(before);
+    expect((await post(`/api/landings/data/undo/${change.data.action_id}`, {})).status).toBe(200);
+    expect(await stamps()).toEqual(before);
+    expect(await statuses(ids)).toEqual(['new', 'archived']);
+
+    // The same through the one-status path (the tab the user saw).
+    const tab = await json<{ data: { action_id: number } }>(await post('/api/landings/data', { entry_status: 'trashed', leads: ids, from_status: 'new' }));
+    await post(`/api/landings/data/undo/${tab.data.action_id}`, {});
+    expect(await stamps()).toEqual(before);
+  });
+
   it("lets nobody but the author or an admin undo an action", async () => {
     const ids = await insertLeads(server.ctx.db, landing.id, [{}]);
     const change = await json<{ data: { action_id: number } }>(await post('/api/landings/data', { entry_status: 'archived', leads: ids }));

@@ -1,7 +1,7 @@
 import * as XLSX from 'xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DepartementCodesResponse, TaboolaAccountsResponse, TaboolaCampaignsResponse, TargetingResponse } from '../../src/api/taboola/contract';
-import { seedTaboolaSandbox } from '../../server/db/seed-taboola';
+import { seedTaboolaSandbox } from '../../server/db/seed-admin';
 import { postalCodesByDepartement } from '../../server/services/geo';
 import { ADMIN, startServer, type TestServer } from './harness';
 import { json, normalUserToken } from './leads-support';

@@ -3,7 +3,7 @@ import { AppError } from '../../errors';
 import { findByEmail, toUser } from '../users';
 import { decoyHash, verifyPassword } from './passwords';
 import { openSession } from './sessions';
-import { checkLoginAllowed, clearLoginFailures, recordLoginFailure } from './throttle';
+import { checkLoginAllowed, recordLoginFailure, recordLoginSuccess } from './throttle';
 
 const refused = () => new AppError(401, 'invalid_credentials', 'Identification impossible');
 
@@ -19,7 +19,7 @@ export async function login(db: Queryable, login: string, password: string, ip: 
     await recordLoginFailure(db, login, ip);
     throw refused();
   }
-  await clearLoginFailures(db, login, ip);
+  await recordLoginSuccess(db, account.id, login, ip);
   const token = await openSession(db, account.id, ip, ttlHours);
   return { token, user: toUser(account) };
 }

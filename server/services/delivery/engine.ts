@@ -161,7 +161,7 @@ const asConsidered = (judged: Judged[]): Omit<RoutingCandidate, 'deleted'>[] =>
 async function record(q: Queryable, lead: OfferedLead, clock: ParisClock, outcome: Outcome, judged: Judged[], ruleId: number | null = null, reportId: number | null = null) {
   await q.query(
     `INSERT INTO lead_routings AS lr (lead_id, landing_id, outcome, rule_id, report_id, paris_time, considered, decided_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, now())
+     VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, clock_timestamp())
      ON CONFLICT (lead_id) DO UPDATE SET outcome = EXCLUDED.outcome, rule_id = EXCLUDED.rule_id, report_id = EXCLUDED.report_id,
             paris_time = EXCLUDED.paris_time, considered = EXCLUDED.considered, decided_at = EXCLUDED.decided_at
       WHERE EXCLUDED.outcome <> 'not_new'

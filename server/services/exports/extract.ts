@@ -12,7 +12,7 @@ import { getLandings, unionColumns } from '../leads/landings';
 import { Params } from '../../db/params';
 import { selectionConditions } from '../leads/selection';
 import { audit } from '../audit';
-import type { CellValue } from './cells';
+import type { CellValue, SheetColumn } from './cells';
 import { downloadUrl, exportFilename } from './filenames';
 import { localStorage, type ExportStorage } from './storage';
 import { sheetWriter } from './writers';
@@ -30,7 +30,17 @@ export const exportStorage = (config: Config): ExportStorage => localStorage(joi
 export function fileColumns(landings: Landing[]) {
   const form = unionColumns(landings);
   return {
-    header: ['ID', 'Date', ...form.map((c) => c.label), 'Département', 'Zone climatique', 'Source', 'utm_source', 'utm_medium', 'utm_campaign'],
+    columns: [
+      { label: 'ID', kind: 'id' },
+      { label: 'Date', kind: 'datetime' },
+      ...form.map((c) => ({ label: c.label, kind: c.type })),
+      { label: 'Département', kind: 'code' },
+      { label: 'Zone climatique', kind: 'code' },
+      { label: 'Source', kind: 'select' },
+      { label: 'utm_source', kind: 'text' },
+      { label: 'utm_medium', kind: 'text' },
+      { label: 'utm_campaign', kind: 'text' },
+    ] satisfies SheetColumn[],
     row: ([id, created, data, ...origin]: FileRow): CellValue[] => [
       id,
       created,
@@ -113,7 +123,7 @@ export async function writeMissingExportFiles(q: Queryable, storage: ExportStora
 }
 
 /** A lead as a file row: id, Paris date, form values, then département, zone, source and the three utm. */
-const fileRowSql = `json_build_array(id, to_char(created_at AT TIME ZONE 'Europe/Paris', 'YYYY-MM-DD HH24:MI:SS'), data,
+export const fileRowSql = `json_build_array(id, to_char(created_at AT TIME ZONE 'Europe/Paris', 'YYYY-MM-DD HH24:MI:SS'), data,
   departement, zone_climatique, source, utm_source, utm_medium, utm_campaign)`;
 
 /** Reads the next `limit` leads of a file after lead id `after`, in id order; null when there are no more. */
@@ -167,7 +177,7 @@ export async function writeLeadsFile(
   let next: Promise<FileRow[] | null> | undefined;
   let written = 0;
   try {
-    const writer = sheetWriter(type, upload.stream, columns.header, title);
+    const writer = sheetWriter(type, upload.stream, columns.columns, title);
     // PostgreSQL reads the next batch while this one is encoded (0.3–0.4 s of a 100,000-lead export);
     // asked for early, PGlite, on this thread, made the export 0.5 s slower.
     next = read(0, writer.batch);

@@ -5,7 +5,8 @@ import { inflateSync } from 'node:zlib';
 
 // PDF's built-in fonts only know Latin-1: 'Ŝ', 'ł' or 'Ж' came out as other letters. DejaVu Sans
 // covers Latin, Greek and Cyrillic; pdfkit embeds only the glyphs a file uses.
-const woffPath = join(dirname(createRequire(import.meta.url).resolve('@fontsource/dejavu-sans')), 'files/dejavu-sans-latin-400-normal.woff');
+const fontFile = (weight: 400 | 700) =>
+  join(dirname(createRequire(import.meta.url).resolve('@fontsource/dejavu-sans')), `files/dejavu-sans-latin-${weight}-normal.woff`);
 
 /**
  * The font's tables inflated back into a plain TrueType file (WOFF 1.0 is that file, table by
@@ -39,6 +40,10 @@ function sfntOf(woff: Buffer): Buffer {
   return Buffer.concat(parts);
 }
 
-let font: Buffer | undefined;
-/** DejaVu Sans as TrueType, read once. */
-export const pdfFont = () => (font ??= sfntOf(readFileSync(woffPath)));
+const fonts = new Map<400 | 700, Buffer>();
+/** DejaVu Sans (700: bold) as TrueType, read once. */
+export function pdfFont(weight: 400 | 700 = 400): Buffer {
+  let font = fonts.get(weight);
+  if (!font) fonts.set(weight, (font = sfntOf(readFileSync(fontFile(weight)))));
+  return font;
+}

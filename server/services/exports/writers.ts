@@ -1,9 +1,8 @@
 import type { Writable } from 'node:stream';
 import { once } from 'node:events';
-import PDFDocument from 'pdfkit';
 import type { BookType } from '../../../src/api/leads/contract';
-import { neutralise, type CellValue } from './cells';
-import { pdfFont } from './pdf-font';
+import { neutralise, type CellValue, type SheetColumn } from './cells';
+import { pdfTable } from './pdf-table';
 import { xlsxStream } from './xlsx-stream';
 
 /** Receives the header, then batches of rows, then `end()`; writes one file format into `out`. */
@@ -81,14 +80,14 @@ function txtWriter(out: Writable, header: string[]): SheetWriter {
 }
 
 /** XLSX, streamed (see xlsx-stream.ts): one sheet "Leads", text as inline strings, never a formula. */
-function xlsxWriter(out: Writable, header: string[]): SheetWriter {
+function xlsxWriter(out: Writable, columns: SheetColumn[]): SheetWriter {
   let sheet: Awaited<ReturnType<typeof xlsxStream>> | undefined;
   return {
     batch: STREAMED_BATCH,
     async rows(batch) {
       if (!sheet) {
-        sheet = await xlsxStream(out, header.length);
-        await sheet.rows([header]);
+        sheet = await xlsxStream(out, columns);
+        await sheet.header();
       }
       if (batch.length) await sheet.rows(batch);
     },
@@ -99,38 +98,21 @@ function xlsxWriter(out: Writable, header: string[]): SheetWriter {
   };
 }
 
-/** PDF (A4 landscape): one paragraph per lead, "Label : valeur" pairs, streamed page by page. */
-function pdfWriter(out: Writable, header: string[], title: string): SheetWriter {
-  const doc = new PDFDocument({ size: 'A4', layout: 'landscape', margin: 28, info: { Title: title } });
-  doc.pipe(out, { end: false });
-  doc.font(pdfFont()).fontSize(12).text(title).moveDown(0.5).fontSize(7);
-  return {
-    batch: STREAMED_BATCH,
-    async rows(batch) {
-      for (const r of batch) {
-        const text = r.map((v, i) => `${header[i]} : ${String(neutralise(v)).replace(/[\r\n\t]+/g, ' ')}`).join('  ·  ');
-        doc.text(text).moveDown(0.3);
-      }
-      // Lets the piped file stream flush between batches.
-      await new Promise((resolve) => setImmediate(resolve));
-    },
-    async end() {
-      const ended = once(doc, 'end');
-      doc.end();
-      await ended;
-    },
-  };
+/** PDF (A4 landscape): a table with its header row and number on every page (pdf-table.ts). */
+function pdfWriter(out: Writable, columns: SheetColumn[], title: string): SheetWriter {
+  return { batch: STREAMED_BATCH, ...pdfTable(out, columns, title) };
 }
 
-export function sheetWriter(type: BookType, out: Writable, header: string[], title: string): SheetWriter {
+export function sheetWriter(type: BookType, out: Writable, columns: SheetColumn[], title: string): SheetWriter {
+  const header = columns.map((c) => c.label);
   switch (type) {
     case 'csv':
       return csvWriter(out, header);
     case 'txt':
       return txtWriter(out, header);
     case 'xlsx':
-      return xlsxWriter(out, header);
+      return xlsxWriter(out, columns);
     case 'pdf':
-      return pdfWriter(out, header, title);
+      return pdfWriter(out, columns, title);
   }
 }

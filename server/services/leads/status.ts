@@ -26,17 +26,14 @@ export async function changeStatus(db: Db, user: SessionUser, req: StatusChangeR
     const from = fromStatuses(req.entry_status, req.filter ? req.filter.entry_status : req.from_status);
     const { where, verify } = await selectionConditions(q, req, from, params);
     const to = params.add(req.entry_status);
-    // With one possible previous status (the tab the user saw) the update needs no self-join to learn it.
-    const moved =
-      from.length === 1
-        ? `UPDATE leads l SET entry_status = ${to}, updated_at = now() WHERE ${where.join(' AND ')} RETURNING l.id, ${params.add(from[0])}::text AS prev`
-        : `UPDATE leads u SET entry_status = ${to}, updated_at = now()
-             FROM (SELECT l.id, l.entry_status AS prev FROM leads l WHERE ${where.join(' AND ')} FOR UPDATE) p
-            WHERE u.id = p.id RETURNING u.id, p.prev`;
+    // The previous status and updated_at of each lead, read under lock, are what its undo restores.
     const { rows } = await q.query<{ id: number; count: number }>(
-      `WITH moved AS (${moved})
-       INSERT INTO lead_actions (user_id, to_status, count, lead_ids, from_statuses)
-       SELECT ${params.add(user.id)}, ${to}, count(*), coalesce(array_agg(id), '{}'), coalesce(array_agg(prev), '{}') FROM moved
+      `WITH moved AS (
+         UPDATE leads u SET entry_status = ${to}, updated_at = now()
+           FROM (SELECT l.id, l.entry_status AS prev, l.updated_at AS prev_at FROM leads l WHERE ${where.join(' AND ')} FOR UPDATE) p
+          WHERE u.id = p.id RETURNING u.id, p.prev, p.prev_at)
+       INSERT INTO lead_actions (user_id, to_status, count, lead_ids, from_statuses, from_updated_at)
+       SELECT ${params.add(user.id)}, ${to}, count(*), coalesce(array_agg(id), '{}'), coalesce(array_agg(prev), '{}'), coalesce(array_agg(prev_at), '{}') FROM moved
        RETURNING id, count`,
       params.values,
     );
@@ -47,7 +44,7 @@ export async function changeStatus(db: Db, user: SessionUser, req: StatusChangeR
   });
 }
 
-/** Restores the previous status of every lead of an action that still has the status it set; once. */
+/** Restores the previous status and updated_at of every lead of an action that still has the status it set; once. */
 export async function undoAction(db: Db, user: SessionUser, actionId: number) {
   return db.tx(async (q) => {
     const { rows } = await q.query<{ user_id: number | null; to_status: string; undone: boolean }>(
@@ -59,8 +56,8 @@ export async function undoAction(db: Db, user: SessionUser, actionId: number) {
     if (action.user_id !== user.id && !user.admin) throw forbidden("Seuls son auteur et les administrateurs peuvent annuler cette action");
     if (action.undone) throw conflict('Action déjà annulée');
     const { rowCount } = await q.query(
-      `UPDATE leads l SET entry_status = i.from_status, updated_at = now()
-         FROM lead_actions a, unnest(a.lead_ids, a.from_statuses) AS i(lead_id, from_status)
+      `UPDATE leads l SET entry_status = i.from_status, updated_at = coalesce(i.from_updated_at, now())
+         FROM lead_actions a, unnest(a.lead_ids, a.from_statuses, a.from_updated_at) AS i(lead_id, from_status, from_updated_at)
         WHERE a.id = $1 AND l.id = i.lead_id AND l.entry_status = a.to_status`,
       [actionId],
     );

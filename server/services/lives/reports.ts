@@ -7,7 +7,7 @@ import type { Queryable } from '../../db/connection';
 import { notFound } from '../../errors';
 import { audit } from '../audit';
 import type { CellValue } from '../exports/cells';
-import { fileColumns, type FileRow } from '../exports/extract';
+import { fileColumns, fileRowSql, type FileRow } from '../exports/extract';
 import { attachmentHeader, exportFilename } from '../exports/filenames';
 import { contentTypes, sheetWriter } from '../exports/writers';
 import { getLandings } from '../leads/landings';
@@ -64,14 +64,12 @@ export async function reportFile(db: Queryable, userId: number, id: number, form
   const columns = fileColumns(landings);
   const filename = exportFilename(`rapport ${report.rule} ${report.date}`, format);
   const { rows } = await db.query<{ row: FileRow }>(
-    `SELECT json_build_array(id, to_char(created_at AT TIME ZONE 'Europe/Paris', 'YYYY-MM-DD HH24:MI:SS'), data,
-            departement, zone_climatique, source, utm_source, utm_medium, utm_campaign) AS row
-       FROM leads WHERE rapport_id = $1 ORDER BY id`,
+    `SELECT ${fileRowSql} AS row FROM leads WHERE rapport_id = $1 ORDER BY id`,
     [id],
   );
   await audit(db, userId, 'download', 'report', rows.length, { report_id: id, format });
   const body = new PassThrough();
-  const writer = sheetWriter(format, body, columns.header, filename);
+  const writer = sheetWriter(format, body, columns.columns, filename);
   void (async () => {
     for (let i = 0; i < rows.length; i += writer.batch) await writer.rows(rows.slice(i, i + writer.batch).map((r) => columns.row(r.row) as CellValue[]));
     await writer.end();

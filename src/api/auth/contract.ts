@@ -2,8 +2,8 @@ import { z } from 'zod';
 
 export const loginRequest = z
   .object({
-    email: z.string().optional(),
-    username: z.string().optional(),
+    email: z.string().max(254, 'Adresse email trop longue').optional(),
+    username: z.string().max(254, 'Identifiant trop long').optional(),
     password: z.string().min(1, 'Mot de passe requis').max(1024),
     code: z.string().max(64).optional(),
   })

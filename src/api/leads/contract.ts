@@ -90,6 +90,9 @@ export const leadKey = z.object({
 });
 export type LeadKey = z.infer<typeof leadKey>;
 
+/** A column named by a filter, a sort or an import mapping. */
+const columnName = z.string().max(200);
+
 /**
  * Column filters, shared by the list query string and the "all N matching" bulk actions:
  * - `contains[col]`: case-insensitive "contains", matched literally (%, _, quotes, HTML are plain text);
@@ -99,9 +102,9 @@ export type LeadKey = z.infer<typeof leadKey>;
  * A column that is neither fixed nor a form column of the selected landings → 422 naming it.
  */
 export const leadFilters = z.object({
-  contains: z.record(z.string(), z.string().max(500)).default({}),
-  values: z.record(z.string(), z.array(z.string().max(500)).max(500)).default({}),
-  dates: z.record(z.string(), z.string().regex(/^(\d{4}-\d{2}-\d{2})?<>(\d{4}-\d{2}-\d{2})?$/, 'Plage de dates invalide (YYYY-MM-DD<>YYYY-MM-DD)')).default({}),
+  contains: z.record(columnName, z.string().max(500)).default({}),
+  values: z.record(columnName, z.array(z.string().max(500)).max(500)).default({}),
+  dates: z.record(columnName, z.string().regex(/^(\d{4}-\d{2}-\d{2})?<>(\d{4}-\d{2}-\d{2})?$/, 'Plage de dates invalide (YYYY-MM-DD<>YYYY-MM-DD)')).default({}),
 });
 export type LeadFilters = z.input<typeof leadFilters>;
 
@@ -114,7 +117,7 @@ export type LeadFilters = z.input<typeof leadFilters>;
 export const leadListQuery = z.object({
   _limit: queryInt(0, 500, 'Nombre de résultats entre 0 et 500').default(150),
   entry_status: entryStatus.default('new'),
-  _sort: z.string().max(100).default('created_at'),
+  _sort: columnName.default('created_at'),
   _order: z.enum(['asc', 'desc']).default('desc'),
   _cursor: z.string().max(2000).optional(),
   _offset: queryInt(0, 10_000_000, 'Décalage entre 0 et 10 000 000').default(0),
@@ -219,16 +222,20 @@ export type BookType = z.infer<typeof bookType>;
  * `from_status` (default: any extractable status; with `filter`, its tab status) are sold; they become extracted, sold_to = for_customer. `rapport`: id of
  * the report the export belongs to, if any.
  */
-export const exportRequest = z.object({
-  bookType: bookType.default('xlsx'),
-  filename: z.string().trim().max(120).optional().nullable(),
-  leads: z.array(leadId).max(100_000).default([]),
-  /** Instead of `leads`: every lead matching the list filter ("all N matching"). */
-  filter: leadSelection.optional(),
-  for_customer: z.string().trim().max(200).optional().nullable(),
-  rapport: z.union([z.number().int().positive(), z.boolean(), z.null()]).optional(),
-  from_status: extractableStatus.optional(),
-});
+export const exportRequest = z
+  .object({
+    bookType: bookType.default('xlsx'),
+    filename: z.string().trim().max(120).optional().nullable(),
+    leads: z.array(leadId).max(100_000).optional(),
+    /** Instead of `leads`: every lead matching the list filter ("all N matching"). */
+    filter: leadSelection.optional(),
+    for_customer: z.string().trim().max(200).optional().nullable(),
+    rapport: z.union([z.number().int().positive(), z.boolean(), z.null()]).optional(),
+    from_status: extractableStatus.optional(),
+  })
+  // Either ids or a filter, as for a status change: with both, which leads to sell is ambiguous.
+  .refine((b) => !(b.leads && b.filter), { message: 'Merci de sélectionner des leads', path: ['leads'] })
+  .transform((b) => ({ ...b, leads: b.leads ?? [] }));
 export type ExportRequest = z.input<typeof exportRequest>;
 
 /** The download link: GET {url} = /api/exports/{token}/{filename}, public capability. */
@@ -241,6 +248,8 @@ export type ExportResponse = z.infer<typeof exportResponse>;
 export const trackingFields = ['source', 'utm_source', 'utm_medium', 'utm_campaign', 'url_presale', 'visitor'] as const;
 
 const cell = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+/** A column header of an imported file (cells are bounded per column by the server's checks). */
+const fileHeader = z.string().max(1000);
 
 /**
  * POST /api/landings/:id/import/excel. `data`: the file's rows, keyed by file header.
@@ -248,8 +257,8 @@ const cell = z.union([z.string(), z.number(), z.boolean(), z.null()]);
  * read from the header of the same name. `form_import_from` becomes utm_medium.
  */
 export const importRequest = z.object({
-  data: z.array(z.record(z.string(), cell)).min(1, 'Le fichier ne contient aucune ligne').max(200_000, 'Le fichier contient plus de 200 000 lignes'),
-  columns: z.record(z.string(), z.string()).default({}),
+  data: z.array(z.record(fileHeader, cell)).min(1, 'Le fichier ne contient aucune ligne').max(200_000, 'Le fichier contient plus de 200 000 lignes'),
+  columns: z.record(columnName, fileHeader).default({}),
   form_import_from: z.string().trim().min(1, 'Merci de choisir la source').max(100),
 });
 export type ImportRequest = z.input<typeof importRequest>;

@@ -55,7 +55,10 @@ export type SendTargetingResponse = z.infer<typeof sendTargetingResponse>;
 export const unknownCodesError = z.object({
   error: z.literal('validation_failed'),
   message: z.string(),
+  /** The codes refused (at most 1,000), as they were written. */
   unknown: z.array(z.string()),
+  /** Where each was: its line in the file, or its position in `codes`. */
+  rows: z.array(z.number()),
 });
 export type UnknownCodesError = z.infer<typeof unknownCodesError>;
 

@@ -1,5 +1,25 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { postalCodesByDepartement } from '../services/geo';
 import type { Queryable } from './connection';
+
+/** The administration screens' demo: an account still invited, and the Taboola sandbox. */
+export async function seedAdminDemo(q: Queryable): Promise<void> {
+  await seedInvitedAccount(q);
+  await seedTaboolaSandbox(q);
+}
+
+/** An account created yesterday whose holder has not chosen a password yet (its link is nobody's). */
+async function seedInvitedAccount(q: Queryable): Promise<void> {
+  const { rows } = await q.query<{ id: number }>(
+    `INSERT INTO users (email, name, password_hash, admin, created_at) VALUES ('camille.roux@example.fr', 'Camille Roux', NULL, false, now() - interval '1 day')
+     ON CONFLICT (lower(email)) DO NOTHING RETURNING id`,
+  );
+  if (!rows[0]) return;
+  await q.query(
+    `INSERT INTO password_links (token_hash, user_id, purpose, created_at, expires_at) VALUES ($1, $2, 'invite', now() - interval '1 day', now() + interval '1 day')`,
+    [createHash('sha256').update(randomBytes(32)).digest('hex'), rows[0].id],
+  );
+}
 
 /** The Taboola sandbox's demo: advertiser accounts and campaigns, some already targeting postal codes. */
 const ACCOUNTS = [
