@@ -2,6 +2,7 @@ import { useEffect, useMemo } from 'react';
 import { Radio, RadioGroup, Label } from 'react-aria-components';
 import { useSearchParams } from 'react-router';
 import { useSnapshot, ref } from 'valtio';
+import { productionCategory } from '../../api/productions/contract';
 import { useTaboolaAccounts, useTaboolaCampaigns, useTargeting } from '../../api/taboola/hooks';
 import { CommandButton } from '../../commands/CommandButton';
 import { CommandMenu } from '../../commands/CommandMenu';
@@ -150,6 +151,14 @@ export default function TaboolaScreen() {
                       />
                     </label>
                     <CommandButton command="taboola.departements" />
+                  </div>
+                  <div className="admin-bar" role="group" aria-label={t('taboola.fromMap')}>
+                    <span className="muted">{t('taboola.fromMap')} :</span>
+                    {productionCategory.options.map((category) => (
+                      <CommandButton key={category} command="taboola.fromMap" args={{ category }}>
+                        {t(`shell.screen.production.${category}`)}
+                      </CommandButton>
+                    ))}
                   </div>
                   {view.codes.length ? (
                     <>
