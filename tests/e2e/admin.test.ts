@@ -258,7 +258,7 @@ describe('exports', () => {
     await exportsGrid(page).locator('[role=row][data-index]').first().waitFor();
     // The user filter is the route's parameter.
     await page.locator('[data-field=user] button').click();
-    await page.getByRole('option', { name: 'Camille Martin' }).click();
+    await page.getByRole('listbox').getByRole('option', { name: 'Camille Martin' }).click();
     const staff = await accountOf(DEMO.staff.email);
     await page.waitForURL(new RegExp(`/exports/${staff.id}$`));
     await page.getByRole('heading', { name: 'Exports de Camille Martin' }).waitFor();
@@ -327,8 +327,9 @@ describe('Taboola', () => {
     // The palette lists the accounts.
     await press(page, 'Control+k');
     await page.getByRole('dialog').getByRole('combobox').waitFor();
-    await page.keyboard.type('solaire rhone');
-    await page.getByRole('dialog').getByRole('option', { name: /Solaire Rhône-Alpes/ }).waitFor();
+    await page.keyboard.type('solaire-rhone-alpes');
+    // The Taboola account by its id (a customer has the same name).
+    await page.getByRole('dialog').getByRole('option', { name: /Solaire Rhône-Alpes/ }).filter({ hasText: 'solaire-rhone-alpes' }).waitFor();
     await press(page, 'Enter');
     await page.waitForURL(/account=solaire-rhone-alpes/);
     // c: the campaign's select; Enter opens, arrows, Enter picks.
@@ -382,9 +383,9 @@ describe('Taboola', () => {
     await signIn(page, DEMO.admin);
     await page.goto('/taboola');
     await page.locator('[data-field=account] button').click();
-    await page.getByRole('option', { name: 'ÉcoHabitat Sud' }).click();
+    await page.getByRole('listbox').getByRole('option', { name: 'ÉcoHabitat Sud' }).click();
     await page.locator('[data-field=campaign] button').click();
-    await page.getByRole('option', { name: 'PAC Gard – printemps' }).click();
+    await page.getByRole('listbox').getByRole('option', { name: 'PAC Gard – printemps' }).click();
     await page.getByText(/codes postaux ciblés \(INCLUDE\)/).waitFor();
     const before = await taboolaCodes('PAC Gard – printemps');
 
@@ -407,7 +408,7 @@ describe('Taboola', () => {
 
     // Another account: no campaign, no codes.
     await page.locator('[data-field=account] button').click();
-    await page.getByRole('option', { name: 'Isolation Nationale' }).click();
+    await page.getByRole('listbox').getByRole('option', { name: 'Isolation Nationale' }).click();
     await page.waitForURL((u) => u.searchParams.get('account') === 'isolation-nationale' && !u.searchParams.has('campaign'));
     await page.getByText('Choisissez une campagne pour voir ses codes postaux.').waitFor();
     expect(await page.getByRole('list', { name: 'Ciblage actuel' }).count()).toBe(0);
