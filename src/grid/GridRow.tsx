@@ -52,17 +52,9 @@ export const GridRow = memo(function GridRow(p: GridRowProps) {
             const text = p.format(c, p.row![c.key]);
             // A text that may be cut short is shown whole on hover.
             const clipped = !p.fits(text, i);
-            const href = c.href?.(p.row!);
             return (
               <div role="gridcell" key={c.key} className={`lg-cell kind-${c.kind}${clipped ? ' lg-clip' : ''}`} style={p.cellStyles[i]} title={clipped ? text : undefined}>
-                {/* Out of the Tab order: the rows are reached with the grid's keys, the link by its list's command. */}
-                {href ? (
-                  <a href={href} download={text} tabIndex={-1} className="lg-link">
-                    {text}
-                  </a>
-                ) : (
-                  text
-                )}
+                {text}
               </div>
             );
           })

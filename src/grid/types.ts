@@ -57,8 +57,6 @@ export interface GridColumnSpec {
   filter?: boolean;
   /** False when the server cannot sort by it. */
   sort?: boolean;
-  /** The cell is a link to this address (an export's file), downloaded under the cell's text. */
-  href?: (row: Row) => string | undefined;
 }
 
 /** A row's colour, decided by the list's owner (the lead list's value, a report's fill). */

@@ -258,7 +258,7 @@ describe('exports', () => {
     await exportsGrid(page).locator('[role=row][data-index]').first().waitFor();
     // The user filter is the route's parameter.
     await page.locator('[data-field=user] button').click();
-    await page.getByRole('option', { name: 'Camille Martin' }).click();
+    await page.getByRole('listbox').getByRole('option', { name: 'Camille Martin' }).click();
     const staff = await accountOf(DEMO.staff.email);
     await page.waitForURL(new RegExp(`/exports/${staff.id}$`));
     await page.getByRole('heading', { name: 'Exports de Camille Martin' }).waitFor();
@@ -310,6 +310,12 @@ async function xlsxOf(codes: string[]): Promise<Buffer> {
   return XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
 }
 
+/** The file chosen as a mouse user does: the command's button, then the browser's file chooser. */
+async function chooseXlsx(page: Page, codes: string[]) {
+  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: /Choisir un fichier xlsx/ }).click()]);
+  await chooser.setFiles({ name: 'codes.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: await xlsxOf(codes) });
+}
+
 describe('Taboola', () => {
   it('keyboard and palette: account, campaign, departments sent as INCLUDE, read back; the sandbox is said', async () => {
     const { page, context, errors } = await app.page();
@@ -321,8 +327,9 @@ describe('Taboola', () => {
     // The palette lists the accounts.
     await press(page, 'Control+k');
     await page.getByRole('dialog').getByRole('combobox').waitFor();
-    await page.keyboard.type('solaire rhone');
-    await page.getByRole('option', { name: /Solaire Rhône-Alpes/ }).waitFor();
+    await page.keyboard.type('solaire-rhone-alpes');
+    // The Taboola account by its id (a customer has the same name).
+    await page.getByRole('dialog').getByRole('option', { name: /Solaire Rhône-Alpes/ }).filter({ hasText: 'solaire-rhone-alpes' }).waitFor();
     await press(page, 'Enter');
     await page.waitForURL(/account=solaire-rhone-alpes/);
     // c: the campaign's select; Enter opens, arrows, Enter picks.
@@ -331,7 +338,7 @@ describe('Taboola', () => {
     await press(page, 'c');
     await page.locator('[data-field=campaign] button:focus').waitFor();
     await press(page, 'Enter');
-    await page.getByRole('option', { name: 'PV Lyon métropole' }).waitFor();
+    await page.getByRole('listbox').getByRole('option', { name: 'PV Lyon métropole' }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await page.keyboard.type('PV Lyon');
     await press(page, 'Enter');
@@ -354,6 +361,16 @@ describe('Taboola', () => {
     expect(sent.targeting_type).toBe('INCLUDE');
     expect(sent.postal_codes).toContain('69001');
     expect(sent.postal_codes.every((c) => c.startsWith('69'))).toBe(true);
+    // The PAC map's saved selection (Corse-du-Sud), from the palette: its department's codes.
+    await db().query(`INSERT INTO production_selections (category, departements) VALUES ('pac', '{2A}') ON CONFLICT (category) DO UPDATE SET departements = '{2A}'`);
+    await press(page, 'Control+k');
+    await page.keyboard.type('selection de la carte pac');
+    await page.getByRole('dialog').getByRole('option', { name: /Cibler la sélection de la carte : Production PAC/ }).waitFor();
+    await press(page, 'Enter');
+    await toast(page, /\d+ codes postaux pour 2A/);
+    const ready = await page.getByRole('list', { name: 'Codes postaux à envoyer' }).getByRole('listitem').allTextContents();
+    expect(ready.length).toBeGreaterThan(10);
+    expect(ready.every((c) => c.startsWith('20'))).toBe(true);
     await shot(page, 'taboola');
     expect(await axeViolations(page)).toEqual([]);
     await expectFocusKept(page);
@@ -366,14 +383,15 @@ describe('Taboola', () => {
     await signIn(page, DEMO.admin);
     await page.goto('/taboola');
     await page.locator('[data-field=account] button').click();
-    await page.getByRole('option', { name: 'ÉcoHabitat Sud' }).click();
+    await page.getByRole('listbox').getByRole('option', { name: 'ÉcoHabitat Sud' }).click();
     await page.locator('[data-field=campaign] button').click();
-    await page.getByRole('option', { name: 'PAC Gard – printemps' }).click();
+    await page.getByRole('listbox').getByRole('option', { name: 'PAC Gard – printemps' }).click();
     await page.getByText(/codes postaux ciblés \(INCLUDE\)/).waitFor();
     const before = await taboolaCodes('PAC Gard – printemps');
 
     await page.getByText('INCLUDE : seulement ceux de la liste').click();
-    await page.locator('[data-taboola-file]').setInputFiles({ name: 'codes.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: await xlsxOf(['01000', '30000', '99999']) });
+    await chooseXlsx(page, ['01000', '30000', '99999']);
+    await page.getByText('codes.xlsx').waitFor();
     await page.getByRole('button', { name: /Envoyer le ciblage/ }).click();
     await page.getByText("1 code n'est pas un code postal français : rien n'a été envoyé").first().waitFor();
     await page.getByRole('list', { name: 'Codes inconnus' }).getByText('99999').waitFor();
@@ -381,7 +399,7 @@ describe('Taboola', () => {
     await shot(page, 'taboola-unknown-mobile');
     expect(await axeViolations(page)).toEqual([]);
 
-    await page.locator('[data-taboola-file]').setInputFiles({ name: 'codes.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: await xlsxOf(['01000', '30000']) });
+    await chooseXlsx(page, ['01000', '30000']);
     await page.getByRole('button', { name: /Envoyer le ciblage/ }).click();
     await toast(page, 'Codes postaux mis à jour');
     await page.getByText('2 codes postaux ciblés (INCLUDE)').waitFor();
@@ -390,7 +408,7 @@ describe('Taboola', () => {
 
     // Another account: no campaign, no codes.
     await page.locator('[data-field=account] button').click();
-    await page.getByRole('option', { name: 'Isolation Nationale' }).click();
+    await page.getByRole('listbox').getByRole('option', { name: 'Isolation Nationale' }).click();
     await page.waitForURL((u) => u.searchParams.get('account') === 'isolation-nationale' && !u.searchParams.has('campaign'));
     await page.getByText('Choisissez une campagne pour voir ses codes postaux.').waitFor();
     expect(await page.getByRole('list', { name: 'Ciblage actuel' }).count()).toBe(0);

@@ -5,6 +5,7 @@ import type { ExportItem } from '../../api/exports/contract';
 import { fetchExports } from '../../api/exports/requests';
 import { useUsers } from '../../api/users/hooks';
 import { CommandMenu } from '../../commands/CommandMenu';
+import { runCommand } from '../../commands/registry';
 import { getCommandContext, useProvideCommandContext } from '../../commands/context';
 import { defaultFormatter, Grid } from '../../grid/Grid';
 import type { GridColumnSpec, GridHandle, GridSelectionInfo, Row, RowId, RowLoader } from '../../grid/types';
@@ -20,13 +21,27 @@ import { exportsView, type ExportsCommandContext } from './store';
 const columns = ([
   { key: 'id', label: '', kind: 'number', width: 70 },
   { key: 'created', label: '', kind: 'date', width: 150 },
-  { key: 'filename', label: '', kind: 'text', width: 260, href: (row) => (row as unknown as ExportItem).url },
+  // Out of the Tab order: the keyboard downloads the focused row's file with its command (d).
+  {
+    key: 'filename',
+    label: '',
+    kind: 'text',
+    width: 260,
+    cell: (row) => (
+      <a href={(row as unknown as ExportItem).url} download={String(row.filename)} tabIndex={-1} className="lg-link admin-file-link" title={String(row.filename)}>
+        {String(row.filename)}
+      </a>
+    ),
+  },
   { key: 'count', label: '', kind: 'number', width: 90 },
   { key: 'landing', label: '', kind: 'text', width: 200 },
   { key: 'user', label: '', kind: 'text', width: 160 },
   { key: 'for_customer', label: '', kind: 'text', width: 160 },
   { key: 'big_export', label: '', kind: 'text', width: 130 },
 ] satisfies GridColumnSpec[]).map((c): GridColumnSpec => ({ ...c, filter: false, sort: false }));
+
+// Enter or a double click on an export: its file.
+const downloadFocused = () => void runCommand('exports.download', undefined, 'button');
 
 /** The buyer typed reaches the list after this pause, as the grids' column filters (SPEC.md §9). */
 const FILTER_DELAY_MS = 400;
@@ -119,6 +134,7 @@ export default function ExportsScreen() {
         locale={intl.locale}
         handleRef={gridRef}
         onSelectionChange={onSelectionChange}
+        onOpen={downloadFocused}
         className="admin-grid"
       />
     </section>

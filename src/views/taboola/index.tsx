@@ -1,7 +1,8 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Radio, RadioGroup, Label } from 'react-aria-components';
 import { useSearchParams } from 'react-router';
 import { useSnapshot, ref } from 'valtio';
+import { productionCategory } from '../../api/productions/contract';
 import { useTaboolaAccounts, useTaboolaCampaigns, useTargeting } from '../../api/taboola/hooks';
 import { CommandButton } from '../../commands/CommandButton';
 import { CommandMenu } from '../../commands/CommandMenu';
@@ -23,7 +24,6 @@ export default function TaboolaScreen() {
   const campaigns = useTaboolaCampaigns(accountId);
   const targeting = useTargeting(accountId, campaignId);
   const view = useSnapshot(taboolaView);
-  const fileInput = useRef<HTMLInputElement>(null);
 
   // Another campaign (or account): what was prepared for the previous one goes.
   useEffect(() => resetSend(), [accountId, campaignId]);
@@ -111,21 +111,28 @@ export default function TaboolaScreen() {
               </RadioGroup>
               {view.type === 'INCLUDE' ? (
                 <>
-                  <label className="admin-field">
-                    <span>{t('taboola.file')}</span>
-                    <input
-                      ref={fileInput}
-                      type="file"
-                      accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-                      data-taboola-file=""
-                      onChange={(e) => {
-                        const file = e.target.files?.[0] ?? null;
-                        taboolaView.file = file ? ref(file) : null;
-                        taboolaView.unknown = [];
-                        if (file) taboolaView.codes = [];
-                      }}
-                    />
-                  </label>
+                  <div className="admin-field">
+                    <span id="taboola-file-label">{t('taboola.file')}</span>
+                    <div className="admin-bar">
+                      {/* The native input's own button speaks the browser's language: a command button opens it instead. */}
+                      <input
+                        type="file"
+                        className="visually-hidden"
+                        tabIndex={-1}
+                        aria-labelledby="taboola-file-label"
+                        accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+                        data-taboola-file=""
+                        onChange={(e) => {
+                          const file = e.target.files?.[0] ?? null;
+                          taboolaView.file = file ? ref(file) : null;
+                          taboolaView.unknown = [];
+                          if (file) taboolaView.codes = [];
+                        }}
+                      />
+                      <CommandButton command="taboola.chooseFile" />
+                      <span aria-live="polite">{view.file ? view.file.name : t('taboola.file.none')}</span>
+                    </div>
+                  </div>
                   <p className="muted">{t('taboola.file.help')}</p>
                   <div className="admin-bar">
                     <label className="admin-field">
@@ -144,6 +151,14 @@ export default function TaboolaScreen() {
                       />
                     </label>
                     <CommandButton command="taboola.departements" />
+                  </div>
+                  <div className="admin-bar" role="group" aria-label={t('taboola.fromMap')}>
+                    <span className="muted">{t('taboola.fromMap')} :</span>
+                    {productionCategory.options.map((category) => (
+                      <CommandButton key={category} command="taboola.fromMap" args={{ category }}>
+                        {t(`shell.screen.production.${category}`)}
+                      </CommandButton>
+                    ))}
                   </div>
                   {view.codes.length ? (
                     <>

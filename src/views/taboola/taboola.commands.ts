@@ -3,6 +3,8 @@
  * type, the file or the departments' codes, and the send; the palette lists the accounts.
  */
 import { ApiError } from '../../api/client';
+import { productionCategory, toDepartement, type ProductionCategory } from '../../api/productions/contract';
+import { productionQuery } from '../../api/productions/queries';
 import { queryClient } from '../../api/queryClient';
 import type { TaboolaAccount } from '../../api/taboola/contract';
 import { taboolaAccountsQuery, taboolaKey, targetingQuery } from '../../api/taboola/queries';
@@ -90,7 +92,6 @@ defineCommand({
   scope,
   keys: ['o'],
   requires: 'admin',
-  menus: [{ id: 'taboola.actions', group: 'codes', order: 1 }],
   when: onCampaign,
   run: () => {
     taboolaView.type = 'INCLUDE';
@@ -101,6 +102,17 @@ defineCommand({
 /** '30, 34, 2a' → ['30', '34', '2A']. */
 const parseDepartements = (text: string) => [...new Set(text.toUpperCase().split(/[\s,;]+/).filter(Boolean))];
 
+/** Fills the list to send with every postal code of these departments. */
+async function targetDepartements(ctx: CommandContext, departements: readonly string[]) {
+  taboolaView.type = 'INCLUDE';
+  const res = await departementCodes(departements);
+  taboolaView.departements = departements.join(', ');
+  taboolaView.codes = res.codes;
+  taboolaView.file = null;
+  taboolaView.unknown = [];
+  ctx.toast.info(ctx.t('taboola.toast.departements', { count: res.codes.length, departements: departements.join(', ') }));
+}
+
 defineCommand({
   id: 'taboola.departements',
   title: 'taboola.departements.run',
@@ -110,14 +122,28 @@ defineCommand({
   requires: 'admin',
   when: onCampaign,
   run: async (ctx) => {
-    taboolaView.type = 'INCLUDE';
     const departements = parseDepartements(taboolaView.departements);
-    if (departements.length === 0) return focusWhenShown('[data-taboola-departements]');
-    const res = await departementCodes(departements);
-    taboolaView.codes = res.codes;
-    taboolaView.file = null;
-    taboolaView.unknown = [];
-    ctx.toast.info(ctx.t('taboola.toast.departements', { count: res.codes.length, departements: departements.join(', ') }));
+    if (departements.length === 0) {
+      taboolaView.type = 'INCLUDE';
+      return focusWhenShown('[data-taboola-departements]');
+    }
+    await targetDepartements(ctx, departements);
+  },
+});
+
+// The departments selected on a production map (saved per category), as the list to send.
+defineCommand<{ category: ProductionCategory }>({
+  id: 'taboola.fromMap',
+  title: 'taboola.fromMap',
+  section,
+  scope,
+  requires: 'admin',
+  when: onCampaign,
+  choices: (ctx) => productionCategory.options.map((category) => ({ label: ctx.t('taboola.fromMap.choice', { map: ctx.t(`shell.screen.production.${category}`) }), args: { category } })),
+  run: async (ctx, args) => {
+    const { selected } = await queryClient.fetchQuery(productionQuery(args.category));
+    if (selected.length === 0) return ctx.toast.warning(ctx.t('taboola.fromMap.empty', { map: ctx.t(`shell.screen.production.${args.category}`) }));
+    await targetDepartements(ctx, selected.map(toDepartement));
   },
 });
 

@@ -3,8 +3,9 @@ import type { Account } from '../../api/users/contract';
 import { queryClient } from '../../api/queryClient';
 import { usersQuery } from '../../api/users/queries';
 import { CommandMenu } from '../../commands/CommandMenu';
+import { runCommand } from '../../commands/registry';
 import { defaultFormatter, Grid } from '../../grid/Grid';
-import { localLoader } from '../../grid/localLoader';
+import { localLoader } from '../../grid/localRows';
 import type { GridColumnSpec, GridHandle, GridSelectionInfo, Row } from '../../grid/types';
 import { useIntl, useT } from '../../i18n/provider';
 
@@ -23,6 +24,9 @@ const accessOf = (a: Account) => (a.invitation === null ? 'active' : a.invitatio
 
 // The rows come from react-query's cache: an action that invalidates the list reloads the grid's pages too.
 const loader = localLoader(async () => (await queryClient.fetchQuery(usersQuery)).map((a): Row => ({ ...a, access: accessOf(a) })), columns);
+
+// Enter or a double click on an account: its exports.
+const openExports = (row: Row) => void runCommand('nav.exports', { userId: row.id }, 'button');
 
 /** 'Listes': every account, its actions on the focused row. */
 interface Props {
@@ -64,6 +68,7 @@ export function AccountsTab({ gridRef, focused, onSelectionChange }: Props) {
         locale={intl.locale}
         handleRef={gridRef}
         onSelectionChange={onSelectionChange}
+        onOpen={openExports}
         className="admin-grid"
       />
     </>
