@@ -44,6 +44,8 @@ export interface GridColumnSpec {
   hidden?: boolean;
   /** Starting width in pixels (140 when absent); the user may resize. */
   width?: number;
+  /** Worked out by the list's owner, not a column of the source: neither sorted nor filtered. */
+  computed?: boolean;
 }
 
 /** A row's colour, decided by the list's owner (the lead list's value, a report's fill). */
@@ -68,6 +70,8 @@ export interface GridHandle {
   refresh(): Promise<void>;
   focus(): void;
   focusFilters(): void;
+  /** The focused row, when it is loaded. */
+  focusedRow(): Row | undefined;
 }
 
 /** What the grid tells its owner whenever the focus, the selection or the list changes. */

@@ -310,3 +310,41 @@ describe('the palette', () => {
     await context.close();
   });
 });
+
+describe('doublons', () => {
+  it('link each duplicate to the lead it repeats, by mouse and by the o key', async () => {
+    const db = app.server.ctx.db;
+    const { id: landing } = await createLanding(db, 'E2E Doublons');
+    const { rows } = await db.query<{ id: number }>(
+      `INSERT INTO leads (landing_id, created_at, entry_status, source, data, phone, email, departement)
+       VALUES ($1, now() - interval '2 days', 'new', 'google', '{"nom":"Original"}', '0611111111', 'o@x.fr', '30'),
+              ($1, now() - interval '1 day', 'duplicate', 'google', '{"nom":"Copie"}', '0611111111', 'c@x.fr', '30')
+       RETURNING id`,
+      [landing],
+    );
+    const original = Number(rows[0].id);
+    const { page, context, errors } = await app.page();
+    await signIn(page, DEMO.staff);
+    await page.goto(`/landings_test/${landing}?tab=doublons`);
+    const grid = page.getByRole('grid', { name: 'Leads' });
+    const link = grid.getByRole('link', { name: `Lead n° ${original} (Nouveau)` });
+    await link.waitFor();
+    await grid.locator('.lg-colhead').filter({ hasText: 'Doublon de' }).waitFor();
+    expect(await link.getAttribute('href')).toBe(`/landings_test/${landing}?id=${original}`);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: '/tmp/audit-walk-doublons.png' });
+    await link.click();
+    await page.waitForURL(new RegExp(`/landings_test/${landing}\\?id=${original}$`));
+    await grid.getByRole('gridcell', { name: 'Original', exact: true }).waitFor();
+    expect(await grid.getAttribute('aria-rowcount')).toBe('3');
+
+    // By keyboard: the focused duplicate, then o.
+    await page.goto(`/landings_test/${landing}?tab=doublons`);
+    await link.waitFor();
+    await page.keyboard.press('o');
+    await page.waitForURL(new RegExp(`\\?id=${original}$`));
+    await grid.getByRole('gridcell', { name: 'Original', exact: true }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

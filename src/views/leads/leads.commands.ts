@@ -4,13 +4,13 @@
  * and the hotkeys all go through these (the view provides `ctx.leads` while mounted).
  */
 import { ApiError } from '../../api/client';
-import { extractableStatus, type ImportRowError, type TargetStatus } from '../../api/leads/contract';
+import { extractableStatus, type ImportRowError, type LeadRow, type TargetStatus } from '../../api/leads/contract';
 import { leadsKey } from '../../api/leads/queries';
 import { changeStatus, convertLeads, deleteLeads, exportLeads, fetchAllMatchingIds, importLeads, leadFilters, undoAction } from '../../api/leads/requests';
 import { queryClient } from '../../api/queryClient';
 import { importState } from './import/importStore';
 import { mappedRows } from './import/mapping';
-import { leadTabs, leadView, type LeadsCommandContext } from './store';
+import { leadPath, leadTabs, leadView, type LeadsCommandContext } from './store';
 import type { CommandContext } from '../../commands/context';
 import { defineCommand } from '../../commands/registry';
 import { definePaletteSource } from '../../commands/palette/sources';
@@ -277,6 +277,22 @@ defineCommand({
     const res = await deleteLeads(allMatching(l) ? { filter: matchingFilter(l) } : { leads: selectedIds(l) });
     ctx.toast.success(ctx.t('leads.toast.deleted', { count: res.data.count }));
     await afterChange(ctx);
+  },
+});
+
+defineCommand<{ path?: string } | undefined>({
+  id: 'leads.openOriginal',
+  title: 'leads.openOriginal',
+  section,
+  scope,
+  keys: ['o'],
+  requires: 'staff',
+  when: (ctx) => onGrid(ctx) && ctx.leads!.status === 'duplicate',
+  run: (ctx, args) => {
+    const row = ctx.leads!.grid()?.focusedRow() as LeadRow | undefined;
+    const path = args?.path ?? (row?.duplicate_of ? leadPath(row.landing, row.duplicate_of) : null);
+    if (!path) return ctx.toast.info(ctx.t('leads.duplicateOf.none'));
+    ctx.navigate(path);
   },
 });
 
