@@ -126,8 +126,8 @@ function statusCommand(id: string, keys: string[], target: TargetStatus, done: s
       });
       const entry = { actionId: res.data.action_id, done, count: res.data.count };
       leadView.undo.push(entry);
+      // The undo bar says what was done, with its Annuler button: no toast repeats it.
       leadView.lastAction = entry;
-      ctx.toast.success(ctx.t(done, { count: res.data.count }));
       await afterChange(ctx);
     },
   });
