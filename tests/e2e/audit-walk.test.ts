@@ -89,6 +89,8 @@ describe('a forced sign-out', () => {
     await page.waitForURL(/\/landings_test\/1$/);
     await page.getByRole('grid').waitFor();
     const tagsBefore = await page.locator('nav.tags li.tag').allTextContents();
+    // Nothing in flight: the tab click below is what meets the revoked session.
+    await page.waitForLoadState('networkidle');
     await app.server.ctx.db.query('DELETE FROM sessions WHERE user_id = (SELECT id FROM users WHERE email = $1)', [DEMO.staff.email]);
     await page.getByRole('tab', { name: 'Archivés' }).click();
     await page.waitForURL(/\/login\?redirect=/);
@@ -257,7 +259,8 @@ describe('the tags bar and the sidebar', () => {
       await page.locator('nav.tags li.tag.active').waitFor();
     }
     const bar = page.locator('nav.tags');
-    expect(await bar.getAttribute('class')).toContain('more-left');
+    // The bar scrolls smoothly to the active tag: the fade on the left comes once it is there.
+    await expect.poll(() => bar.getAttribute('class')).toContain('more-left');
     const right = page.getByRole('button', { name: 'Onglets précédents' });
     expect(await right.isVisible()).toBe(true);
     const ul = (await bar.locator('ul').boundingBox())!;
