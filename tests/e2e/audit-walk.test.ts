@@ -148,7 +148,7 @@ describe('definitive deletion', () => {
     await page.keyboard.press('j');
     await page.keyboard.press('x');
     await page.keyboard.press('Shift+Delete');
-    const confirm = page.getByRole('alertdialog');
+    const confirm = page.getByRole('alertdialog', { name: 'Suppression définitive' });
     await confirm.getByText('Supprimer définitivement les 3 leads sélectionnés ? Cette action est irréversible.').waitFor();
     await confirm.getByRole('button', { name: 'Supprimer 3 leads' }).waitFor();
     const dim = await page.locator('.overlay').evaluate((o) => getComputedStyle(o).backgroundColor);

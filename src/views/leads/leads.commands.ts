@@ -264,6 +264,7 @@ defineCommand({
   // One key can act on thousands of matching leads: the question names how many.
   confirm: {
     message: 'leads.delete.confirm',
+    title: 'leads.delete',
     ok: 'leads.delete.ok',
     values: (ctx) => {
       const s = current(ctx.leads!)!;
