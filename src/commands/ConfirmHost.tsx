@@ -24,7 +24,7 @@ export function ConfirmHost() {
       <Modal className="dialog dialog-small">
         <Dialog role="alertdialog" className="dialog-body">
           <Heading slot="title" className="dialog-title">
-            {t('commands.confirm.title')}
+            {pending?.title ?? t('commands.confirm.title')}
           </Heading>
           <p>{pending?.message}</p>
           <div className="dialog-actions">

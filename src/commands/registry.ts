@@ -78,10 +78,10 @@ export interface Command<Args = any> {
   /** A count shown on its button (the error log's entries). */
   badge?: () => number;
   /**
-   * Asks first in a dialog: the message's i18n id, or the message, the confirming button's label
-   * and the message's values for this run (the deletion names how many leads it deletes).
+   * Asks first in a dialog: the message's i18n id, or the message, its title, the confirming
+   * button's label and the message's values for this run (the deletion names how many leads it deletes).
    */
-  confirm?: string | { message: string; ok?: string; values?: (ctx: CommandContext, args: Args) => Record<string, string | number> };
+  confirm?: string | { message: string; title?: string; ok?: string; values?: (ctx: CommandContext, args: Args) => Record<string, string | number> };
   /** Kept out of the palette's action group (e.g. entity jumps listed by their own entries). */
   palette?: boolean;
   /**
@@ -167,6 +167,7 @@ export function isAvailable(command: Command, ctx: CommandContext): boolean {
 /** A confirmation as shown: translated texts. */
 export interface ConfirmText {
   message: string;
+  title?: string;
   ok?: string;
 }
 type Confirmer = (text: ConfirmText, ctx: CommandContext) => Promise<boolean>;
@@ -220,5 +221,5 @@ function confirmText(command: Command, ctx: CommandContext, args: unknown): Conf
   const c = command.confirm!;
   if (typeof c === 'string') return { message: ctx.t(c) };
   const values = c.values?.(ctx, args);
-  return { message: ctx.t(c.message, values), ok: c.ok ? ctx.t(c.ok, values) : undefined };
+  return { message: ctx.t(c.message, values), title: c.title ? ctx.t(c.title) : undefined, ok: c.ok ? ctx.t(c.ok, values) : undefined };
 }

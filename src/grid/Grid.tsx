@@ -56,14 +56,17 @@ export interface GridProps {
   rowTone?: (row: Row) => RowTone;
   /** A column's header text at render time, so a language switch renames the columns at once. */
   columnLabel?: (column: GridColumnSpec) => string;
+  /** Cells that are links: where each leads, and what a plain click on one does (a command). */
+  link?: (column: GridColumnSpec, row: Row) => string | undefined;
+  onLink?: (href: string) => void;
+  /** Filters the list opens with (a link to one lead, to one department's leads); the user may clear them. */
+  initialFilters?: GridFilters;
   /** Formats a cell; defaults to dates and numbers in `locale`. */
   format?: (column: GridColumnSpec, value: unknown) => string;
   locale?: string;
   onSelectionChange?: (info: GridSelectionInfo) => void;
   /** What Enter or a double click on a row opens (a customer's rules, a rule's reports). */
   onOpen?: (row: Row) => void;
-  /** The filters the list starts with (the production map's link to one department's leads). */
-  initialFilters?: GridFilters;
   handleRef?: Ref<GridHandle>;
   className?: string;
 }
@@ -200,6 +203,7 @@ export function Grid(props: GridProps) {
         return { selected: s.selected, allMatching: s.allMatching, total: cache.ready ? cache.total : 0, totalExact: cache.totalExact, focusedId: cache.idAt(s.focus), ...queryRef.current };
       },
       selectAllMatching: () => setState(sel.selectAllMatching),
+      focusedRow: () => cache.rowAt(stateRef.current.focus),
       async selectFirst(n) {
         if (n > 0) await cache.ensure(0, n - 1);
         setState((s) => sel.selectFirst(s, { count: cache.total, idAt: cache.idAt }, n));
@@ -246,6 +250,14 @@ export function Grid(props: GridProps) {
   }, [onSelectionChange, state.selected, state.allMatching, count, totalExact, focusedId, query]);
 
   const onBodyClick = (e: MouseEvent<HTMLDivElement>) => {
+    const anchor = (e.target as HTMLElement).closest<HTMLAnchorElement>('a[href]');
+    if (anchor) {
+      // A middle or modified click opens the link as the browser does; a plain one runs the owner's command.
+      if (e.button !== 0 || e.ctrlKey || e.metaKey || e.shiftKey || e.altKey || !props.onLink) return;
+      e.preventDefault();
+      props.onLink(anchor.getAttribute('href')!);
+      return;
+    }
     const rowEl = (e.target as HTMLElement).closest<HTMLElement>('[data-index]');
     if (!rowEl) return;
     const index = Number(rowEl.dataset.index);
@@ -349,6 +361,7 @@ export function Grid(props: GridProps) {
                   selectLabel={selectLabel(row?.id ?? item.index + 1)}
                   loadingLabel={loadingLabel}
                   format={format}
+                  link={props.link}
                   fits={fits}
                 />
               );

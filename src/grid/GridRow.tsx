@@ -14,6 +14,8 @@ export interface GridRowProps {
   selectLabel: string;
   loadingLabel: string;
   format: (column: GridColumnSpec, value: unknown) => string;
+  /** Where a cell leads, when it is a link (the lead a duplicate repeats). */
+  link?: (column: GridColumnSpec, row: Row) => string | undefined;
   /** Whether a text fits the column at that position unclipped. */
   fits: (text: string, column: number) => boolean;
 }
@@ -52,9 +54,17 @@ export const GridRow = memo(function GridRow(p: GridRowProps) {
             const text = p.format(c, p.row![c.key]);
             // A text that may be cut short is shown whole on hover.
             const clipped = !p.fits(text, i);
+            const href = p.link?.(c, p.row!);
             return (
               <div role="gridcell" key={c.key} className={`lg-cell kind-${c.kind}${clipped ? ' lg-clip' : ''}`} style={p.cellStyles[i]} title={clipped ? text : undefined}>
-                {text}
+                {/* Out of the Tab order: the keyboard follows it with its command from the focused row. */}
+                {href ? (
+                  <a href={href} tabIndex={-1} className="lg-cell-link">
+                    {text}
+                  </a>
+                ) : (
+                  text
+                )}
               </div>
             );
           })

@@ -84,6 +84,8 @@ export interface GridHandle {
   open(): void;
   focus(): void;
   focusFilters(): void;
+  /** The focused row, when it is loaded. */
+  focusedRow(): Row | undefined;
 }
 
 /** What the grid tells its owner whenever the focus, the selection or the list changes. */

@@ -77,6 +77,17 @@ describe('import', () => {
       { nom: 'Neuf', entry_status: 'new' },
       { nom: 'Neuf bis', entry_status: 'duplicate' },
     ]);
+    // The doublons list names the lead each duplicate repeats.
+    const ids = Object.fromEntries(
+      (await server.ctx.db.query<{ id: number; email: string }>('SELECT id, email FROM leads WHERE landing_id = $1', [other.id])).rows.map((r) => [r.email, Number(r.id)]),
+    );
+    const list = await json<LeadListResponse>(await server.request('GET', `/api/landings/data/${other.id}?entry_status=duplicate`, { token }));
+    expect(list.data.map((r) => [r.nom, r.duplicate_of])).toEqual([
+      ['Neuf bis', { id: ids['neuf@x.fr'], entry_status: 'new' }],
+      ['Récent', { id: ids['recent@x.fr'], entry_status: 'new' }],
+    ]);
+    const fresh = await json<LeadListResponse>(await server.request('GET', `/api/landings/data/${other.id}`, { token }));
+    expect(fresh.data.every((r) => !('duplicate_of' in r))).toBe(true);
   });
 
   it('refuses the whole file when a row is wrong, naming each row and column, and inserts nothing', async () => {

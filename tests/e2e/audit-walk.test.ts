@@ -2,7 +2,7 @@
 // with a request counter on the server's side of the page and axe-core on every screen touched.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, DEMO, signIn, startApp, type App } from './harness';
+import { axeViolations, DEMO, MOBILE, signIn, startApp, type App } from './harness';
 import { createLanding } from './landing-fixture';
 
 let app: App;
@@ -89,6 +89,8 @@ describe('a forced sign-out', () => {
     await page.waitForURL(/\/landings_test\/1$/);
     await page.getByRole('grid').waitFor();
     const tagsBefore = await page.locator('nav.tags li.tag').allTextContents();
+    // Nothing in flight: the tab click below is what meets the revoked session.
+    await page.waitForLoadState('networkidle');
     await app.server.ctx.db.query('DELETE FROM sessions WHERE user_id = (SELECT id FROM users WHERE email = $1)', [DEMO.staff.email]);
     await page.getByRole('tab', { name: 'Archivés' }).click();
     await page.waitForURL(/\/login\?redirect=/);
@@ -146,7 +148,7 @@ describe('definitive deletion', () => {
     await page.keyboard.press('j');
     await page.keyboard.press('x');
     await page.keyboard.press('Shift+Delete');
-    const confirm = page.getByRole('alertdialog');
+    const confirm = page.getByRole('alertdialog', { name: 'Suppression définitive' });
     await confirm.getByText('Supprimer définitivement les 3 leads sélectionnés ? Cette action est irréversible.').waitFor();
     await confirm.getByRole('button', { name: 'Supprimer 3 leads' }).waitFor();
     const dim = await page.locator('.overlay').evaluate((o) => getComputedStyle(o).backgroundColor);
@@ -257,7 +259,8 @@ describe('the tags bar and the sidebar', () => {
       await page.locator('nav.tags li.tag.active').waitFor();
     }
     const bar = page.locator('nav.tags');
-    expect(await bar.getAttribute('class')).toContain('more-left');
+    // The bar scrolls smoothly to the active tag: the fade on the left comes once it is there.
+    await expect.poll(() => bar.getAttribute('class')).toContain('more-left');
     const right = page.getByRole('button', { name: 'Onglets précédents' });
     expect(await right.isVisible()).toBe(true);
     const ul = (await bar.locator('ul').boundingBox())!;
@@ -307,6 +310,96 @@ describe('the palette', () => {
     expect(await active()).toBe(seen.at(-1));
     expect(await page.getByText(/autres résultats/).count()).toBe(0);
     expect(await axeViolations(page)).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('doublons', () => {
+  it('link each duplicate to the lead it repeats, by mouse and by the o key', async () => {
+    const db = app.server.ctx.db;
+    const { id: landing } = await createLanding(db, 'E2E Doublons');
+    const { rows } = await db.query<{ id: number }>(
+      `INSERT INTO leads (landing_id, created_at, entry_status, source, data, phone, email, departement)
+       VALUES ($1, now() - interval '2 days', 'new', 'google', '{"nom":"Original"}', '0611111111', 'o@x.fr', '30'),
+              ($1, now() - interval '1 day', 'duplicate', 'google', '{"nom":"Copie"}', '0611111111', 'c@x.fr', '30')
+       RETURNING id`,
+      [landing],
+    );
+    const original = Number(rows[0].id);
+    const { page, context, errors } = await app.page();
+    await signIn(page, DEMO.staff);
+    await page.goto(`/landings_test/${landing}?tab=doublons`);
+    const grid = page.getByRole('grid', { name: 'Leads' });
+    const link = grid.getByRole('link', { name: `Lead n° ${original} (Nouveau)` });
+    await link.waitFor();
+    await grid.locator('.lg-colhead').filter({ hasText: 'Doublon de' }).waitFor();
+    expect(await link.getAttribute('href')).toBe(`/landings_test/${landing}?id=${original}`);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: '/tmp/audit-walk-doublons.png' });
+    await link.click();
+    await page.waitForURL(new RegExp(`/landings_test/${landing}\\?id=${original}$`));
+    await grid.getByRole('gridcell', { name: 'Original', exact: true }).waitFor();
+    expect(await grid.getAttribute('aria-rowcount')).toBe('3');
+
+    // By keyboard: the focused duplicate, then o.
+    await page.goto(`/landings_test/${landing}?tab=doublons`);
+    await link.waitFor();
+    await page.keyboard.press('o');
+    await page.waitForURL(new RegExp(`\\?id=${original}$`));
+    await grid.getByRole('gridcell', { name: 'Original', exact: true }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('every screen, and the lead view on a phone', () => {
+  it('axe finds no serious or critical violation on any screen, its not-found and its statistics', async () => {
+    const { page, context } = await app.page();
+    await signIn(page, DEMO.admin);
+    for (const path of ['/', '/customers', '/customers/rules/0', '/users', '/exports/0', '/taboola', '/production/pac', '/landings_test/1', '/landings_test/1?tab=production', '/landings_test/1?tab=import', '/landings_test/1,2', '/landings_test/424242', '/404']) {
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      await page.waitForLoadState('networkidle');
+      expect({ path, violations: await axeViolations(page) }).toEqual({ path, violations: [] });
+    }
+    await context.close();
+  });
+
+  it('works at 390×844 by touch alone: drawer, rows, the deletion question, toasts clear of the navbar', async () => {
+    const { page, context, errors } = await app.page({ viewport: MOBILE });
+    await signIn(page, DEMO.staff);
+    await page.getByRole('button', { name: 'Afficher ou masquer le menu' }).click();
+    await page.locator('nav.sidebar').getByRole('link', { name: 'PAC Air-Air' }).click();
+    const grid = page.getByRole('grid', { name: 'Leads' });
+    await grid.locator('[role=row][aria-rowindex="4"]').waitFor();
+    await page.screenshot({ path: '/tmp/audit-walk-mobile.png' });
+    expect(await axeViolations(page)).toEqual([]);
+    await grid.locator('[role=row][aria-rowindex="3"] [data-check]').click();
+    await grid.locator('[role=row][aria-rowindex="4"] [data-check]').click();
+    await page.getByRole('button', { name: /Suppression définitive/ }).click();
+    const confirm = page.getByRole('alertdialog');
+    await confirm.getByText('Supprimer définitivement les 2 leads sélectionnés ?', { exact: false }).waitFor();
+    await page.screenshot({ path: '/tmp/audit-walk-mobile-delete.png' });
+    expect(await axeViolations(page)).toEqual([]);
+    await confirm.getByRole('button', { name: 'Annuler' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    // Archived: the undo bar says so (no toast repeats it); archiving nothing then toasts above it.
+    await page.getByRole('button', { name: /^Archiver/ }).click();
+    const undo = page.locator('.leads-undo');
+    await undo.getByText('Leads archivés (2)').waitFor();
+    expect(await page.locator('.toast').count()).toBe(0);
+    await page.getByRole('button', { name: /^Archiver/ }).click();
+    const toast = page.locator('.toast');
+    await toast.first().getByText('Merci de sélectionner des leads').waitFor();
+    const box = (await toast.first().boundingBox())!;
+    const navbar = (await page.locator('.navbar').boundingBox())!;
+    const bar = (await undo.boundingBox())!;
+    expect(box.y).toBeGreaterThan(navbar.y + navbar.height);
+    expect(box.y + box.height).toBeLessThanOrEqual(bar.y);
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(MOBILE.width);
+    await page.screenshot({ path: '/tmp/audit-walk-mobile-toast.png' });
+    expect(errors).toEqual([]);
     await context.close();
   });
 });

@@ -56,7 +56,8 @@ async function selectedNames(page: Page) {
   return grid(page).locator('[role=row][aria-selected=true]').evaluateAll((rows) => rows.map((r) => r.querySelectorAll('[role=gridcell]')[3]?.textContent));
 }
 
-const toast = (page: Page, text: string | RegExp) => page.locator('.toasts').getByText(text).first().waitFor();
+/** A toast, or the undo bar that reports a status change. */
+const toast = (page: Page, text: string | RegExp) => page.locator('.toasts, .leads-undo').getByText(text).first().waitFor();
 
 async function downloadedRows(page: Page): Promise<Record<string, string>[]> {
   const href = await page.locator('.leads-link a[download]').getAttribute('href');
@@ -145,7 +146,7 @@ describe('lead triage, keyboard only', () => {
     await grid(page).and(page.locator('[aria-rowcount="37"]')).waitFor();
     await press(page, 'Home', 'x', 'j', 'x', 'Shift+Delete');
     const confirm = page.getByRole('alertdialog');
-    await confirm.getByText(/supprimer définitivement/).waitFor();
+    await confirm.getByText(/Supprimer définitivement les 2 leads sélectionnés/).waitFor();
     await press(page, 'Tab', 'Enter');
     await toast(page, 'Leads supprimés (2)');
     expect(await statusCounts(id)).toEqual({ new: 33, trashed: 3, extracted: 10, converted: 2 });

@@ -40,8 +40,9 @@ describe('sign-in', () => {
     await page.getByRole('button', { name: 'Déconnexion' }).click();
     await page.waitForURL(/\/login$/);
     expect((await context.cookies()).find((c) => c.name === 'Admin-Token')).toBeUndefined();
+    // A page opened signed out is where signing in leads.
     await page.goto('/users');
-    await page.waitForURL(/\/login$/);
+    await page.waitForURL(/\/login\?redirect=%2Fusers$/);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -16,7 +16,7 @@ export interface NewLead {
 }
 
 /** How long a phone or email keeps flagging later leads of the same landing as duplicates. */
-const DUPLICATE_WINDOW = '30 days';
+export const DUPLICATE_WINDOW = '30 days';
 
 /**
  * Inserts leads into one landing with a single statement over unnest() arrays, inside the

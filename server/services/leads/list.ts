@@ -1,12 +1,13 @@
 import type { Landing } from '../../../src/api/landings/contract';
 import type { LeadCountResponse, LeadFilters, LeadKey, LeadListResponse, LeadRow } from '../../../src/api/leads/contract';
-import { leadListQuery } from '../../../src/api/leads/contract';
+import { entryStatus, leadListQuery } from '../../../src/api/leads/contract';
 import type { Queryable } from '../../db/connection';
 import { validationFailed } from '../../errors';
 import type { z } from 'zod';
 import { isFixedColumn, leadKeys, resolveColumn, type ResolvedColumn } from './columns';
 import { Params } from '../../db/params';
 import { isCalendarDay, leadConditions } from './filters';
+import { DUPLICATE_WINDOW } from './insert';
 
 type ListQuery = z.output<typeof leadListQuery>;
 
@@ -150,7 +151,7 @@ export async function listLeads(db: Queryable, landings: Landing[], query: ListQ
       : await boundedCount(db, landings, countWhere, countParams, offset + page.length + (hasNext ? 1 : 0));
 
   return {
-    data: page.map(toLeadRow),
+    data: await withOriginals(db, page.map(toLeadRow)),
     keys: leadKeys(landings) satisfies LeadKey[],
     for_customer: forCustomer,
     import_from: importFrom,
@@ -158,6 +159,30 @@ export async function listLeads(db: Queryable, landings: Landing[], query: ListQ
     total_exact: exact,
     next_cursor: hasNext && lastRow ? encodeCursor(sort, lastRow._sort_value, lastRow.id) : null,
   };
+}
+
+/**
+ * Each duplicate of the page gets `duplicate_of`: the lead it repeats, i.e. the first lead of its
+ * landing with the same phone or email within the window before it (insert.ts flags it so).
+ * One query for the page, and none when the page holds no duplicate.
+ */
+async function withOriginals(db: Queryable, rows: LeadRow[]): Promise<LeadRow[]> {
+  const ids = rows.filter((r) => r.entry_status === 'duplicate').map((r) => r.id);
+  if (ids.length === 0) return rows;
+  const { rows: found } = await db.query<{ id: number; original: number | null; original_status: LeadRow['entry_status'] | null }>(
+    `SELECT d.id, o.id AS original, o.entry_status AS original_status
+       FROM leads d
+       LEFT JOIN LATERAL (
+         SELECT o.id, o.entry_status FROM leads o
+          WHERE o.landing_id = d.landing_id AND o.entry_status = ANY($3::text[])
+            AND (o.phone = d.phone OR o.email = d.email)
+            AND o.created_at > d.created_at - $2::interval AND (o.created_at, o.id) < (d.created_at, d.id)
+          ORDER BY o.created_at, o.id LIMIT 1) o ON true
+      WHERE d.id = ANY($1::bigint[])`,
+    [ids, DUPLICATE_WINDOW, entryStatus.options],
+  );
+  const byId = new Map(found.map((f) => [Number(f.id), f.original === null ? null : { id: Number(f.original), entry_status: f.original_status! }]));
+  return rows.map((r) => (r.entry_status === 'duplicate' ? { ...r, duplicate_of: byId.get(r.id) ?? null } : r));
 }
 
 /** GET …/count: the exact total of the list that `query` and `filters` describe. */

@@ -67,6 +67,8 @@ export const leadRow = z
     sold_to: z.string().nullable(),
     convert: z.number().nullable(),
     rapport_id: z.number().nullable(),
+    /** On a duplicate: the lead it repeats (same landing, same phone or email, within 30 days before), if still there. */
+    duplicate_of: z.object({ id: z.number(), entry_status: entryStatus }).nullable().optional(),
   })
   .catchall(z.unknown());
 export type LeadRow = z.infer<typeof leadRow>;

@@ -1,10 +1,12 @@
-import { useCallback, useMemo, useRef, type KeyboardEvent, type RefObject } from 'react';
+import { useCallback, useMemo, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
+import { useSearchParams } from 'react-router';
 import { useSnapshot } from 'valtio';
 import type { EntryStatus, LeadRow } from '../../api/leads/contract';
 import { useAllLandings } from '../../api/landings/hooks';
 import { fetchLeadCount, fetchLeadPage, leadColumns, leadFilters } from '../../api/leads/requests';
 import { ApiError } from '../../api/client';
 import { CommandMenu } from '../../commands/CommandMenu';
+import { runCommand } from '../../commands/registry';
 import { toaster } from '../shell/toasts';
 import { defaultFormatter, Grid } from '../../grid/Grid';
 import type { GridHandle } from '../../grid/types';
@@ -13,11 +15,18 @@ import { useIntl, useT } from '../../i18n/provider';
 import { ConvertDialog } from './ConvertDialog';
 import { ExportControls } from './ExportControls';
 import { SelectFirst } from './SelectFirst';
-import { leadView } from './store';
+import { leadPath, leadView } from './store';
 import { toneOf } from './tone';
 import { UndoBar } from './UndoBar';
 
 const rowTone = (row: Row) => toneOf(row.value);
+
+/** The doublons list gets a column of its own after the id and the date: the lead each one repeats. */
+function withOriginal(columns: GridColumnSpec[], show: boolean): GridColumnSpec[] {
+  if (!show) return columns;
+  const at = columns.findIndex((c) => c.key === 'created_at') + 1;
+  return [...columns.slice(0, at), { key: 'duplicate_of', label: '', kind: 'text', width: 200, sort: false, filter: false }, ...columns.slice(at)];
+}
 
 interface Props {
   landingIds: readonly number[];
@@ -41,20 +50,36 @@ export function StatusTab({ landingIds, status, gridRef, selection, onSelectionC
     const names = new Map((all.data ?? []).map((l) => [l.id, l.name]));
     const base = defaultFormatter(intl.locale);
     return (column: GridColumnSpec, value: unknown) => {
+      if (column.key === 'duplicate_of' && value === null) return t('leads.duplicateOf.gone');
       if (value === null || value === undefined || value === '') return '';
       if (column.key === 'landing' || column.key === 'landing_id') return names.get(Number(value)) ?? String(value);
       if (column.key === 'entry_status') return t(`leads.status.${String(value)}`);
       if (column.key === 'source') return t(`leads.source.${String(value)}`);
+      if (column.key === 'duplicate_of') {
+        const of = value as NonNullable<LeadRow['duplicate_of']>;
+        return t('leads.duplicateOf', { id: String(of.id), status: t(`leads.status.${of.entry_status}`) });
+      }
       return base(column, value);
     };
   }, [all.data, intl.locale, t]);
+
+  // The doublons tab shows, for each duplicate, the lead it repeats, as a link to it.
+  const original = status === 'duplicate';
+  const linkOf = useCallback((column: GridColumnSpec, row: Row) => {
+    const of = (row as LeadRow).duplicate_of;
+    return column.key === 'duplicate_of' && of ? (leadPath((row as LeadRow).landing, of) ?? undefined) : undefined;
+  }, []);
+  const onLink = useCallback((path: string) => void runCommand('leads.openOriginal', { path }, 'button'), []);
+  const [params] = useSearchParams();
+  // ?id= (a duplicate's link to its original) adds to the screen's own starting filters.
+  const [startFilters] = useState(() => (params.get('id') ? { ...initialFilters, id: params.get('id')! } : initialFilters));
 
   const loader: RowLoader = useCallback(
     async (req, signal) => {
       try {
         const pageRequest = { landingIds, status, offset: req.offset, limit: req.limit, sort: req.sort, filters: leadFilters(req.filters, columnsRef.current) };
         const res = await fetchLeadPage(pageRequest, signal);
-        const columns = leadColumns(res.keys);
+        const columns = withOriginal(leadColumns(res.keys), original);
         if (JSON.stringify(columns) !== JSON.stringify(columnsRef.current)) {
           columnsRef.current = columns;
           onColumns(columns);
@@ -66,7 +91,7 @@ export function StatusTab({ landingIds, status, gridRef, selection, onSelectionC
         throw error;
       }
     },
-    [landingIds, status, t, onColumns],
+    [landingIds, status, t, onColumns, original],
   );
 
   // Fixed columns are named in the current language at render time; form columns keep their landing's label.
@@ -104,9 +129,11 @@ export function StatusTab({ landingIds, status, gridRef, selection, onSelectionC
         format={format}
         rowTone={rowTone}
         columnLabel={columnLabel}
+        link={original ? linkOf : undefined}
+        onLink={onLink}
         handleRef={gridRef}
         onSelectionChange={onSelectionChange}
-        initialFilters={initialFilters}
+        initialFilters={startFilters}
         className="leads-grid"
       />
       <ConvertDialogHost landingIds={landingIds} />

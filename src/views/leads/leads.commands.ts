@@ -4,13 +4,13 @@
  * and the hotkeys all go through these (the view provides `ctx.leads` while mounted).
  */
 import { ApiError } from '../../api/client';
-import { extractableStatus, type ImportRowError, type TargetStatus } from '../../api/leads/contract';
+import { extractableStatus, type ImportRowError, type LeadRow, type TargetStatus } from '../../api/leads/contract';
 import { leadsKey } from '../../api/leads/queries';
 import { changeStatus, convertLeads, deleteLeads, exportLeads, fetchAllMatchingIds, importLeads, leadFilters, undoAction } from '../../api/leads/requests';
 import { queryClient } from '../../api/queryClient';
 import { importState } from './import/importStore';
 import { mappedRows } from './import/mapping';
-import { leadTabs, leadView, type LeadsCommandContext } from './store';
+import { leadPath, leadTabs, leadView, type LeadsCommandContext } from './store';
 import type { CommandContext } from '../../commands/context';
 import { defineCommand } from '../../commands/registry';
 import { definePaletteSource } from '../../commands/palette/sources';
@@ -126,8 +126,8 @@ function statusCommand(id: string, keys: string[], target: TargetStatus, done: s
       });
       const entry = { actionId: res.data.action_id, done, count: res.data.count };
       leadView.undo.push(entry);
+      // The undo bar says what was done, with its Annuler button: no toast repeats it.
       leadView.lastAction = entry;
-      ctx.toast.success(ctx.t(done, { count: res.data.count }));
       await afterChange(ctx);
     },
   });
@@ -264,6 +264,7 @@ defineCommand({
   // One key can act on thousands of matching leads: the question names how many.
   confirm: {
     message: 'leads.delete.confirm',
+    title: 'leads.delete',
     ok: 'leads.delete.ok',
     values: (ctx) => {
       const s = current(ctx.leads!)!;
@@ -277,6 +278,22 @@ defineCommand({
     const res = await deleteLeads(allMatching(l) ? { filter: matchingFilter(l) } : { leads: selectedIds(l) });
     ctx.toast.success(ctx.t('leads.toast.deleted', { count: res.data.count }));
     await afterChange(ctx);
+  },
+});
+
+defineCommand<{ path?: string } | undefined>({
+  id: 'leads.openOriginal',
+  title: 'leads.openOriginal',
+  section,
+  scope,
+  keys: ['o'],
+  requires: 'staff',
+  when: (ctx) => onGrid(ctx) && ctx.leads!.status === 'duplicate',
+  run: (ctx, args) => {
+    const row = ctx.leads!.grid()?.focusedRow() as LeadRow | undefined;
+    const path = args?.path ?? (row?.duplicate_of ? leadPath(row.landing, row.duplicate_of) : null);
+    if (!path) return ctx.toast.info(ctx.t('leads.duplicateOf.none'));
+    ctx.navigate(path);
   },
 });
 

@@ -28,6 +28,17 @@ export function statusOfTab(tab: LeadTab): EntryStatus | null {
   return def && 'status' in def ? def.status : null;
 }
 
+/** The tab that lists a status (none for converted leads, which moved to another landing). */
+export function tabOfStatus(status: EntryStatus): LeadTab | null {
+  return leadTabs.find((t) => 'status' in t && t.status === status)?.key ?? null;
+}
+
+/** Where the lead `id` of `landing` is listed: its tab, filtered on its id. */
+export function leadPath(landing: number, lead: { id: number; entry_status: EntryStatus }): string | null {
+  const tab = tabOfStatus(lead.entry_status);
+  return tab ? `/landings_test/${landing}?${new URLSearchParams(tab === 'new' ? { id: String(lead.id) } : { tab, id: String(lead.id) })}` : null;
+}
+
 /** What the lead commands see of the mounted view (CommandContext.leads). */
 export interface LeadsCommandContext {
   landingIds: readonly number[];
