@@ -127,7 +127,7 @@ describe('lives, keyboard only', () => {
     // The form starts again from its defaults, for the same customer.
     expect(await page.getByLabel('Nom de la règle').inputValue()).toBe('');
     expect(await page.getByLabel('Leads par jour').inputValue()).toBe('20');
-    await page.getByRole('button', { name: 'Chauffage Clavier Client' }).waitFor();
+    await page.getByRole('tabpanel').getByRole('button', { name: 'Chauffage Clavier Client' }).waitFor();
     const rule = (await app.server.ctx.db.query<{ id: number; zip: string[]; leads_number: number; customer_id: number }>(
       `SELECT id, zip, leads_number, customer_id FROM rules WHERE name = 'Clavier Gard'`,
     )).rows[0];
@@ -217,7 +217,7 @@ describe('lives, mouse only', () => {
     await page.getByRole('heading', { level: 1, name: 'Règles · Solaire Souris' }).waitFor();
 
     await page.getByRole('tab', { name: 'Créer une règle' }).click();
-    await page.getByRole('button', { name: 'Solaire Souris Client' }).waitFor();
+    await page.getByRole('tabpanel').getByRole('button', { name: 'Solaire Souris Client' }).waitFor();
     await page.getByLabel('Nom de la règle').fill('Souris partout');
     await page.getByRole('button', { name: /Choisir les landings/ }).click();
     await page.getByRole('option', { name: 'E2E Lives Souris' }).click();
