@@ -24,22 +24,22 @@ const asRule = (row: Row) => row as unknown as Rule;
 
 function columnsFor(customerId: number): GridColumnSpec[] {
   return [
-    { key: 'name', label: '', kind: 'text', width: 190 },
+    { key: 'name', label: '', kind: 'text', width: 180 },
     // Filtered on one customer, the column would repeat its name on every row.
-    { key: 'customer_name', label: '', kind: 'text', width: 160, hidden: customerId !== 0 },
-    { key: 'landings', label: '', kind: 'text', width: 200 },
-    { key: 'zip', label: '', kind: 'text', width: 140 },
-    { key: 'days', label: '', kind: 'text', width: 170 },
-    { key: 'hours', label: '', kind: 'text', width: 110 },
-    { key: 'leads_number', label: '', kind: 'number', width: 90 },
-    // Sorted by today's ratio (count / cap), drawn as the live bar.
+    { key: 'customer_name', label: '', kind: 'text', width: 150, hidden: customerId !== 0 },
+    // Today's fill comes first after the names: what the screen is watched for. Sorted by count / cap.
     { key: 'fill', label: '', kind: 'number', width: 150, cell: (row) => <FillBar ruleId={asRule(row).id} initial={asRule(row).today} /> },
-    { key: 'active', label: '', kind: 'text', width: 90 },
+    { key: 'leads_number', label: '', kind: 'number', width: 90 },
+    { key: 'landings', label: '', kind: 'text', width: 180 },
+    { key: 'zip', label: '', kind: 'text', width: 120 },
+    { key: 'days', label: '', kind: 'text', width: 150 },
+    { key: 'hours', label: '', kind: 'text', width: 110 },
+    { key: 'active', label: '', kind: 'text', width: 80 },
     {
       key: 'actions',
       label: '',
       kind: 'text',
-      width: 300,
+      width: 290,
       plain: true,
       cell: (row) => (
         <>
