@@ -4,7 +4,7 @@ import type { RoutingResponse } from '../../src/api/rules/contract';
 import { routeLeads } from '../../server/services/delivery/engine';
 import { ADMIN, startServer, type TestServer } from './harness';
 import { createLanding, insertLeads, json } from './leads-support';
-import { createCustomer, createRule, everyDay } from './lives-support';
+import { createCustomer, createRule, everyDay, until } from './lives-support';
 
 let server: TestServer;
 let token: string;
@@ -191,5 +191,33 @@ describe('the winner', () => {
     const { rows } = await server.ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM lead_routings WHERE lead_id = $1 AND outcome = $2', [twice, 'delivered']);
     expect(rows[0].n).toBe(1);
     expect((await routing(landing.id, twice)).outcome).toBe('delivered');
+  });
+});
+
+describe('every path that makes leads new offers them at once', () => {
+  it('routes imported leads and the copies made by a conversion', async () => {
+    const landing = await createLanding(server.ctx.db);
+    const target = await createLanding(server.ctx.db);
+    const customer = await createCustomer(server, token);
+    const rule = await createRule(server, token, { customer_id: customer, landings: [landing.id, target.id], leads_number: 3 });
+    const statusOf = async (ids: number[]) =>
+      (await server.ctx.db.query<{ entry_status: string }>('SELECT entry_status FROM leads WHERE id = ANY($1::bigint[]) ORDER BY id', [ids])).rows.map((r) => r.entry_status);
+
+    const res = await server.request('POST', `/api/landings/${landing.id}/import/excel`, {
+      token,
+      body: { form_import_from: 'salon', data: [{ nom: 'A', telephone: '0611111111', code_postal: '30000' }, { nom: 'B', telephone: '0611111112', code_postal: '34000' }] },
+    });
+    expect(res.status).toBe(200);
+    const imported = (await server.ctx.db.query<{ id: number }>('SELECT id FROM leads WHERE landing_id = $1 ORDER BY id', [landing.id])).rows.map((r) => r.id);
+    await until(async () => (await statusOf(imported)).every((s) => s === 'extracted'), 30_000, 'the imported leads routed');
+
+    // Archived leads converted to the other landing: their copies are new, and offered.
+    const originals = await insertLeads(server.ctx.db, landing.id, [{ code_postal: '30900', status: 'archived' }, { code_postal: '13001', status: 'archived' }]);
+    const converted = await json<{ data: { ids: number[] } }>(await server.request('POST', '/api/landings/convert/leads', { token, body: { landing: target.id, leads: originals } }));
+    await until(async () => (await server.ctx.db.query('SELECT 1 FROM lead_routings WHERE lead_id = ANY($1::bigint[])', [converted.data.ids])).rows.length === 2, 30_000, 'the copies routed');
+    // The cap of 3 a day: two imported, one copy delivered, the other copy stays new, full.
+    expect((await statusOf(converted.data.ids)).sort()).toEqual(['extracted', 'new']);
+    const reports = await json<ReportsResponse>(await server.request('GET', `/api/rapports/rules/${rule.id}`, { token }));
+    expect(reports.data[0]).toMatchObject({ count: 3, leads_number: 3 });
   });
 });

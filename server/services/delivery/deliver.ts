@@ -3,7 +3,6 @@ import type { Landing } from '../../../src/api/landings/contract';
 import type { Queryable } from '../../db/connection';
 import type { Jobs } from '../jobs';
 import type { Mailer } from '../mail';
-import { getLanding } from '../leads/landings';
 
 export const DELIVER_QUEUE = 'live.deliver';
 
@@ -40,6 +39,10 @@ export async function queueDeliveries(q: Queryable, jobs: Jobs, lead: number, re
 
 interface Delivered {
   lead: Record<string, unknown> & { id: number; landing_id: number; created_at: string; data: Record<string, unknown> };
+  landing: Pick<Landing, 'id' | 'name' | 'columns'>;
+  /** Attempts already made on this channel, and whether one was sent. */
+  attempts: number;
+  sent: boolean;
   customer: { name: string; email: string; webhook_url: string | null; webhook_secret: string | null };
   rule: { id: number; name: string };
   report: { id: number; date: string };
@@ -52,16 +55,20 @@ async function loadDelivery(q: Queryable, job: DeliveryJob): Promise<Delivered |
               'departement', l.departement, 'zone_climatique', l.zone_climatique, 'data', l.data) AS lead,
             json_build_object('name', c.name, 'email', c.email, 'webhook_url', c.webhook_url, 'webhook_secret', c.webhook_secret) AS customer,
             json_build_object('id', r.id, 'name', r.name) AS rule,
-            json_build_object('id', rep.id, 'date', rep.date) AS report
-       FROM leads l JOIN reports rep ON rep.id = $2 JOIN rules r ON r.id = rep.rule_id JOIN customers c ON c.id = r.customer_id
+            json_build_object('id', rep.id, 'date', rep.date) AS report,
+            json_build_object('id', ld.id, 'name', ld.name, 'columns', ld.columns) AS landing,
+            (SELECT count(*)::int FROM deliveries d WHERE d.lead_id = l.id AND d.report_id = rep.id AND d.channel = $3) AS attempts,
+            EXISTS (SELECT 1 FROM deliveries d WHERE d.lead_id = l.id AND d.report_id = rep.id AND d.channel = $3 AND d.status = 'sent') AS sent
+       FROM leads l JOIN landings ld ON ld.id = l.landing_id
+       JOIN reports rep ON rep.id = $2 JOIN rules r ON r.id = rep.rule_id JOIN customers c ON c.id = r.customer_id
       WHERE l.id = $1 AND l.rapport_id = $2`,
-    [job.lead, job.report],
+    [job.lead, job.report, job.channel],
   );
   return rows[0];
 }
 
 /** The lead's form values under their labels, in the landing's order, then where it came from. */
-function leadFields(landing: Landing, lead: Delivered['lead']): Array<[string, string]> {
+function leadFields(landing: Delivered['landing'], lead: Delivered['lead']): Array<[string, string]> {
   const fields: Array<[string, string]> = [];
   for (const c of landing.columns) {
     const v = lead.data[c.key];
@@ -72,12 +79,12 @@ function leadFields(landing: Landing, lead: Delivered['lead']): Array<[string, s
 }
 
 /** The JSON a webhook receives; `X-Lead-Signature: sha256=<hex HMAC-SHA256 of this body>`. */
-function webhookBody(d: Delivered, landing: Landing) {
+function webhookBody(d: Delivered) {
   const { data, landing_id: _landing, ...fixed } = d.lead;
   return JSON.stringify({
     event: 'lead.delivered',
     delivery_id: `${d.lead.id}-${d.report.id}`,
-    lead: { ...fixed, landing: { id: landing.id, name: landing.name }, fields: data },
+    lead: { ...fixed, landing: { id: d.landing.id, name: d.landing.name }, fields: data },
     rule: d.rule,
     report: d.report,
   });
@@ -92,8 +99,8 @@ class DeliveryFailed extends Error {
   }
 }
 
-async function postWebhook(d: Delivered, landing: Landing) {
-  const body = webhookBody(d, landing);
+async function postWebhook(d: Delivered) {
+  const body = webhookBody(d);
   const signature = createHmac('sha256', d.customer.webhook_secret ?? '').update(body).digest('hex');
   let res: Response;
   try {
@@ -119,7 +126,8 @@ async function postWebhook(d: Delivered, landing: Landing) {
   return res.status;
 }
 
-async function sendMail(mailer: Mailer, d: Delivered, landing: Landing) {
+async function sendMail(mailer: Mailer, d: Delivered) {
+  const landing = d.landing;
   const lines = leadFields(landing, d.lead).map(([label, value]) => `${label} : ${value}`);
   await mailer.send({
     to: d.customer.email,
@@ -134,14 +142,10 @@ async function sendMail(mailer: Mailer, d: Delivered, landing: Landing) {
  */
 export async function deliver(ctx: { db: Queryable; mailer: Mailer }, job: DeliveryJob) {
   const { db } = ctx;
-  const sent = await db.query('SELECT 1 FROM deliveries WHERE lead_id = $1 AND report_id = $2 AND channel = $3 AND status = $4', [job.lead, job.report, job.channel, 'sent']);
-  if (sent.rows.length) return;
   // A lead deleted or taken back (re-injected) since: nothing to deliver any more.
   const d = await loadDelivery(db, job);
-  if (!d || (job.channel === 'webhook' && !d.customer.webhook_url)) return;
-  const landing = await getLanding(db, d.lead.landing_id);
-  const attempt =
-    (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM deliveries WHERE lead_id = $1 AND report_id = $2 AND channel = $3', [job.lead, job.report, job.channel])).rows[0].n + 1;
+  if (!d || d.sent || (job.channel === 'webhook' && !d.customer.webhook_url)) return;
+  const attempt = d.attempts + 1;
   const target = job.channel === 'mail' ? d.customer.email : d.customer.webhook_url!;
   const log = (status: 'sent' | 'failed', httpStatus: number | null, error: string | null, willRetry: boolean) =>
     db.query(
@@ -150,7 +154,7 @@ export async function deliver(ctx: { db: Queryable; mailer: Mailer }, job: Deliv
       [job.lead, job.report, job.channel, attempt, status, target, httpStatus, error, willRetry],
     );
   try {
-    const httpStatus = job.channel === 'mail' ? (await sendMail(ctx.mailer, d, landing), null) : await postWebhook(d, landing);
+    const httpStatus = job.channel === 'mail' ? (await sendMail(ctx.mailer, d), null) : await postWebhook(d);
     await log('sent', httpStatus, null, false);
   } catch (err) {
     const failure = err instanceof DeliveryFailed ? err : new DeliveryFailed(`Envoi impossible : ${(err as Error).message}`);
