@@ -34,7 +34,7 @@ function columnsFor(customerId: number): GridColumnSpec[] {
     { key: 'zip', label: '', kind: 'text', width: 120 },
     { key: 'days', label: '', kind: 'text', width: 150 },
     { key: 'hours', label: '', kind: 'text', width: 110 },
-    { key: 'active', label: '', kind: 'text', width: 80 },
+    { key: 'state', label: '', kind: 'text', width: 110 },
     {
       key: 'actions',
       label: '',
@@ -51,6 +51,9 @@ function columnsFor(customerId: number): GridColumnSpec[] {
     },
   ];
 }
+
+/** A rule delivers when it is active and its customer is too. */
+const stateOf = (r: Rule) => (!r.active ? 'paused' : r.customer_active ? 'active' : 'customerPaused');
 
 const fillRatio = (f: Rule['today']) => (f.leads_number > 0 ? f.count / f.leads_number : 0);
 
@@ -88,8 +91,8 @@ export function RuleList({ customerId, gridRef, onFocusChange, failed }: Props) 
           const h = value as Rule['hours'] | undefined;
           return h ? `${h.start} – ${h.end}` : '';
         }
-        case 'active':
-          return t(value ? 'rules.state.active' : 'rules.state.paused');
+        case 'state':
+          return t(`rules.state.${String(value)}`);
         case 'fill':
           return typeof value === 'number' ? intl.formatNumber(value, { style: 'percent' }) : '';
         default:
@@ -101,7 +104,7 @@ export function RuleList({ customerId, gridRef, onFocusChange, failed }: Props) 
   const loader = useMemo(
     () =>
       localLoader(
-        async () => (await queryClient.fetchQuery(rulesQuery(customerId))).map((r) => ({ ...r, days: weekdays.filter((d) => r[d]).join(','), fill: fillRatio(r.today) }) as unknown as Row),
+        async () => (await queryClient.fetchQuery(rulesQuery(customerId))).map((r) => ({ ...r, days: weekdays.filter((d) => r[d]).join(','), fill: fillRatio(r.today), state: stateOf(r) }) as unknown as Row),
         columns,
         (column, row) => format(column, row[column.key]),
       ),
