@@ -15,6 +15,8 @@ import { ruleFills } from './store';
 
 interface Props {
   customerId: number;
+  /** The rules as last fetched: when they change (a command, another tab), the grid reads them again. */
+  version: unknown;
   gridRef: RefObject<GridHandle | null>;
   onFocusChange: (id: RowId | undefined) => void;
   failed: boolean;
@@ -66,7 +68,7 @@ export function daysText(on: readonly Weekday[], t: Translate): string {
 }
 
 /** The tab 'Règles': the toolbar on the focused rule and the rules, each with today's fill. */
-export function RuleList({ customerId, gridRef, onFocusChange, failed }: Props) {
+export function RuleList({ customerId, version, gridRef, onFocusChange, failed }: Props) {
   const t = useT();
   const intl = useIntl();
   const columns = useMemo(() => columnsFor(customerId), [customerId]);
@@ -110,6 +112,9 @@ export function RuleList({ customerId, gridRef, onFocusChange, failed }: Props) 
       ),
     [customerId, columns, format],
   );
+  useEffect(() => {
+    if (version !== undefined) void gridRef.current?.refresh();
+  }, [version, gridRef]);
   const columnLabel = useCallback((c: GridColumnSpec) => t(`rules.column.${c.key}`), [t]);
   const onSelectionChange = useCallback((info: GridSelectionInfo) => onFocusChange(info.focusedId), [onFocusChange]);
   const onOpen = useCallback((row: Row) => void runCommand('rules.openReports', { ruleId: row.id }, 'hotkey'), []);
