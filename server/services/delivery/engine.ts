@@ -90,11 +90,13 @@ async function routeLead(ctx: EngineContext, lead: OfferedLead, clock: ParisCloc
     return 'unmatched';
   }
   for (let attempt = 1; ; attempt++) {
+    // Each attempt marks the rules it finds full or beaten on its own copy.
+    const tried = judged.map((j) => ({ ...j }));
     try {
-      return await ctx.db.tx((q) => claim(q, ctx.jobs, lead, clock, judged));
+      return await ctx.db.tx((q) => claim(q, ctx.jobs, lead, clock, tried));
     } catch (err) {
       if (err instanceof NoWinner) {
-        await record(ctx.db, lead, clock, err.outcome, judged);
+        await record(ctx.db, lead, clock, err.outcome, tried);
         return err.outcome;
       }
       // Two instances bumping the same counters in opposite orders: PostgreSQL aborts one; it tries again.
