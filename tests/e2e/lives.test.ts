@@ -188,6 +188,16 @@ describe('lives, keyboard only', () => {
     await toast(page, 'Règle supprimée');
     await grid.getByRole('gridcell', { name: 'Clavier Gard', exact: true }).waitFor({ state: 'detached' });
     await focusNotOnBody(page);
+
+    // f opens the customer filter on its search: 'tous', Enter shows every customer's rules.
+    await press(page, 'f');
+    await page.getByRole('searchbox', { name: 'Chercher un client' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.keyboard.type('tous');
+    await press(page, 'Enter');
+    await page.waitForURL(/\/customers\/rules\/0$/);
+    await page.getByRole('heading', { level: 1, name: 'Règles' }).waitFor();
+    await focusNotOnBody(page);
     expect(errors).toEqual([]);
     await page.context().close();
   });
