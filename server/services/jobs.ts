@@ -73,6 +73,9 @@ export function createJobs(db: Db, log: Pick<Logger, 'error'>): Jobs {
         const { cron, batchSize = 1, pollingIntervalSeconds = 1 } = opts;
         const worker = await boss.work<object>(name, { pollingIntervalSeconds, batchSize }, async (jobs) => {
           for (const job of jobs) await handler(job.data);
+          // pg-boss waits its polling interval after every fetch, even a full one: with a backlog
+          // that was one delivery a second. A full batch means more are waiting: fetch again now.
+          if (jobs.length === batchSize) boss.notifyWorker(worker);
         });
         workers.set(name, worker);
         if (cron) await boss.schedule(name, cron, {}, { tz: 'Europe/Paris' });

@@ -127,7 +127,7 @@ describe('lives, keyboard only', () => {
     // The form starts again from its defaults, for the same customer.
     expect(await page.getByLabel('Nom de la règle').inputValue()).toBe('');
     expect(await page.getByLabel('Leads par jour').inputValue()).toBe('20');
-    await page.getByRole('button', { name: 'Chauffage Clavier Client' }).waitFor();
+    await page.getByRole('tabpanel').getByRole('button', { name: 'Chauffage Clavier Client' }).waitFor();
     const rule = (await app.server.ctx.db.query<{ id: number; zip: string[]; leads_number: number; customer_id: number }>(
       `SELECT id, zip, leads_number, customer_id FROM rules WHERE name = 'Clavier Gard'`,
     )).rows[0];
@@ -188,6 +188,16 @@ describe('lives, keyboard only', () => {
     await toast(page, 'Règle supprimée');
     await grid.getByRole('gridcell', { name: 'Clavier Gard', exact: true }).waitFor({ state: 'detached' });
     await focusNotOnBody(page);
+
+    // f opens the customer filter on its search: 'tous', Enter shows every customer's rules.
+    await press(page, 'f');
+    await page.getByRole('searchbox', { name: 'Chercher un client' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.keyboard.type('tous');
+    await press(page, 'Enter');
+    await page.waitForURL(/\/customers\/rules\/0$/);
+    await page.getByRole('heading', { level: 1, name: 'Règles' }).waitFor();
+    await focusNotOnBody(page);
     expect(errors).toEqual([]);
     await page.context().close();
   });
@@ -213,11 +223,12 @@ describe('lives, mouse only', () => {
     const customers = page.getByRole('grid', { name: 'Clients' });
     const row = customers.getByRole('row').filter({ hasText: 'souris@solaire.fr' });
     await row.getByRole('button', { name: 'Règles' }).click();
-    await page.waitForURL(/\/customers\/rules\/\d+$/);
+    await page.waitForURL(/\/customers\/rules\/[1-9]\d*$/);
+    const customerPath = new URL(page.url()).pathname;
     await page.getByRole('heading', { level: 1, name: 'Règles · Solaire Souris' }).waitFor();
 
     await page.getByRole('tab', { name: 'Créer une règle' }).click();
-    await page.getByRole('button', { name: 'Solaire Souris Client' }).waitFor();
+    await page.getByRole('tabpanel').getByRole('button', { name: 'Solaire Souris Client' }).waitFor();
     await page.getByLabel('Nom de la règle').fill('Souris partout');
     await page.getByRole('button', { name: /Choisir les landings/ }).click();
     await page.getByRole('option', { name: 'E2E Lives Souris' }).click();
@@ -252,7 +263,7 @@ describe('lives, mouse only', () => {
     await dialog.waitFor({ state: 'detached' });
 
     await page.getByRole('button', { name: 'Règles du client' }).click();
-    await page.waitForURL(/\/customers\/rules\/\d+$/);
+    await page.waitForURL(`**${customerPath}`);
     // The filter's clear button shows every customer's rules; choosing one in its list narrows them again.
     await page.getByRole('button', { name: 'Afficher les règles de tous les clients' }).click();
     await page.waitForURL(/\/customers\/rules\/0$/);
@@ -261,7 +272,7 @@ describe('lives, mouse only', () => {
     await shot(page, 'mouse-filter');
     expect(await axeViolations(page)).toEqual([]);
     await page.getByRole('option', { name: 'Solaire Souris' }).click();
-    await page.waitForURL(/\/customers\/rules\/\d+$/);
+    await page.waitForURL(`**${customerPath}`);
     await rules.getByRole('row').filter({ hasText: 'Souris partout' }).getByRole('button', { name: 'Supprimer la règle' }).click();
     const confirm = page.getByRole('alertdialog');
     await confirm.getByText('Souhaitez-vous vraiment supprimer cette règle ?').waitFor();

@@ -95,11 +95,13 @@ async function routeLead(ctx: EngineContext, lead: OfferedLead, clock: ParisCloc
     return 'unmatched';
   }
   for (let attempt = 1; ; attempt++) {
+    // Each attempt marks the rules it finds full or beaten on its own copy.
+    const tried = judged.map((j) => ({ ...j }));
     try {
-      return await ctx.db.tx((q) => claim(q, ctx.jobs, lead, clock, judged));
+      return await ctx.db.tx((q) => claim(q, ctx.jobs, lead, clock, tried));
     } catch (err) {
       if (err instanceof NoWinner) {
-        await record(ctx.db, lead, clock, err.outcome, judged);
+        await record(ctx.db, lead, clock, err.outcome, tried);
         return err.outcome;
       }
       // Two instances bumping the same counters in opposite orders: PostgreSQL aborts one; it tries again.
@@ -118,13 +120,13 @@ class NoWinner extends Error {
 const isRetryable = (err: unknown) => ['40P01', '40001'].includes((err as { code?: string }).code ?? '');
 
 /**
- * One transaction: claim the lead (only if still new), then bump the counter of the first open
- * rule still under its cap, then point the lead to that rule's report and queue its deliveries.
- * A rule found full meanwhile is marked 'cap' and the next one tried; none left rolls it all back.
+ * One transaction: bump the day counter of the first open rule still under its cap (a rule found
+ * full meanwhile is marked 'cap' and the next one tried), then claim the lead for it
+ * (`UPDATE … WHERE entry_status = 'new' RETURNING`: one UPDATE, as every UPDATE of leads runs the
+ * monthly statistics trigger), keep the decision and queue the deliveries. A lead taken meanwhile
+ * or no rule left rolls it all back, the counter included.
  */
 async function claim(q: Queryable, jobs: Jobs, lead: OfferedLead, clock: ParisClock, judged: Judged[]): Promise<Outcome> {
-  const claimed = await q.query(`UPDATE leads SET entry_status = 'extracted', updated_at = now() WHERE id = $1 AND entry_status = 'new' RETURNING id`, [lead.id]);
-  if (claimed.rowCount === 0) throw new NoWinner('not_new');
   for (const j of judged) {
     if (j.reason !== null) break;
     const c = j.candidate as Candidate & { has_webhook: boolean };
@@ -134,7 +136,11 @@ async function claim(q: Queryable, jobs: Jobs, lead: OfferedLead, clock: ParisCl
       continue;
     }
     const reportId = bumped.rows[0].id;
-    await q.query('UPDATE leads SET sold_to = $2, rapport_id = $3 WHERE id = $1', [lead.id, c.customer_name, reportId]);
+    const claimed = await q.query(
+      `UPDATE leads SET entry_status = 'extracted', sold_to = $2, rapport_id = $3, updated_at = now() WHERE id = $1 AND entry_status = 'new' RETURNING id`,
+      [lead.id, c.customer_name, reportId],
+    );
+    if (claimed.rowCount === 0) throw new NoWinner('not_new');
     for (const other of judged) if (other !== j && other.reason === null) other.reason = 'lost';
     await record(q, lead, clock, 'delivered', judged, c.id, reportId);
     await queueDeliveries(q, jobs, lead.id, reportId, c.has_webhook);

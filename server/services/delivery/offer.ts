@@ -1,7 +1,8 @@
 import type { AppContext } from '../../context';
-import type { Jobs } from '../jobs';
 import { deliver, DELIVER_QUEUE, type DeliveryJob } from './deliver';
 import { routeLeads } from './engine';
+
+type OfferContext = Pick<AppContext, 'jobs' | 'log'>;
 
 const OFFER_QUEUE = 'live.offer';
 const SWEEP_QUEUE = 'live.sweep';
@@ -23,15 +24,24 @@ interface OfferJob {
  * on its own (claimed only if still new, so calling it twice, or for leads that are not new, is
  * harmless). Leads a crash kept from being queued are found by the sweep (every minute, and at start).
  */
-export async function offerLeads(ctx: { jobs: Jobs }, leadIds: number[], excludeCustomer: string | null = null): Promise<void> {
+export async function offerLeads(ctx: OfferContext, leadIds: number[], excludeCustomer: string | null = null): Promise<void> {
   const at = new Date().toISOString();
   const exclude = excludeCustomer ? { exclude_customer: excludeCustomer } : {};
-  for (let i = 0; i < leadIds.length; i += CHUNK) await ctx.jobs.send<OfferJob>(OFFER_QUEUE, { leads: leadIds.slice(i, i + CHUNK), at, ...exclude });
+  try {
+    for (let i = 0; i < leadIds.length; i += CHUNK) await ctx.jobs.send<OfferJob>(OFFER_QUEUE, { leads: leadIds.slice(i, i + CHUNK), at, ...exclude });
+  } catch (err) {
+    // The leads are stored: the caller's answer stands, and the minute sweep offers them.
+    ctx.log.error({ err, leads: leadIds.length }, 'live delivery: offer not queued');
+  }
 }
 
 /** Offers every lead of a landing that is new today and was never offered (after an import). */
-export async function offerLanding(ctx: { jobs: Jobs }, landingId: number): Promise<void> {
-  await ctx.jobs.send(SWEEP_QUEUE, { landing: landingId });
+export async function offerLanding(ctx: OfferContext, landingId: number): Promise<void> {
+  try {
+    await ctx.jobs.send(SWEEP_QUEUE, { landing: landingId });
+  } catch (err) {
+    ctx.log.error({ err, landing: landingId }, 'live delivery: offer not queued');
+  }
 }
 
 interface SweepJob {

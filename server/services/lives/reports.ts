@@ -25,7 +25,7 @@ export async function listReports(db: Queryable, config: Config, ruleId: number)
   if (!rule) throw notFound('Règle introuvable');
   const { rows } = await db.query<Report>(
     `SELECT rep.id, to_char(rep.date, 'YYYY-MM-DD') AS date, rep.leads_number, rep.count, rep.zip, rep.rule_id,
-            ARRAY(SELECT l.id FROM leads l WHERE l.rapport_id = rep.id ORDER BY l.id) AS leads
+            (SELECT coalesce(json_agg(l.id ORDER BY l.id), '[]') FROM leads l WHERE l.rapport_id = rep.id) AS leads
        FROM reports rep WHERE rep.rule_id = $1 ORDER BY rep.date DESC`,
     [ruleId],
   );

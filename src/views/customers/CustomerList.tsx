@@ -1,4 +1,4 @@
-import { useCallback, useMemo, type RefObject } from 'react';
+import { useCallback, useEffect, useMemo, type RefObject } from 'react';
 import type { Customer } from '../../api/customers/contract';
 import { customersQuery } from '../../api/customers/queries';
 import { queryClient } from '../../api/queryClient';
@@ -11,6 +11,8 @@ import type { GridColumnSpec, GridHandle, GridSelectionInfo, Row, RowId } from '
 import { useIntl, useT } from '../../i18n/provider';
 
 interface Props {
+  /** The customers as last fetched: when they change, the grid reads them again. */
+  version: unknown;
   gridRef: RefObject<GridHandle | null>;
   onFocusChange: (id: RowId | undefined) => void;
   failed: boolean;
@@ -27,10 +29,13 @@ const fetchRows = async (): Promise<Row[]> =>
   (await queryClient.fetchQuery(customersQuery)).map((c: Customer) => ({ id: c.id, name: c.name, email: c.email, rule_count: c.rules.length }));
 
 /** 'Listes des clients': the customers by name; Enter, a double click or Règles opens a customer's rules. */
-export function CustomerList({ gridRef, onFocusChange, failed }: Props) {
+export function CustomerList({ version, gridRef, onFocusChange, failed }: Props) {
   const t = useT();
   const intl = useIntl();
   const loader = useMemo(() => localLoader(fetchRows, columns), []);
+  useEffect(() => {
+    if (version !== undefined) void gridRef.current?.refresh();
+  }, [version, gridRef]);
   const columnLabel = useCallback((c: GridColumnSpec) => t(`customers.column.${c.key}`), [t]);
   const onSelectionChange = useCallback((info: GridSelectionInfo) => onFocusChange(info.focusedId), [onFocusChange]);
   const onOpen = useCallback((row: Row) => void runCommand('customers.openRules', { customerId: row.id }, 'hotkey'), []);

@@ -88,7 +88,6 @@ defineCommand({
       document.querySelector<HTMLElement>('[data-tab-entry="create"]')?.focus();
       ctx.toast.success(ctx.t('customers.toast.created'));
       await queryClient.invalidateQueries({ queryKey: customersQuery.queryKey });
-      await ctx.customers?.grid()?.refresh();
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       if (error.status === 409) {

@@ -34,7 +34,7 @@ export default function CustomersScreen() {
           ))}
         </TabList>
         <TabPanel id="list" className="lives-panel">
-          <CustomerList gridRef={gridRef} onFocusChange={setFocusedId} failed={customers.isError} />
+          <CustomerList version={customers.data} gridRef={gridRef} onFocusChange={setFocusedId} failed={customers.isError} />
         </TabPanel>
         <TabPanel id="create" className="lives-panel">
           <CustomerForm />

@@ -15,6 +15,8 @@ import { ruleFills } from './store';
 
 interface Props {
   customerId: number;
+  /** The rules as last fetched: when they change (a command, another tab), the grid reads them again. */
+  version: unknown;
   gridRef: RefObject<GridHandle | null>;
   onFocusChange: (id: RowId | undefined) => void;
   failed: boolean;
@@ -24,22 +26,22 @@ const asRule = (row: Row) => row as unknown as Rule;
 
 function columnsFor(customerId: number): GridColumnSpec[] {
   return [
-    { key: 'name', label: '', kind: 'text', width: 190 },
+    { key: 'name', label: '', kind: 'text', width: 180 },
     // Filtered on one customer, the column would repeat its name on every row.
-    { key: 'customer_name', label: '', kind: 'text', width: 160, hidden: customerId !== 0 },
-    { key: 'landings', label: '', kind: 'text', width: 200 },
-    { key: 'zip', label: '', kind: 'text', width: 140 },
-    { key: 'days', label: '', kind: 'text', width: 170 },
-    { key: 'hours', label: '', kind: 'text', width: 110 },
-    { key: 'leads_number', label: '', kind: 'number', width: 90 },
-    // Sorted by today's ratio (count / cap), drawn as the live bar.
+    { key: 'customer_name', label: '', kind: 'text', width: 150, hidden: customerId !== 0 },
+    // Today's fill comes first after the names: what the screen is watched for. Sorted by count / cap.
     { key: 'fill', label: '', kind: 'number', width: 150, cell: (row) => <FillBar ruleId={asRule(row).id} initial={asRule(row).today} /> },
-    { key: 'active', label: '', kind: 'text', width: 90 },
+    { key: 'leads_number', label: '', kind: 'number', width: 90 },
+    { key: 'landings', label: '', kind: 'text', width: 180 },
+    { key: 'zip', label: '', kind: 'text', width: 120 },
+    { key: 'days', label: '', kind: 'text', width: 150 },
+    { key: 'hours', label: '', kind: 'text', width: 110 },
+    { key: 'state', label: '', kind: 'text', width: 110 },
     {
       key: 'actions',
       label: '',
       kind: 'text',
-      width: 300,
+      width: 290,
       sort: false, filter: false,
       cell: (row) => (
         <>
@@ -52,6 +54,9 @@ function columnsFor(customerId: number): GridColumnSpec[] {
   ];
 }
 
+/** A rule delivers when it is active and its customer is too. */
+const stateOf = (r: Rule) => (!r.active ? 'paused' : r.customer_active ? 'active' : 'customerPaused');
+
 const fillRatio = (f: Rule['today']) => (f.leads_number > 0 ? f.count / f.leads_number : 0);
 
 /** Days as short names ('lun. mar. mer.'), or 'Tous les jours' / 'Du lundi au vendredi'. */
@@ -63,7 +68,7 @@ export function daysText(on: readonly Weekday[], t: Translate): string {
 }
 
 /** The tab 'Règles': the toolbar on the focused rule and the rules, each with today's fill. */
-export function RuleList({ customerId, gridRef, onFocusChange, failed }: Props) {
+export function RuleList({ customerId, version, gridRef, onFocusChange, failed }: Props) {
   const t = useT();
   const intl = useIntl();
   const columns = useMemo(() => columnsFor(customerId), [customerId]);
@@ -88,8 +93,8 @@ export function RuleList({ customerId, gridRef, onFocusChange, failed }: Props) 
           const h = value as Rule['hours'] | undefined;
           return h ? `${h.start} – ${h.end}` : '';
         }
-        case 'active':
-          return t(value ? 'rules.state.active' : 'rules.state.paused');
+        case 'state':
+          return t(`rules.state.${String(value)}`);
         case 'fill':
           return typeof value === 'number' ? intl.formatNumber(value, { style: 'percent' }) : '';
         default:
@@ -101,12 +106,15 @@ export function RuleList({ customerId, gridRef, onFocusChange, failed }: Props) 
   const loader = useMemo(
     () =>
       localLoader(
-        async () => (await queryClient.fetchQuery(rulesQuery(customerId))).map((r) => ({ ...r, days: weekdays.filter((d) => r[d]).join(','), fill: fillRatio(r.today) }) as unknown as Row),
+        async () => (await queryClient.fetchQuery(rulesQuery(customerId))).map((r) => ({ ...r, days: weekdays.filter((d) => r[d]).join(','), fill: fillRatio(r.today), state: stateOf(r) }) as unknown as Row),
         columns,
         (column, row) => format(column, row[column.key]),
       ),
     [customerId, columns, format],
   );
+  useEffect(() => {
+    if (version !== undefined) void gridRef.current?.refresh();
+  }, [version, gridRef]);
   const columnLabel = useCallback((c: GridColumnSpec) => t(`rules.column.${c.key}`), [t]);
   const onSelectionChange = useCallback((info: GridSelectionInfo) => onFocusChange(info.focusedId), [onFocusChange]);
   const onOpen = useCallback((row: Row) => void runCommand('rules.openReports', { ruleId: row.id }, 'hotkey'), []);

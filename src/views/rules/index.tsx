@@ -48,7 +48,7 @@ export default function RulesScreen() {
           ))}
         </TabList>
         <TabPanel id="list" className="lives-panel">
-          <RuleList customerId={customerId} gridRef={gridRef} onFocusChange={setFocusedId} failed={rules.isError} />
+          <RuleList customerId={customerId} version={rules.data} gridRef={gridRef} onFocusChange={setFocusedId} failed={rules.isError} />
         </TabPanel>
         <TabPanel id="create" className="lives-panel">
           <RuleForm />

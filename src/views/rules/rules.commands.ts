@@ -46,16 +46,18 @@ const onScreen = (ctx: CommandContext) => ctx.rules !== undefined;
 const onRule = (ctx: CommandContext) => onScreen(ctx) && ctx.rules!.tab === 'list' && ctx.rules!.focused !== undefined;
 const targetId = (ctx: CommandContext, args: RuleArgs) => args?.ruleId ?? ctx.rules!.focused!.id;
 
-/** Lists, the palette's rules, the customers' rule counts and today's fills read again. */
-async function reload(ctx: CommandContext) {
-  await queryClient.invalidateQueries({ queryKey: rulesKey });
-  void queryClient.invalidateQueries({ queryKey: customersQuery.queryKey });
-  await ctx.rules?.grid()?.refresh();
+/**
+ * Lists, the palette's rules, the customers' rule counts and today's fills read again; the grid
+ * of whichever rules screen shows then (the route may have changed during a confirmation)
+ * follows its query.
+ */
+async function reload() {
+  await Promise.all([queryClient.invalidateQueries({ queryKey: rulesKey }), queryClient.invalidateQueries({ queryKey: customersQuery.queryKey })]);
 }
 
 /** 'Impossible de traiter cette demande', after the list is read again (the rule may be gone). */
 const failed = (ctx: CommandContext) => async (error: unknown): Promise<never> => {
-  await reload(ctx);
+  await reload();
   throw new Error(ctx.t('rules.error.action'), { cause: error });
 };
 
@@ -120,7 +122,7 @@ function activeCommand(id: 'rules.pause' | 'rules.resume', keys: string[], activ
     run: async (ctx, args) => {
       await updateRule(targetId(ctx, args), { active }).catch(failed(ctx));
       ctx.toast.success(ctx.t(done));
-      await reload(ctx);
+      await reload();
     },
   });
 }
@@ -141,7 +143,7 @@ defineCommand<RuleArgs>({
   run: async (ctx, args) => {
     await deleteRule(targetId(ctx, args)).catch(failed(ctx));
     ctx.toast.success(ctx.t('rules.toast.deleted'));
-    await reload(ctx);
+    await reload();
   },
 });
 
@@ -166,7 +168,7 @@ defineCommand({
       // Ready for the customer's next rule.
       document.getElementById('rule-name')?.focus();
       ctx.toast.success(ctx.t('rules.toast.created'));
-      await reload(ctx);
+      await reload();
     } catch (error) {
       if (error instanceof ApiError && error.body?.status === false) {
         ruleForm.errors = serverErrors((error.body.errors ?? {}) as Record<string, string>);
