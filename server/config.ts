@@ -21,6 +21,8 @@ const schema = z.object({
   IMPORT_BODY_LIMIT_MB: z.coerce.number().positive().default(64),
   // Behind a reverse proxy: take the client address from X-Forwarded-For (throttling, logs).
   TRUST_PROXY: flag.default(false),
+  // Days a bulk status change can still be undone; older undo records are deleted every night.
+  UNDO_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
