@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { buildApp } from './app';
 import type { Config } from './config';
 import type { AppContext } from './context';
@@ -24,12 +25,13 @@ export interface Booted {
 }
 
 /** Opens the database, migrates it, prepares jobs and mail, and builds the HTTP app. */
-export async function boot(config: Config, opts: { logger?: boolean; distDir?: string } = {}): Promise<Booted> {
+/** `logStream`: where the log lines go instead of stdout (the log test reads them). */
+export async function boot(config: Config, opts: { logger?: boolean; distDir?: string; logStream?: DestinationStream } = {}): Promise<Booted> {
   const db = await openDb({ databaseUrl: config.DATABASE_URL, pgliteDir: config.pgliteDir });
   await migrate(db);
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) await ensureAdmin(db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
 
-  const log = createLogger(config.LOG_LEVEL, opts.logger !== false);
+  const log = createLogger(config.LOG_LEVEL, opts.logger !== false, opts.logStream);
   if (config.seedDemo && (await needsDemo(db))) {
     const started = Date.now();
     const { leads } = await seedDemo(db);

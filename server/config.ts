@@ -25,6 +25,8 @@ const schema = z.object({
   TABOOLA_CLIENT_ID: z.string().optional(),
   TABOOLA_CLIENT_SECRET: z.string().optional(),
   TABOOLA_API_URL: z.url({ protocol: /^https?$/, error: 'TABOOLA_API_URL doit être une adresse http(s)' }).default('https://backstage.taboola.com'),
+  // Days a bulk status change can still be undone; older undo records are deleted every night.
+  UNDO_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

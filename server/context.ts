@@ -5,6 +5,7 @@ import type { Db } from './db/connection';
 import type { Jobs } from './services/jobs';
 import type { Mailer } from './services/mail';
 import type { SessionUser } from './services/auth/sessions';
+import type { ApiRoute } from './plugins/auth';
 
 /** Everything a route hands to its services. */
 export interface AppContext {
@@ -21,6 +22,8 @@ export type Access = 'public' | 'user' | 'admin';
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
+    /** Every /api route and its declared access (plugins/auth.ts). */
+    apiRoutes: ApiRoute[];
   }
   interface FastifyRequest {
     user: SessionUser | undefined;

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Access } from '../context';
 import { AppError, forbidden } from '../errors';
 import { userForToken } from '../services/auth/sessions';
 
@@ -9,8 +10,27 @@ export const bearerToken = (req: FastifyRequest): string | undefined => {
   return match?.[1];
 };
 
-/** Authenticates every /api route according to its declared access (default: signed in). */
+/** An /api route as registered, with the access it declares (undefined: none declared). */
+export interface ApiRoute {
+  method: string;
+  url: string;
+  auth: Access | undefined;
+}
+
+/**
+ * Authenticates every /api route according to its declared access (default: signed in), and keeps
+ * the table of routes with their access (`app.apiRoutes`): the authorization matrix test is
+ * generated from it, and fails on a route that declares none.
+ */
 export default fp(async function auth(app: FastifyInstance) {
+  const apiRoutes: ApiRoute[] = [];
+  app.decorate('apiRoutes', apiRoutes);
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/')) return;
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD' && method !== 'OPTIONS') apiRoutes.push({ method, url: route.url, auth: route.config?.auth });
+    }
+  });
   app.decorateRequest('user', undefined);
   app.addHook('onRequest', async (req) => {
     if (!req.url.startsWith('/api/')) return;

@@ -16,10 +16,21 @@ export function unstorableField(value: unknown): string | undefined {
   return path && (path.reverse().join('.') || '_');
 }
 
+/**
+ * Parsed JSON and query strings are plain objects (the query parser's have a prototype without
+ * one) and arrays; anything else (a multipart file's stream or buffer) is not text a client
+ * typed, and may hold cycles.
+ */
+const isPlain = (value: object) => {
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null || Object.getPrototypeOf(proto) === null;
+};
+
 /** The path to the first unstorable text, innermost first; built only when one is found (imports hold millions of cells). */
 function unstorablePath(value: unknown): string[] | undefined {
   if (typeof value === 'string') return unstorable.test(value) ? [] : undefined;
   if (typeof value !== 'object' || value === null) return undefined;
+  if (!Array.isArray(value) && !isPlain(value)) return undefined;
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
       const path = unstorablePath(value[i]);

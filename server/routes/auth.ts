@@ -17,15 +17,15 @@ export default async function authRoutes(app: FastifyInstance) {
     return { data: { token, user }, token };
   });
 
-  app.post('/api/login/logout', { config: { response: logoutResponse } }, async (req) => {
+  app.post('/api/login/logout', { config: { auth: 'user', response: logoutResponse } }, async (req) => {
     await closeSession(db, bearerToken(req)!);
     return { data: true };
   });
 
   const me = async (req: FastifyRequest) => ({ data: toUser(currentUser(req)) });
-  app.get('/api/me', { config: { response: meResponse } }, me);
+  app.get('/api/me', { config: { auth: 'user', response: meResponse } }, me);
   // Kept for older clients; the token comes from the bearer header only (the auth plugin refuses ?token=).
-  app.get('/api/user/info', { config: { response: meResponse } }, me);
+  app.get('/api/user/info', { config: { auth: 'user', response: meResponse } }, me);
 
   app.post('/api/auth/register', { config: { auth: 'admin', response: registerResponse } }, async (req, reply) => {
     const body = parse(registerRequest, req.body);

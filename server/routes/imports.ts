@@ -12,7 +12,7 @@ export default async function importsRoutes(app: FastifyInstance) {
 
   app.post<{ Params: { id: string } }>(
     '/api/landings/:id/import/excel',
-    { bodyLimit: config.IMPORT_BODY_LIMIT_MB * 1024 * 1024, config: { response: importResponse } },
+    { bodyLimit: config.IMPORT_BODY_LIMIT_MB * 1024 * 1024, config: { auth: 'user', response: importResponse } },
     async (req) => {
       const landing = await getLanding(db, pathId(req.params.id, landingNotFound().message));
       const imported = await importLeads(db, currentUser(req), landing, parse(importRequest, req.body));

@@ -3,6 +3,7 @@ import authRoutes from './auth';
 import customersRoutes from './customers';
 import exportsRoutes from './exports';
 import importsRoutes from './imports';
+import healthRoutes from './health';
 import intakeRoutes from './intake';
 import landingsRoutes from './landings';
 import leadExportsRoutes from './lead-exports';
@@ -21,6 +22,7 @@ export const routes: Array<(app: FastifyInstance) => Promise<void>> = [
   customersRoutes,
   exportsRoutes,
   importsRoutes,
+  healthRoutes,
   intakeRoutes,
   landingsRoutes,
   leadExportsRoutes,

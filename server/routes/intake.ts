@@ -1,19 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import rateLimit from '@fastify/rate-limit';
-import { AppError } from '../errors';
 import { intakeResponse } from '../../src/api/leads/contract';
 import { intakeLead } from '../services/intake';
 import { offerLeads } from '../services/delivery/offer';
+import { consume, type RateLimit } from '../services/rate-limit';
 
-/** Posts per minute and per address accepted from landing pages. */
-const INTAKE_PER_MINUTE = 60;
+/** Posts per minute and per address accepted from landing pages, counted in the database (all instances together). */
+const intakeLimit: RateLimit = { bucket: 'intake', max: 60, windowSeconds: 60, message: 'Trop de requêtes, veuillez réessayer dans une minute' };
 
 export default async function intakeRoutes(app: FastifyInstance) {
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: () => new AppError(429, 'rate_limited', 'Trop de requêtes, veuillez réessayer dans une minute'),
-  });
-
   // Landing pages live on other origins: the intake answers any origin, without credentials.
   const cors = { 'access-control-allow-origin': '*', 'access-control-allow-methods': 'POST, OPTIONS', 'access-control-allow-headers': 'content-type' };
   app.options('/api/intake/:key', { config: { auth: 'public', response: 'none' } }, async (_req, reply) => reply.headers({ ...cors, 'access-control-max-age': '86400' }).status(204).send());
@@ -21,7 +15,9 @@ export default async function intakeRoutes(app: FastifyInstance) {
   app.post<{ Params: { key: string } }>(
     '/api/intake/:key',
     {
-      config: { auth: 'public', response: intakeResponse, rateLimit: { max: INTAKE_PER_MINUTE, timeWindow: '1 minute' } },
+      config: { auth: 'public', response: intakeResponse },
+      // Counted before the body is read, so that refused posts cost no parsing.
+      onRequest: async (req, reply) => consume(app.ctx.db, intakeLimit, req.ip, (seconds) => reply.header('retry-after', seconds)),
       onSend: async (_req, reply) => {
         reply.headers(cors);
       },

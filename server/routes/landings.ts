@@ -6,11 +6,11 @@ import { pathId } from './params';
 export default async function landingsRoutes(app: FastifyInstance) {
   const { db } = app.ctx;
 
-  app.get('/api/landings', { config: { response: landingsResponse } }, async () => ({ data: await listLandings(db, 'standard') }));
-  app.get('/api/landings_facebook', { config: { response: landingsResponse } }, async () => ({ data: await listLandings(db, 'facebook') }));
-  app.get('/api/all/landings', { config: { response: allLandingsResponse } }, async () => ({ data: await listLandingRefs(db) }));
+  app.get('/api/landings', { config: { auth: 'user', response: landingsResponse } }, async () => ({ data: await listLandings(db, 'standard') }));
+  app.get('/api/landings_facebook', { config: { auth: 'user', response: landingsResponse } }, async () => ({ data: await listLandings(db, 'facebook') }));
+  app.get('/api/all/landings', { config: { auth: 'user', response: allLandingsResponse } }, async () => ({ data: await listLandingRefs(db) }));
 
-  app.get<{ Params: { id: string } }>('/api/landings/:id', { config: { response: landingResponse } }, async (req) => {
+  app.get<{ Params: { id: string } }>('/api/landings/:id', { config: { auth: 'user', response: landingResponse } }, async (req) => {
     return { data: await getLanding(db, pathId(req.params.id, landingNotFound().message)) };
   });
 }

@@ -9,7 +9,7 @@ import { landingsOfPath } from './params';
 export default async function leadExportsRoutes(app: FastifyInstance) {
   const { db, config } = app.ctx;
 
-  app.post<{ Params: { ids: string } }>('/api/landings/data/:ids/export', { config: { response: exportResponse } }, async (req) => {
+  app.post<{ Params: { ids: string } }>('/api/landings/data/:ids/export', { config: { auth: 'user', response: exportResponse } }, async (req) => {
     const landings = await landingsOfPath(app.ctx.db, req.params.ids);
     const body = parse(exportRequest, req.body ?? {});
     const link = await extractLeads(db, config, currentUser(req), landings, body);

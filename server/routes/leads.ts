@@ -27,26 +27,26 @@ type RawQuery = Record<string, string | string[] | undefined>;
 export default async function leadsRoutes(app: FastifyInstance) {
   const { db } = app.ctx;
 
-  app.get<{ Params: { ids: string }; Querystring: RawQuery }>('/api/landings/data/:ids', { config: { response: leadListResponse } }, async (req) => {
+  app.get<{ Params: { ids: string }; Querystring: RawQuery }>('/api/landings/data/:ids', { config: { auth: 'user', response: leadListResponse } }, async (req) => {
     const landings = await landingsOfPath(db, req.params.ids);
     const query = parse(leadListQuery, req.query);
     return listLeads(db, landings, query, filtersFromQuery(req.query));
   });
 
-  app.get<{ Params: { ids: string }; Querystring: RawQuery }>('/api/landings/data/:ids/count', { config: { response: leadCountResponse } }, async (req) => {
+  app.get<{ Params: { ids: string }; Querystring: RawQuery }>('/api/landings/data/:ids/count', { config: { auth: 'user', response: leadCountResponse } }, async (req) => {
     const landings = await landingsOfPath(db, req.params.ids);
     return countMatching(db, landings, parse(leadListQuery, req.query), filtersFromQuery(req.query));
   });
 
-  app.post('/api/landings/data', { config: { response: statusChangeResponse } }, async (req) => changeStatus(db, currentUser(req), parse(statusChangeRequest, req.body)));
+  app.post('/api/landings/data', { config: { auth: 'user', response: statusChangeResponse } }, async (req) => changeStatus(db, currentUser(req), parse(statusChangeRequest, req.body)));
 
-  app.post<{ Params: { id: string } }>('/api/landings/data/undo/:id', { config: { response: undoResponse } }, async (req) => {
+  app.post<{ Params: { id: string } }>('/api/landings/data/undo/:id', { config: { auth: 'user', response: undoResponse } }, async (req) => {
     return undoAction(db, currentUser(req), pathId(req.params.id, 'Action introuvable'));
   });
 
-  app.delete('/api/landings/data', { config: { response: countResponse } }, async (req) => deleteLeads(db, currentUser(req), parse(deleteRequest, req.body)));
+  app.delete('/api/landings/data', { config: { auth: 'user', response: countResponse } }, async (req) => deleteLeads(db, currentUser(req), parse(deleteRequest, req.body)));
 
-  app.post('/api/landings/convert/leads', { config: { response: convertResponse } }, async (req) => {
+  app.post('/api/landings/convert/leads', { config: { auth: 'user', response: convertResponse } }, async (req) => {
     const converted = await convertLeads(db, currentUser(req), parse(convertRequest, req.body));
     await offerLeads(app.ctx, converted.data.ids);
     return converted;

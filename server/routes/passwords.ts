@@ -40,7 +40,7 @@ export default async function passwordsRoutes(app: FastifyInstance) {
     return { data: true as const, message: 'Si un compte correspond à cette adresse, un email vient de lui être envoyé' };
   });
 
-  app.post('/api/me/password', { config: { response: passwordChangeResponse } }, async (req) => {
+  app.post('/api/me/password', { config: { auth: 'user', response: passwordChangeResponse } }, async (req) => {
     const body = parse(passwordChangeRequest, req.body ?? {});
     const closed = await changePassword(db, currentUser(req).id, bearerToken(req)!, body.current_password, body.password);
     return { data: { sessions_closed: closed }, message: 'Mot de passe modifié' };

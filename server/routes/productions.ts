@@ -36,13 +36,13 @@ function regionOf(raw: string): DepartmentCode {
 export default async function productionsRoutes(app: FastifyInstance) {
   const { db } = app.ctx;
 
-  app.get<{ Params: { category: string } }>('/api/productions/:category', { config: { response: productionResponse } }, async (req) => ({
+  app.get<{ Params: { category: string } }>('/api/productions/:category', { config: { auth: 'user', response: productionResponse } }, async (req) => ({
     data: await getProduction(db, categoryOf(req.params.category)),
   }));
 
   app.post<{ Params: { category: string }; Querystring: Query }>(
     '/api/productions/:category/regions/data',
-    { config: { response: regionsDataResponse } },
+    { config: { auth: 'user', response: regionsDataResponse } },
     async (req) => {
       const category = categoryOf(req.params.category);
       return { data: await regionsData(db, category, parse(regionsDataQuery, req.query)) };
@@ -51,7 +51,7 @@ export default async function productionsRoutes(app: FastifyInstance) {
 
   app.post<{ Params: { category: string }; Querystring: Query }>(
     '/api/productions/:category/change_color',
-    { config: { response: changeColorResponse } },
+    { config: { auth: 'user', response: changeColorResponse } },
     async (req) => {
       const category = categoryOf(req.params.category);
       const query = parse(changeColorQuery, req.query);
@@ -61,7 +61,7 @@ export default async function productionsRoutes(app: FastifyInstance) {
 
   app.post<{ Params: { category: string; departement: string }; Querystring: Query }>(
     '/api/productions/:category/:departement/change_text',
-    { config: { response: changeTextResponse } },
+    { config: { auth: 'user', response: changeTextResponse } },
     async (req) => {
       const category = categoryOf(req.params.category);
       const region = regionOf(req.params.departement);

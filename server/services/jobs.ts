@@ -24,6 +24,8 @@ export interface Jobs {
   wake(name: string): void;
   start(): Promise<void>;
   stop(): Promise<void>;
+  /** Whether the queue is running and its tables answer (GET /api/ready). */
+  reachable(): Promise<boolean>;
 }
 
 /**
@@ -47,6 +49,8 @@ export function createJobs(db: Db, log: Pick<Logger, 'error'>): Jobs {
     maintenanceIntervalSeconds: 300,
   });
   boss.on('error', (err) => log.error({ err }, 'pg-boss'));
+  let stopped = false;
+  boss.on('stopped', () => (stopped = true));
   const handlers = new Map<string, { handler: Handler<object>; opts: WorkerOptions }>();
   const workers = new Map<string, string>();
   let started = false;
@@ -85,6 +89,13 @@ export function createJobs(db: Db, log: Pick<Logger, 'error'>): Jobs {
     },
     async stop() {
       if (started) await boss.stop({ graceful: true, wait: true, timeout: 5000 });
+    },
+    async reachable() {
+      if (!started || stopped) return false;
+      return boss.getQueues().then(
+        () => true,
+        () => false,
+      );
     },
   };
 }

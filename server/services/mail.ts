@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
+import { maskEmail } from '../logger';
 import type { Logger } from 'pino';
 
 export interface Mail {
@@ -28,7 +29,7 @@ export function createMailer(opts: {
     return {
       async send(mail) {
         await transport.sendMail({ from: opts.from, ...mail });
-        opts.log.info({ to: mail.to, subject: mail.subject }, 'mail sent');
+        opts.log.info({ to: maskEmail(mail.to), subject: mail.subject }, 'mail sent');
       },
     };
   }
@@ -39,7 +40,7 @@ export function createMailer(opts: {
       mkdirSync(opts.outboxDir, { recursive: true });
       const file = join(opts.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`);
       writeFileSync(file, info.message as Buffer);
-      opts.log.info({ to: mail.to, subject: mail.subject, file }, 'mail written to outbox');
+      opts.log.info({ to: maskEmail(mail.to), subject: mail.subject, file }, 'mail written to outbox');
     },
   };
 }

@@ -3,6 +3,8 @@ import type { Queryable } from '../db/connection';
 import { purgeExpiredSessions } from './auth/sessions';
 import { purgeOldPasswordRequests } from './auth/password-links';
 import { purgeOldFailures } from './auth/throttle';
+import { pruneLeadActions } from './leads/status';
+import { purgeRateLimits } from './rate-limit';
 
 export const VACUUM_MONTH_STATS_JOB = 'vacuum-month-stats';
 export const VACUUM_BUSY_LEADS_JOB = 'vacuum-busy-leads';
@@ -10,6 +12,7 @@ export const VACUUM_LEADS_JOB = 'vacuum-leads';
 export const REINDEX_LEADS_JOB = 'reindex-leads';
 export const CHECKPOINT_JOB = 'checkpoint';
 export const PURGE_AUTH_JOB = 'purge-auth';
+export const PRUNE_LEAD_ACTIONS_JOB = 'prune-lead-actions';
 
 /** Rows of leads written (updated, deleted or inserted) since its last vacuum that call for one. */
 export const BUSY_LEADS_ROWS = 10_000;
@@ -41,9 +44,18 @@ export async function vacuumLeadsIfBusy(db: Queryable): Promise<boolean> {
  * leads, leads_list_idx had grown from 101 to 384 MB and the filtered page and the statistics were
  * 1.5 to 3 times slower. A weekly REINDEX (12 s there) compacts them again.
  */
-export function registerMaintenanceJobs(ctx: Pick<AppContext, 'db' | 'jobs'>) {
-  // Expired sessions and login failures past the throttling window serve nothing: without this both tables only grow.
+export function registerMaintenanceJobs(ctx: Pick<AppContext, 'db' | 'jobs' | 'config' | 'log'>) {
+  // Expired sessions, login failures past the throttling window and ended rate-limit windows serve nothing: without this those tables only grow.
   ctx.jobs.register(PURGE_AUTH_JOB, () => purgeAuthTables(ctx.db), { cron: '17 * * * *' });
+  // Undo records keep two arrays per action: kept UNDO_RETENTION_DAYS, then deleted (issue 19, retention).
+  ctx.jobs.register(
+    PRUNE_LEAD_ACTIONS_JOB,
+    async () => {
+      const pruned = await pruneLeadActions(ctx.db, ctx.config.UNDO_RETENTION_DAYS);
+      ctx.log.info({ pruned, days: ctx.config.UNDO_RETENTION_DAYS }, 'undo records pruned');
+    },
+    { cron: '45 2 * * *' },
+  );
   if (ctx.db.kind !== 'pglite') return;
   // Nor a checkpointer: without this, the WAL since the last start piles up to max_wal_size (1 GB),
   // all of it replayed at the next start after a crash (5.6 s for 249 MB on the bench database).
@@ -59,4 +71,5 @@ export async function purgeAuthTables(db: Queryable): Promise<void> {
   await purgeExpiredSessions(db);
   await purgeOldFailures(db);
   await purgeOldPasswordRequests(db);
+  await purgeRateLimits(db);
 }

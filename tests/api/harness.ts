@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import type { DestinationStream } from 'pino';
 import { boot, type Booted } from '../../server/boot';
 import { loadConfig, type Config } from '../../server/config';
 
@@ -22,7 +23,7 @@ export const ADMIN = { email: 'admin@test.local', password: 'admin-password-1' }
  * Starts the real server on a fresh database: an in-memory PGlite, or, when TEST_DATABASE_URL
  * names a PostgreSQL server, a new database created on it for this test file alone.
  */
-export async function startServer(overrides: Partial<Config> = {}): Promise<TestServer> {
+export async function startServer(overrides: Partial<Config> = {}, opts: { logStream?: DestinationStream } = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'lead-console-'));
   const databaseUrl = process.env.TEST_DATABASE_URL ? await freshPostgresDatabase(process.env.TEST_DATABASE_URL) : undefined;
   const config = loadConfig(
@@ -31,7 +32,7 @@ export async function startServer(overrides: Partial<Config> = {}): Promise<Test
     // Every answer is parsed with its route's response contract (server/plugins/contracts.ts).
     { pgliteDir: undefined, DATABASE_URL: databaseUrl, seedDemo: false, checkContracts: true, ...overrides },
   );
-  const booted = await boot(config, { logger: false });
+  const booted = await boot(config, { logger: opts.logStream !== undefined, logStream: opts.logStream });
   const address = await booted.app.listen({ port: 0, host: '127.0.0.1' });
 
   const request: TestServer['request'] = (method, path, opts = {}) =>

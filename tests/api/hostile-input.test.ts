@@ -60,6 +60,18 @@ describe('a NUL character or a lone surrogate in any text', () => {
   });
 });
 
+describe('empty filters', () => {
+  it('are no filter at all, on fixed and form columns alike (an unused bound column key was a 500)', async () => {
+    for (const query of ['filter[nom]=', 'nom=', 'filter[date_projet]=<>', 'date[date_projet]=<>', 'filter[utm_source]=']) {
+      const res = await server.request('GET', `/api/landings/data/${landing.id}?${query}`, { token });
+      expect(res.status, query).toBe(200);
+    }
+    const body = { entry_status: 'archived', filter: { ids: [landing.id], entry_status: 'trashed', filters: { contains: { nom: '' }, values: { chauffage: [] }, dates: { date_projet: '<>' } } } };
+    expect((await server.request('POST', '/api/landings/data', { token, body })).status).toBe(200);
+    expect((await server.request('GET', `/api/landings/data/${landing.id}?filter[inconnue]=`, { token })).status).toBe(422);
+  });
+});
+
 describe('text lengths', () => {
   it('refuse a 1 MB email at sign-in with 422, not a 500', async () => {
     const res = await server.request('POST', '/api/auth', { body: { email: `${'a'.repeat(1_000_000)}@test.local`, password: 'x' } });

@@ -65,20 +65,29 @@ export function leadKeys(landings: Landing[]): LeadKey[] {
 
 export const unknownColumn = (field: string, key: string) => validationFailed({ [field]: `Colonne inconnue : ${key}` }, `Colonne inconnue : ${key}`);
 
-/** Resolves a column name of a filter or sort, or answers 422 naming it. */
+/**
+ * The SQL type of a column named by a filter or sort, or 422 naming it. Binds nothing: a filter
+ * that turns out empty must not leave an unused parameter, whose type PostgreSQL cannot infer.
+ */
+export function columnSqlType(landings: Landing[], key: string, field: string): SqlType {
+  if (isFixedColumn(key)) return fixedSql[key].type;
+  const column = unionColumns(landings).find((c) => c.key === key);
+  if (!column) throw unknownColumn(field, key);
+  return column.type === 'number' ? 'numeric' : column.type === 'date' ? 'date' : 'text';
+}
+
+/** Resolves a column name of a filter or sort into SQL (a form column's key bound as a parameter), or answers 422 naming it. */
 export function resolveColumn(landings: Landing[], key: string, params: Params, field: string): ResolvedColumn {
+  const type = columnSqlType(landings, key, field);
   if (isFixedColumn(key)) {
-    const { expr, type } = fixedSql[key];
+    const { expr } = fixedSql[key];
     const sortExpr = expr === 'l.convert' || expr === 'l.rapport_id' || type === 'text' ? `COALESCE(${expr}, ${notNull[type]})` : expr;
     return { key, expr, sortExpr, type };
   }
-  const column = unionColumns(landings).find((c) => c.key === key);
-  if (!column) throw unknownColumn(field, key);
   const expr = `(l.data->>${params.add(key)})`;
-  if (column.type === 'number') {
+  if (type === 'numeric') {
     const num = `CASE WHEN ${expr} ~ '^-?[0-9]+(\\.[0-9]+)?$' THEN ${expr}::numeric END`;
-    return { key, expr, sortExpr: `COALESCE(${num}, ${notNull.numeric})`, type: 'numeric' };
+    return { key, expr, sortExpr: `COALESCE(${num}, ${notNull.numeric})`, type };
   }
-  const type: SqlType = column.type === 'date' ? 'date' : 'text';
   return { key, expr, sortExpr: `COALESCE(${expr}, '')`, type };
 }

@@ -2,7 +2,7 @@ import type { Landing } from '../../../src/api/landings/contract';
 import { leadFilters, type EntryStatus, type LeadFilters } from '../../../src/api/leads/contract';
 import { validationFailed } from '../../errors';
 import { parse } from '../../validate';
-import { resolveColumn, unknownColumn } from './columns';
+import { columnSqlType, resolveColumn, unknownColumn } from './columns';
 import { Params } from '../../db/params';
 
 type RawQuery = Record<string, string | string[] | undefined>;
@@ -56,33 +56,41 @@ export function leadConditions(landings: Landing[], status: EntryStatus | EntryS
     Array.isArray(status) ? `l.entry_status = ANY(${params.add(status)}::text[])` : `l.entry_status = ${params.add(status)}`,
   );
 
+  // A column is resolved (its key bound) only for a condition that uses it; an empty filter is
+  // still checked against the columns.
+  const expr = (key: string, field: string) => () => resolveColumn(landings, key, params, field).expr;
   for (const [key, text] of Object.entries(filters.contains)) {
-    const col = resolveColumn(landings, key, params, `filter[${key}]`);
-    if ((col.type === 'timestamptz' || col.type === 'date') && datePattern.test(text)) {
-      where.push(...dateRange(col.expr, col.type, text, params));
+    const field = `filter[${key}]`;
+    const type = columnSqlType(landings, key, field);
+    if ((type === 'timestamptz' || type === 'date') && datePattern.test(text)) {
+      where.push(...dateRange(expr(key, field), type, text, params));
     } else if (text !== '') {
-      where.push(`${col.expr}::text ILIKE ${params.add(`%${escapeLike(text)}%`)}`);
+      where.push(`${expr(key, field)()}::text ILIKE ${params.add(`%${escapeLike(text)}%`)}`);
     }
   }
   for (const [key, list] of Object.entries(filters.values)) {
-    const col = resolveColumn(landings, key, params, `in[${key}]`);
-    if (list.length) where.push(`${col.expr}::text = ANY(${params.add(list)}::text[])`);
+    const field = `in[${key}]`;
+    columnSqlType(landings, key, field);
+    if (list.length) where.push(`${expr(key, field)()}::text = ANY(${params.add(list)}::text[])`);
   }
   for (const [key, range] of Object.entries(filters.dates)) {
-    const col = resolveColumn(landings, key, params, `date[${key}]`);
-    if (col.type !== 'timestamptz' && col.type !== 'date') {
-      throw validationFailed({ [`date[${key}]`]: `La colonne ${key} n'est pas une date` }, `La colonne ${key} n'est pas une date`);
+    const field = `date[${key}]`;
+    const type = columnSqlType(landings, key, field);
+    if (type !== 'timestamptz' && type !== 'date') {
+      throw validationFailed({ [field]: `La colonne ${key} n'est pas une date` }, `La colonne ${key} n'est pas une date`);
     }
-    where.push(...dateRange(col.expr, col.type, range, params));
+    where.push(...dateRange(expr(key, field), type, range, params));
   }
   return where;
 }
 
-function dateRange(expr: string, type: 'timestamptz' | 'date', range: string, params: Params): string[] {
+function dateRange(column: () => string, type: 'timestamptz' | 'date', range: string, params: Params): string[] {
   const [, start, end] = datePattern.exec(range) ?? [];
   for (const day of [start, end]) {
     if (day && !isCalendarDay(day)) throw validationFailed({ date: `Date invalide : ${day}` }, `Date invalide : ${day}`);
   }
+  if (!start && !end) return [];
+  const expr = column();
   const out: string[] = [];
   if (type === 'date') {
     if (start) out.push(`${expr} >= ${params.add(start)}`);

@@ -1,6 +1,6 @@
 import type { EntryStatus, StatusChangeRequest, TargetStatus } from '../../../src/api/leads/contract';
 import { entryStatus } from '../../../src/api/leads/contract';
-import type { Db } from '../../db/connection';
+import type { Db, Queryable } from '../../db/connection';
 import { conflict, forbidden, notFound } from '../../errors';
 import type { SessionUser } from '../auth/sessions';
 import { Params } from '../../db/params';
@@ -65,4 +65,10 @@ export async function undoAction(db: Db, user: SessionUser, actionId: number) {
     await audit(q, user.id, 'undo', 'leads', rowCount, { action_id: actionId });
     return { data: { count: rowCount }, message: 'Action annulée' };
   });
+}
+
+/** Deletes the undo records of actions older than `days`: they can no longer be undone. */
+export async function pruneLeadActions(db: Queryable, days: number): Promise<number> {
+  const { rowCount } = await db.query('DELETE FROM lead_actions WHERE created_at < now() - make_interval(days => $1)', [days]);
+  return rowCount;
 }
