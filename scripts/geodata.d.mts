@@ -4,5 +4,6 @@ import type { Topology, GeometryCollection } from 'topojson-specification';
 export type DepartmentsTopology = Topology<{ departments: GeometryCollection<{ name: string }> }>;
 export const geodataLicence: string;
 export const virtualId: string;
+export const namesId: string;
 export function buildDepartmentsTopology(): DepartmentsTopology;
 export function departmentsGeodata(): Plugin;

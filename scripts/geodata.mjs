@@ -13,6 +13,8 @@ const readJson = (id) => JSON.parse(readFileSync(require.resolve(id), 'utf8'));
 
 export const geodataLicence = require.resolve('@amcharts/amcharts5-geodata/LICENSE');
 export const virtualId = 'virtual:departments-topology';
+/** The departments' codes and names alone (2 kB): the palette lists them before any map is loaded. */
+export const namesId = 'virtual:department-names';
 
 /** The TopoJSON topology of the map's 101 departments: object `departments`, ids 'FR-30', names in French. */
 export function buildDepartmentsTopology() {
@@ -35,13 +37,19 @@ export function buildDepartmentsTopology() {
   return topology({ departments: { type: 'FeatureCollection', features } }, 1e5);
 }
 
-/** Vite plugin: `import topology from 'virtual:departments-topology'`, and the licence beside the build. */
+/**
+ * Vite plugin: `import topology from 'virtual:departments-topology'`, `import names from
+ * 'virtual:department-names'` ([code, name] pairs), and the licence beside the build.
+ */
 export function departmentsGeodata() {
-  const resolved = `\0${virtualId}`;
+  const modules = {
+    [virtualId]: () => buildDepartmentsTopology(),
+    [namesId]: () => buildDepartmentsTopology().objects.departments.geometries.map((g) => [g.id, g.properties.name]),
+  };
   return {
     name: 'departments-geodata',
-    resolveId: (id) => (id === virtualId ? resolved : undefined),
-    load: (id) => (id === resolved ? `export default ${JSON.stringify(buildDepartmentsTopology())};` : undefined),
+    resolveId: (id) => (id in modules ? `\0${id}` : undefined),
+    load: (id) => (id.startsWith('\0') && id.slice(1) in modules ? `export default ${JSON.stringify(modules[id.slice(1)]())};` : undefined),
     generateBundle() {
       // The amCharts licence asks to ship it with its data (the map shows the attribution link).
       this.emitFile({ type: 'asset', fileName: 'licenses/amcharts5-geodata-LICENSE.txt', source: readFileSync(geodataLicence, 'utf8') });

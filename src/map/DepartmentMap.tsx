@@ -55,6 +55,7 @@ export const DepartmentMap = memo(function DepartmentMap(p: Props) {
   const hostRef = useRef<HTMLDivElement | null>(null);
   const { drawn } = mapGeometry();
   const latest = useRef(p);
+  const shown = useRef<{ code: DepartmentCode; at: { x: number; y: number } | null } | null>(null);
   latest.current = p;
 
   // Outlines, frames and labels: once.
@@ -149,6 +150,7 @@ export const DepartmentMap = memo(function DepartmentMap(p: Props) {
     const tip = tipRef.current;
     const host = hostRef.current;
     if (!tip || !host) return;
+    shown.current = { code, at };
     const content = latest.current.tooltip(code);
     const title = tip.firstElementChild as HTMLElement;
     title.textContent = content.title;
@@ -172,6 +174,10 @@ export const DepartmentMap = memo(function DepartmentMap(p: Props) {
   const hideTip = () => {
     if (tipRef.current) tipRef.current.hidden = true;
   };
+  // A tooltip on screen follows the figures and notes as they arrive.
+  useLayoutEffect(() => {
+    if (tipRef.current && !tipRef.current.hidden && shown.current) showTip(shown.current.code, shown.current.at);
+  }, [p.tooltip]);
 
   const codeAt = (target: EventTarget | null) => (target instanceof Element ? (target.closest('[data-code]')?.getAttribute('data-code') as DepartmentCode | null) : null);
 

@@ -155,7 +155,7 @@ describe('POST /api/productions/:category/change_color', () => {
     expect(await json(await get('/api/productions/pv'))).toEqual(before);
     const color = await post('/api/productions/pv/change_color?departement=FR-30&color=red');
     expect(color.status).toBe(422);
-    expect(await json(color)).toMatchObject({ errors: { color: 'Couleur invalide (#rrggbb)' } });
+    expect(await json(color)).toMatchObject({ errors: { color: 'Couleur invalide (#rrggbb ou none)' } });
     expect((await post('/api/productions/nope/change_color?departement=FR-30')).status).toBe(404);
   });
 });

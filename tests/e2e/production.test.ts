@@ -177,4 +177,23 @@ describe('production map', () => {
     expect(await axeViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
   });
+
+  it('speaks English to an English browser: the map, its legend, its tables and its departments', async () => {
+    const { page, errors } = await app.page({ locale: 'en-US' });
+    await signIn(page, DEMO.admin);
+    await page.goto('/production/pv');
+    await page.getByRole('listbox', { name: 'Production map by department: Production: solar PV' }).waitFor();
+    await page.locator('.map-legend').getByText('No lead').waitFor();
+    await page.getByRole('columnheader', { name: 'Department' }).first().waitFor();
+    expect(await option(page, '2A').getAttribute('aria-label')).toMatch(/^Corse-du-Sud \(2A\), \d+ leads?/);
+    // A tooltip shown before the counts arrived follows them.
+    const tip = page.locator('.map-tooltip');
+    if (await tip.isVisible()) {
+      const active = (await page.getByRole('listbox').getAttribute('aria-activedescendant'))!;
+      const count = (await page.locator(`#${active}`).getAttribute('aria-label'))!.split(', ')[1];
+      await expect.poll(() => tip.textContent()).toContain(count);
+    }
+    await page.screenshot({ path: '/tmp/map-en.png' });
+    expect(errors).toEqual([]);
+  });
 });

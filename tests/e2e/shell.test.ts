@@ -19,7 +19,7 @@ const screens: { path: RegExp; heading: RegExp }[] = [
   { path: /\/users$/, heading: /^Gestion des comptes$/ },
   { path: /\/exports\/0$/, heading: /^Gestion des exports$/ },
   { path: /\/taboola$/, heading: /^Taboola$/ },
-  { path: /\/production\/pac$/, heading: /^Production$/ },
+  { path: /\/production\/pac$/, heading: /^Production PAC$/ },
 ];
 
 async function keys(page: Page, ...presses: string[]) {
@@ -96,9 +96,9 @@ describe('admin, by keyboard only', () => {
       [['u'], /\/users$/, /^Gestion des comptes$/],
       [['e'], /\/exports\/0$/, /^Gestion des exports$/],
       [['t'], /\/taboola$/, /^Taboola$/],
-      [['p', 'p'], /\/production\/pac$/, /^Production$/],
-      [['p', 'v'], /\/production\/pv$/, /^Production$/],
-      [['p', 'o'], /\/production\/other$/, /^Production$/],
+      [['p', 'p'], /\/production\/pac$/, /^Production PAC$/],
+      [['p', 'v'], /\/production\/pv$/, /^Production PV$/],
+      [['p', 'o'], /\/production\/other$/, /^Production autres$/],
     ];
     for (const [letters, path, heading] of sequences) {
       await keys(page, 'g', ...letters);

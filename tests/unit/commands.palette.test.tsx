@@ -50,9 +50,12 @@ describe('palette', () => {
     await openPalette(user);
     const selected = () => screen.getAllByRole('option').find((o) => o.getAttribute('aria-selected') === 'true')?.textContent;
     const first = selected();
-    await user.keyboard('{End}');
-    // The last group is the choices: the last theme colour.
-    await waitFor(() => expect(selected()).toMatch(/^Couleur du thème/));
+    // The last group is the choices: the last theme colour, once every source's list has arrived
+    // (a list arriving after End pushes the last entry further down).
+    await waitFor(async () => {
+      await user.keyboard('{End}');
+      expect(selected()).toMatch(/^Couleur du thème/);
+    });
     await user.keyboard('{ArrowDown}');
     await waitFor(() => expect(selected()).toBe(first));
     await user.keyboard('{ArrowUp}{Home}{PageDown}');

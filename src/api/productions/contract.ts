@@ -22,11 +22,11 @@ export const defaultSelection: DepartmentCode[] = ['FR-30', 'FR-34'];
 /** Longest note (characters): beyond, 422. */
 export const maxNoteLength = 10_000;
 
-/** A saved colour: '#rrggbb' (lower case once parsed). */
+/** A colour given to departments: '#rrggbb' (lower case once parsed), or 'none' (null) to take it off. */
 export const regionColor = z
   .string()
-  .regex(/^#[0-9a-fA-F]{6}$/, 'Couleur invalide (#rrggbb)')
-  .transform((c) => c.toLowerCase());
+  .regex(/^(#[0-9a-fA-F]{6}|none)$/, 'Couleur invalide (#rrggbb ou none)')
+  .transform((c) => (c === 'none' ? null : c.toLowerCase()));
 
 /** The colour a selection takes when the request names none. */
 export const defaultSelectionColor = '#d97706';
@@ -97,7 +97,7 @@ export type RegionsData = z.infer<typeof regionsDataResponse>['data'];
 
 /** POST /api/productions/:category/change_color?departement=FR-30,FR-34[&color=#rrggbb|none]; 'none' takes the colour off. */
 export const changeColorQuery = z
-  .object({ departement: departmentList.default([]), color: z.union([z.literal('none').transform(() => null), regionColor]).default(defaultSelectionColor) })
+  .object({ departement: departmentList.default([]), color: regionColor.default(defaultSelectionColor) })
   .strip();
 export type ChangeColorQuery = z.input<typeof changeColorQuery>;
 export const changeColorResponse = z.object({

@@ -3,6 +3,7 @@ import { Button, Dialog, Heading, Label, Modal, ModalOverlay, TextArea, TextFiel
 import { maxNoteLength, type DepartmentCode } from '../../api/productions/contract';
 import { runCommand } from '../../commands/registry';
 import { useIntl, useT } from '../../i18n/provider';
+import { toaster } from '../shell/toasts';
 import { productionView } from './store';
 
 /**
@@ -15,7 +16,9 @@ export function NoteDialog({ code, name, initial }: { code: DepartmentCode; name
   const [text, setText] = useState(initial);
   const saved = useRef(initial);
   const close = () => {
-    if (text !== saved.current && text.length <= maxNoteLength) {
+    // Too long to be saved: the dialog stays, rather than losing the text.
+    if (text.length > maxNoteLength) return toaster.warning(t('production.note.tooLong'));
+    if (text !== saved.current) {
       saved.current = text;
       void runCommand('production.saveNote', { code, text }, 'button');
     }

@@ -18,7 +18,7 @@ const columns: GridColumnSpec[] = [
   { key: 'code', label: '', kind: 'text', width: 80 },
   { key: 'name', label: '', kind: 'text', width: 200 },
   { key: 'value', label: '', kind: 'number', width: 100 },
-  { key: 'selected', label: '', kind: 'text', width: 110 },
+  { key: 'selected', label: '', kind: 'text', width: 130 },
   { key: 'note', label: '', kind: 'text', width: 420 },
 ];
 

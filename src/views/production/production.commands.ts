@@ -7,6 +7,7 @@ import type { DepartmentCode } from '../../api/productions/contract';
 import type { CommandContext } from '../../commands/context';
 import { definePaletteSource } from '../../commands/palette/sources';
 import { defineCommand } from '../../commands/registry';
+import { departmentList } from '../../map/departmentList';
 import type { Direction } from '../../map/navigation';
 import { productionView, selectionColors, type ProductionCommandContext } from './store';
 
@@ -28,7 +29,7 @@ definePaletteSource<{ code: DepartmentCode; name: string }>({
   requires: 'staff',
   query: {
     queryKey: ['map-departments'],
-    queryFn: async () => (await import('../../map/departmentList')).departmentList(),
+    queryFn: async () => departmentList(),
     staleTime: Infinity,
   },
   entries: (list) => list.map((d) => ({ key: d.code, label: d.name, hint: d.code, keywords: d.code.slice(3), command: 'production.jump', args: { code: d.code } })),
