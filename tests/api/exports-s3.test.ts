@@ -123,4 +123,17 @@ describe('exports in S3-compatible storage', () => {
     expect(await storage.get('abandoned.csv')).toBeUndefined();
     expect(await objectKeys()).not.toContain('abandoned.csv');
   });
+
+  it('reports an upload the storage refuses without leaving the writer waiting, and without the credentials', async () => {
+    const storage = s3Storage({ endpoint: s3.S3_URL!, bucket: 'missing-bucket', region: 'us-east-1', forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+    const upload = await storage.open('refused.csv');
+    const chunk = Buffer.alloc(256 * 1024, 'x');
+    // More than one part, so the upload fails while the writer still writes.
+    for (let i = 0; i < 40; i++) {
+      if (!upload.stream.write(chunk)) await new Promise((r) => upload.stream.once('drain', r));
+    }
+    const err = await upload.finish().then(() => undefined, (e: Error) => e);
+    expect(err?.message).toMatch(/^S3 Upload : NoSuchBucket \(404\)/);
+    expect(Object.keys(err!)).toEqual([]);
+  });
 });

@@ -14,6 +14,17 @@ export interface S3Settings {
 }
 
 /**
+ * The SDK's errors carry the parsed answer of the service (a refused signature brings back the
+ * access key id and the string signed), which the error log would print: only the name and message go on.
+ */
+const plainError =
+  (operation: string) =>
+  (err: unknown): never => {
+    const e = err as { name?: string; message?: string; $metadata?: { httpStatusCode?: number } };
+    throw new Error(`S3 ${operation} : ${e.name ?? 'Error'} (${e.$metadata?.httpStatusCode ?? 'pas de réponse'}) ${e.message ?? ''}`.trim());
+  };
+
+/**
  * Export files as objects of one bucket, shared by every instance: a file written by one is
  * downloaded from any other. Streamed both ways, never held in memory whole.
  */
@@ -26,7 +37,7 @@ export function s3Storage(settings: S3Settings): ExportStorage {
   });
   const Bucket = settings.bucket;
   const remove = async (key: string) => {
-    await client.send(new DeleteObjectCommand({ Bucket, Key: safeKey(key) }));
+    await client.send(new DeleteObjectCommand({ Bucket, Key: safeKey(key) })).catch(plainError('DeleteObject'));
   };
 
   return {
@@ -62,7 +73,7 @@ export function s3Storage(settings: S3Settings): ExportStorage {
         async finish() {
           stream.end();
           await finished(stream);
-          await done;
+          await done.catch(plainError('Upload'));
         },
         async abort() {
           // Also drops the parts of a multipart upload already sent (lib-storage's default).
@@ -80,7 +91,7 @@ export function s3Storage(settings: S3Settings): ExportStorage {
         return { body: res.Body as Readable, size: res.ContentLength ?? 0 };
       } catch (err) {
         if (err instanceof NoSuchKey) return undefined;
-        throw err;
+        return plainError('GetObject')(err);
       }
     },
 
