@@ -12,6 +12,7 @@ import { ADMIN, startServer, type TestServer } from './harness';
 import { createLanding, insertLeads, json } from './leads-support';
 
 const BUCKET = 'lead-exports';
+const s3rverDir = mkdtempSync(join(tmpdir(), 's3rver-'));
 let s3rver: S3rver;
 let s3: Pick<Config, 'S3_URL' | 'S3_BUCKET' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY'>;
 let client: S3Client;
@@ -20,7 +21,7 @@ let token: string;
 let landing: { id: number };
 
 beforeAll(async () => {
-  s3rver = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: mkdtempSync(join(tmpdir(), 's3rver-')), configureBuckets: [{ name: BUCKET }] });
+  s3rver = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: s3rverDir, configureBuckets: [{ name: BUCKET }] });
   const { port } = await s3rver.run();
   s3 = { S3_URL: `http://127.0.0.1:${port}`, S3_BUCKET: BUCKET, S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER' };
   client = new S3Client({ endpoint: s3.S3_URL, region: 'us-east-1', forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
@@ -32,6 +33,7 @@ afterAll(async () => {
   await server?.close();
   client?.destroy();
   await s3rver?.close();
+  rmSync(s3rverDir, { recursive: true, force: true });
 });
 
 const objectKeys = async () => ((await client.send(new ListObjectsV2Command({ Bucket: BUCKET }))).Contents ?? []).map((o) => o.Key);

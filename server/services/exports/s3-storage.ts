@@ -49,6 +49,7 @@ export function s3Storage(settings: S3Settings): ExportStorage {
       let failed = false;
       done.catch(() => {
         failed = true;
+        body.destroy(); // wakes a write waiting for 'drain' that will never come
       });
       // The writer sees this stream, never an error: once the upload has failed (or stopped reading
       // `body`), what follows is discarded so no write waits forever for a 'drain', and finish()
