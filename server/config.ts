@@ -27,8 +27,25 @@ const schema = z.object({
   TABOOLA_API_URL: z.url({ protocol: /^https?$/, error: 'TABOOLA_API_URL doit être une adresse http(s)' }).default('https://backstage.taboola.com'),
   // Days a bulk status change can still be undone; older undo records are deleted every night.
   UNDO_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  // Export files in S3-compatible object storage (shared by every instance) instead of DATA_DIR/exports.
+  S3_URL: z.url({ protocol: /^https?$/, error: "S3_URL doit être l'adresse http(s) du service de stockage objet" }).optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'S3_BUCKET doit être un nom de bucket valide (3 à 63 caractères : minuscules, chiffres, points, tirets)')
+    .optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  // Path-style addresses (endpoint/bucket/key): what MinIO, Garage, Ceph and the like expect.
+  S3_FORCE_PATH_STYLE: flag.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-});
+})
+  .superRefine((c, ctx) => {
+    if (c.S3_URL && !c.S3_BUCKET) ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'S3_BUCKET est obligatoire quand S3_URL est défini' });
+    if (!c.S3_ACCESS_KEY_ID !== !c.S3_SECRET_ACCESS_KEY) {
+      ctx.addIssue({ code: 'custom', path: ['S3_SECRET_ACCESS_KEY'], message: 'S3_ACCESS_KEY_ID et S3_SECRET_ACCESS_KEY vont ensemble : donnez les deux ou aucun' });
+    }
+  });
 
 export type Config = Omit<z.infer<typeof schema>, 'SEED_DEMO'> & {
   /** Whether to seed the demo data on an empty database. */

@@ -41,4 +41,19 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PUBLIC_URL: 'javascript:alert(1)' })).toThrow(/PUBLIC_URL/);
     expect(() => loadConfig({ TABOOLA_API_URL: 'ftp://backstage' })).toThrow(/TABOOLA_API_URL/);
   });
+
+  it('keeps export files in DATA_DIR unless S3_URL names object storage, with its bucket and both credentials or none', () => {
+    const plain = loadConfig({});
+    expect(plain.S3_URL).toBeUndefined();
+    expect(plain).toMatchObject({ S3_REGION: 'us-east-1', S3_FORCE_PATH_STYLE: true });
+    const s3 = { S3_URL: 'http://127.0.0.1:9000', S3_BUCKET: 'lead-exports', S3_ACCESS_KEY_ID: 'AKIA', S3_SECRET_ACCESS_KEY: 'le-secret' };
+    expect(loadConfig({ ...s3, S3_REGION: 'eu-west-3', S3_FORCE_PATH_STYLE: '0' })).toMatchObject({ ...s3, S3_REGION: 'eu-west-3', S3_FORCE_PATH_STYLE: false });
+    expect(loadConfig({ S3_URL: s3.S3_URL, S3_BUCKET: s3.S3_BUCKET }).S3_ACCESS_KEY_ID).toBeUndefined();
+    expect(() => loadConfig({ ...s3, S3_URL: 's3.example.fr' })).toThrow(/S3_URL doit être l'adresse http\(s\)/);
+    expect(() => loadConfig({ ...s3, S3_BUCKET: '' })).toThrow(/S3_BUCKET est obligatoire quand S3_URL est défini/);
+    expect(() => loadConfig({ ...s3, S3_BUCKET: 'Mon_Bucket' })).toThrow(/S3_BUCKET doit être un nom de bucket valide/);
+    expect(() => loadConfig({ ...s3, S3_ACCESS_KEY_ID: '' })).toThrow(/S3_ACCESS_KEY_ID et S3_SECRET_ACCESS_KEY vont ensemble/);
+    // The secret never appears in the message of a refused configuration.
+    expect(() => loadConfig({ ...s3, S3_BUCKET: 'x' })).toThrow(expect.objectContaining({ message: expect.not.stringContaining('le-secret') }));
+  });
 });

@@ -14,6 +14,7 @@ import { selectionConditions } from '../leads/selection';
 import { audit } from '../audit';
 import type { CellValue, SheetColumn } from './cells';
 import { downloadUrl, exportFilename } from './filenames';
+import { s3Storage } from './s3-storage';
 import { localStorage, type ExportStorage } from './storage';
 import { sheetWriter } from './writers';
 
@@ -23,8 +24,28 @@ export const noLeadsSelected = () => new AppError(422, 'validation_failed', 'Mer
 /** Leads were chosen, but none can be sold any more: already extracted, converted or moved meanwhile. */
 const nothingToSell = () => new AppError(409, 'conflict', "Aucun de ces leads n'est plus disponible à la vente : ils ont déjà été extraits, convertis ou ont changé de statut");
 
-/** The export store of this deployment: DATA_DIR/exports. */
-export const exportStorage = (config: Config): ExportStorage => localStorage(join(config.dataDir, 'exports'));
+const storages = new WeakMap<Config, ExportStorage>();
+
+/**
+ * The export store of this deployment, the one place that picks it: the S3 bucket when S3_URL is
+ * set, else DATA_DIR/exports. One per configuration, so the S3 client's connections are reused.
+ */
+export function exportStorage(config: Config): ExportStorage {
+  let storage = storages.get(config);
+  if (!storage) {
+    storage = config.S3_URL
+      ? s3Storage({
+          endpoint: config.S3_URL,
+          bucket: config.S3_BUCKET!,
+          region: config.S3_REGION,
+          credentials: config.S3_ACCESS_KEY_ID ? { accessKeyId: config.S3_ACCESS_KEY_ID, secretAccessKey: config.S3_SECRET_ACCESS_KEY! } : undefined,
+          forcePathStyle: config.S3_FORCE_PATH_STYLE,
+        })
+      : localStorage(join(config.dataDir, 'exports'));
+    storages.set(config, storage);
+  }
+  return storage;
+}
 
 /** Columns of an export file: identity and date, the form columns, then where the lead came from. */
 export function fileColumns(landings: Landing[]) {

@@ -22,7 +22,7 @@ export interface ExportStorage {
   remove(key: string): Promise<void>;
 }
 
-const safeKey = (key: string) => {
+export const safeKey = (key: string) => {
   if (!/^[A-Za-z0-9_.-]{1,200}$/.test(key) || key.startsWith('.')) throw new Error(`invalid storage key ${key}`);
   return key;
 };

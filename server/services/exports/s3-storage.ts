@@ -1,0 +1,101 @@
+import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, S3Client } from '@aws-sdk/client-s3';
+import { Upload as MultipartUpload } from '@aws-sdk/lib-storage';
+import { PassThrough, Writable, type Readable } from 'node:stream';
+import { finished } from 'node:stream/promises';
+import { safeKey, type ExportStorage } from './storage';
+
+export interface S3Settings {
+  endpoint: string;
+  bucket: string;
+  region: string;
+  /** Absent: the SDK's default chain (environment, instance role). */
+  credentials?: { accessKeyId: string; secretAccessKey: string };
+  forcePathStyle: boolean;
+}
+
+/**
+ * The SDK's errors carry the parsed answer of the service (a refused signature brings back the
+ * access key id and the string signed), which the error log would print: only the name and message go on.
+ */
+const plainError =
+  (operation: string) =>
+  (err: unknown): never => {
+    const e = err as { name?: string; message?: string; $metadata?: { httpStatusCode?: number } };
+    throw new Error(`S3 ${operation} : ${e.name ?? 'Error'} (${e.$metadata?.httpStatusCode ?? 'pas de réponse'}) ${e.message ?? ''}`.trim());
+  };
+
+/**
+ * Export files as objects of one bucket, shared by every instance: a file written by one is
+ * downloaded from any other. Streamed both ways, never held in memory whole.
+ */
+export function s3Storage(settings: S3Settings): ExportStorage {
+  const client = new S3Client({
+    endpoint: settings.endpoint,
+    region: settings.region,
+    credentials: settings.credentials,
+    forcePathStyle: settings.forcePathStyle,
+  });
+  const Bucket = settings.bucket;
+  const remove = async (key: string) => {
+    await client.send(new DeleteObjectCommand({ Bucket, Key: safeKey(key) })).catch(plainError('DeleteObject'));
+  };
+
+  return {
+    async open(key) {
+      const body = new PassThrough().on('error', () => undefined);
+      // Parts of 5 MB (S3's minimum), two in flight: about 10 MB per export in memory, whatever its size.
+      const upload = new MultipartUpload({ client, params: { Bucket, Key: safeKey(key), Body: body }, queueSize: 2 });
+      const done = upload.done();
+      let failed = false;
+      done.catch(() => {
+        failed = true;
+        body.destroy(); // wakes a write waiting for 'drain' that will never come
+      });
+      // The writer sees this stream, never an error: once the upload has failed (or stopped reading
+      // `body`), what follows is discarded so no write waits forever for a 'drain', and finish()
+      // reports the upload's failure.
+      const stream = new Writable({
+        write(chunk, encoding, callback) {
+          if (failed || body.destroyed) return callback();
+          if (body.write(chunk, encoding)) return callback();
+          const resume = () => {
+            body.off('drain', resume).off('close', resume);
+            callback();
+          };
+          body.on('drain', resume).on('close', resume);
+        },
+        final(callback) {
+          body.end();
+          callback();
+        },
+      });
+      return {
+        stream,
+        async finish() {
+          stream.end();
+          await finished(stream);
+          await done.catch(plainError('Upload'));
+        },
+        async abort() {
+          // Also drops the parts of a multipart upload already sent (lib-storage's default).
+          await upload.abort();
+          stream.destroy();
+          body.destroy(new Error('export abandonné'));
+          if (await done.then(() => true, () => false)) await remove(key);
+        },
+      };
+    },
+
+    async get(key) {
+      try {
+        const res = await client.send(new GetObjectCommand({ Bucket, Key: safeKey(key) }));
+        return { body: res.Body as Readable, size: res.ContentLength ?? 0 };
+      } catch (err) {
+        if (err instanceof NoSuchKey) return undefined;
+        return plainError('GetObject')(err);
+      }
+    },
+
+    remove,
+  };
+}
