@@ -1,15 +1,17 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { departmentsGeodata } from './scripts/geodata.mjs';
 
 // Three suites: unit (node and jsdom components), api (the real server on PGlite, or on
 // PostgreSQL when TEST_DATABASE_URL is set) and e2e (the built app in Debian's Chromium).
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), departmentsGeodata()],
   test: {
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node' },
+        // jsdom suites share two cores with the API suite in `npm test`: 5 s was too tight for the palette's.
+        test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node', testTimeout: 20_000 },
       },
       {
         extends: true,

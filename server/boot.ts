@@ -9,9 +9,11 @@ import { migrate } from './db/migrate';
 import { needsDemo, seedDemo } from './db/seed';
 import { exportStorage, writeMissingExportFiles } from './services/exports/extract';
 import { registerAccountJobs } from './services/accounts';
+import { registerBigExportJobs } from './services/exports/big-export';
 import { createJobs } from './services/jobs';
 import { createMailer } from './services/mail';
 import { registerMaintenanceJobs } from './services/maintenance';
+import { registerDeliveryJobs } from './services/delivery/offer';
 import { ensureAdmin } from './services/users';
 import { createLogger } from './logger';
 
@@ -45,6 +47,8 @@ export async function boot(config: Config, opts: { logger?: boolean; distDir?: s
   };
   registerAccountJobs(ctx);
   registerMaintenanceJobs(ctx);
+  registerDeliveryJobs(ctx);
+  registerBigExportJobs(ctx);
   const app = await buildApp(ctx, opts.distDir);
   await ctx.jobs.start();
 

@@ -16,13 +16,17 @@ const schema = z.object({
   TOKEN_TTL_HOURS: z.coerce.number().positive().default(12),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Console leads <no-reply@leads.local>'),
-  PUBLIC_URL: z.string().optional(),
+  PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'PUBLIC_URL doit être une adresse http(s) complète' }).optional(),
   BODY_LIMIT_MB: z.coerce.number().positive().default(1),
   IMPORT_BODY_LIMIT_MB: z.coerce.number().positive().default(64),
   // Behind a reverse proxy: take the client address from X-Forwarded-For (throttling, logs).
   TRUST_PROXY: flag.default(false),
   // Days a bulk status change can still be undone; older undo records are deleted every night.
   UNDO_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  // Taboola Backstage: without both credentials the Taboola screen works on its sandbox.
+  TABOOLA_CLIENT_ID: z.string().optional(),
+  TABOOLA_CLIENT_SECRET: z.string().optional(),
+  TABOOLA_API_URL: z.url({ protocol: /^https?$/, error: 'TABOOLA_API_URL doit être une adresse http(s)' }).default('https://backstage.taboola.com'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -12,6 +12,8 @@ export type ErrorCode =
   | 'payload_too_large'
   | 'validation_failed'
   | 'rate_limited'
+  | 'link_invalid'
+  | 'taboola_error'
   | 'internal_error';
 
 /** A failure meant for the client: an HTTP status, a stable code and a French message. */

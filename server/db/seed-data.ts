@@ -158,11 +158,13 @@ export const DEMO_ACCOUNTS = [
 export interface DemoRule {
   name: string;
   landings: string[];
-  /** Departments whose postal codes the rule takes; empty: every postal code. */
+  /** Departments the rule takes (its `zip` list); empty: every postal code. */
   departements: string[];
   hours: [string, string];
   leads_number: number;
   days: Array<'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday' | 'sunday'>;
+  /** A paused rule (the demo shows one). */
+  paused?: boolean;
 }
 
 const weekdays = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'] as DemoRule['days'];
@@ -183,7 +185,7 @@ export const DEMO_CUSTOMERS: Array<{ name: string; email: string; rules: DemoRul
     rules: [
       { name: 'Solaire France entière', landings: ['panneaux-solaires', 'facebook-solaire'], departements: [], hours: ['09:00', '19:00'], leads_number: 15, days: weekdays },
       { name: 'Autoconsommation PACA', landings: ['pv-autoconsommation'], departements: ['13', '83', '84', '06'], hours: ['00:00', '23:59'], leads_number: 3, days: everyDay },
-      { name: 'Solaire Rhône-Alpes', landings: ['panneaux-solaires'], departements: ['01', '38', '42', '69'], hours: ['08:00', '18:00'], leads_number: 2, days: ['monday', 'wednesday', 'friday'] },
+      { name: 'Solaire Rhône-Alpes', landings: ['panneaux-solaires'], departements: ['01', '38', '42', '69'], hours: ['08:00', '18:00'], leads_number: 2, days: ['monday', 'wednesday', 'friday'], paused: true },
     ],
   },
   {
@@ -192,6 +194,7 @@ export const DEMO_CUSTOMERS: Array<{ name: string; email: string; rules: DemoRul
     rules: [
       { name: 'Combles Sud-Ouest', landings: ['isolation-combles'], departements: ['31', '33', '40', '64'], hours: ['08:00', '20:00'], leads_number: 3, days: weekdays },
       { name: 'PAC toutes zones', landings: ['pac-air-eau'], departements: [], hours: ['00:00', '23:59'], leads_number: 30, days: everyDay },
+      { name: 'Soirées PAC Facebook', landings: ['facebook-pac'], departements: [], hours: ['19:00', '07:00'], leads_number: 5, days: everyDay },
     ],
   },
 ];

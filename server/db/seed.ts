@@ -1,18 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { hashPassword } from '../services/auth/passwords';
-import { postalCodesByDepartement } from '../services/geo';
 import type { Db, Queryable } from './connection';
 import { bulkInsert, reserveIds } from './bulk';
-import { COMMON_COLUMNS, DEMO_ACCOUNTS, DEMO_CUSTOMERS, DEMO_LANDINGS, OTHER_BUYERS, type DemoRule } from './seed-data';
+import { seedAdminDemo } from './seed-admin';
+import { COMMON_COLUMNS, DEMO_ACCOUNTS, DEMO_CUSTOMERS, DEMO_LANDINGS, OTHER_BUYERS } from './seed-data';
+import { deliverByRules, insertCustomersAndRules, insertRoutings, REPORT_COLUMNS } from './seed-lives';
 import { arrivalTime, insertSeedLeads, makeLead, PostalCodePicker, Random, statusFor, type SeedLead, type SeedLanding } from './seed-leads';
+import { seedProduction } from './seed-production';
 
 export const DEMO_SEED = 20_260_101;
 export const DEMO_LEADS = 20_000;
 /** Share of the leads that are the same person sending the same form again. */
 const DUPLICATE_SHARE = 0.04;
-const REPORT_DAYS = 30;
-const DAY = 86_400_000;
-const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
 
 /** The demo goes only into a database without landings: it never mixes with real data. */
 export async function needsDemo(db: Queryable): Promise<boolean> {
@@ -27,13 +26,6 @@ export async function demoAccountsPresent(db: Queryable) {
   ]);
   const present = new Set(rows.map((r) => r.email));
   return DEMO_ACCOUNTS.filter((a) => present.has(a.email));
-}
-
-interface SeedRule extends DemoRule {
-  id: number;
-  customer: string;
-  landingIds: number[];
-  zip: string[];
 }
 
 /**
@@ -52,7 +44,7 @@ export async function seedDemo(db: Db, { now = new Date(), leads: count = DEMO_L
     const rules = await insertCustomersAndRules(q, landings);
 
     const leads = generateLeads(r, landings, now, count);
-    const reports = await deliverByRules(q, rules, leads, now);
+    const live = await deliverByRules(q, rules, leads, now);
     const exports = await exportExtracted(q, r, leads, landings, accounts, now);
 
     leads.all.sort((a, b) => a.created_at.getTime() - b.created_at.getTime());
@@ -60,13 +52,16 @@ export async function seedDemo(db: Db, { now = new Date(), leads: count = DEMO_L
     leads.all.forEach((lead, i) => (lead.id = ids[i]!));
 
     await bulkInsert(q, 'exports', EXPORT_COLUMNS, exports);
-    await bulkInsert(q, 'reports', REPORT_COLUMNS, reports);
+    await bulkInsert(q, 'reports', REPORT_COLUMNS, live.reports);
     await insertSeedLeads(q, leads.all);
+    await insertRoutings(q, live);
     await q.query('UPDATE leads SET convert = u.copy FROM unnest($1::bigint[], $2::bigint[]) AS u(id, copy) WHERE leads.id = u.id', [
       leads.conversions.map(([from]) => from.id),
       leads.conversions.map(([, copy]) => copy.id),
     ]);
     await insertNotes(q, accounts.admin);
+    await seedProduction(q, accounts.admin);
+    await seedAdminDemo(q);
     return { leads: leads.all.length };
   });
 }
@@ -96,31 +91,6 @@ async function insertLandings(q: Queryable): Promise<Array<SeedLanding & { categ
     out.push({ id: rows[0]!.id, key: l.key, kind: l.kind, category: l.category, weight: l.weight, columns });
   }
   return out;
-}
-
-async function insertCustomersAndRules(q: Queryable, landings: SeedLanding[]): Promise<SeedRule[]> {
-  const codes = postalCodesByDepartement();
-  const rules: SeedRule[] = [];
-  for (const c of DEMO_CUSTOMERS) {
-    const { rows } = await q.query<{ id: number }>(
-      `INSERT INTO customers (name, email) VALUES ($1, $2)
-       ON CONFLICT (lower(email)) DO UPDATE SET name = customers.name RETURNING id`,
-      [c.name, c.email],
-    );
-    for (const rule of c.rules) {
-      const landingIds = rule.landings.map((key) => landings.find((l) => l.key === key)!.id);
-      const zip = rule.departements.flatMap((d) => codes.get(d)!.map((pc) => pc.code));
-      const days = WEEKDAYS.map((d) => rule.days.includes(d));
-      const res = await q.query<{ id: number }>(
-        `INSERT INTO rules (name, customer_id, landing_ids, zip, hour_start, hour_end, leads_number,
-                            sunday, monday, tuesday, wednesday, thursday, friday, saturday)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id`,
-        [rule.name, rows[0]!.id, landingIds, zip, rule.hours[0], rule.hours[1], rule.leads_number, ...days],
-      );
-      rules.push({ ...rule, id: res.rows[0]!.id, customer: c.name, landingIds, zip });
-    }
-  }
-  return rules;
 }
 
 /** Leads as they arrived, plus the duplicates and the copies made by conversions. */
@@ -159,44 +129,6 @@ function generateLeads(r: Random, landings: Array<SeedLanding & { category: stri
     all.push({ ...orig, created_at: at, updated_at: at, entry_status: 'duplicate', visitor: r.hex(16), data: { ...orig.data } });
   }
   return { all, conversions };
-}
-
-const REPORT_COLUMNS = { id: 'integer', rule_id: 'integer', date: 'date', leads_number: 'integer', count: 'integer', zip: 'text[]' };
-
-/**
- * The rules' live delivery over the last REPORT_DAYS days: each active day, a rule takes the new
- * leads of its landings, postal codes and hours, up to its daily number, and reports the count.
- */
-async function deliverByRules(q: Queryable, rules: SeedRule[], leads: { all: SeedLead[] }, now: Date): Promise<unknown[][]> {
-  const byLandingDay = new Map<string, SeedLead[]>();
-  for (const lead of leads.all) {
-    const key = `${lead.landing_id}|${lead.created_at.toISOString().slice(0, 10)}`;
-    const list = byLandingDay.get(key) ?? byLandingDay.set(key, []).get(key)!;
-    list.push(lead);
-  }
-  const runs: Array<{ rule: SeedRule; date: string }> = [];
-  for (let d = REPORT_DAYS; d >= 1; d--) {
-    const day = new Date(now.getTime() - d * DAY);
-    for (const rule of rules) if (rule.days.includes(WEEKDAYS[day.getUTCDay()]!)) runs.push({ rule, date: day.toISOString().slice(0, 10) });
-  }
-  const ids = await reserveIds(q, 'reports', runs.length);
-  return runs.map(({ rule, date }, i) => {
-    const zip = new Set(rule.zip);
-    const taken = rule.landingIds
-      .flatMap((id) => byLandingDay.get(`${id}|${date}`) ?? [])
-      .filter((l) => {
-        const hour = l.created_at.toISOString().slice(11, 16);
-        return l.entry_status === 'new' && (zip.size === 0 || zip.has(String(l.data.code_postal))) && hour >= rule.hours[0] && hour <= rule.hours[1];
-      })
-      .slice(0, rule.leads_number);
-    for (const lead of taken) {
-      lead.entry_status = 'extracted';
-      lead.rapport_id = ids[i]!;
-      lead.sold_to = rule.customer;
-      lead.updated_at = new Date(lead.created_at.getTime() + 5 * 60_000);
-    }
-    return [ids[i], rule.id, date, rule.leads_number, taken.length, rule.zip];
-  });
 }
 
 const EXPORT_COLUMNS = {

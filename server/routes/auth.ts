@@ -29,7 +29,7 @@ export default async function authRoutes(app: FastifyInstance) {
 
   app.post('/api/auth/register', { config: { auth: 'admin', response: registerResponse } }, async (req, reply) => {
     const body = parse(registerRequest, req.body);
-    const user = await registerAccount(app.ctx, body);
+    const user = await registerAccount(app.ctx, currentUser(req).id, body);
     return reply.status(201).send({ data: user, message: 'Compte créé, un email a été envoyé au client' });
   });
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { importRequest, importResponse } from '../../src/api/leads/contract';
 import { currentUser } from '../context';
 import { importLeads } from '../services/imports/import';
+import { offerLanding } from '../services/delivery/offer';
 import { getLanding, landingNotFound } from '../services/leads/landings';
 import { parse } from '../validate';
 import { pathId } from './params';
@@ -14,7 +15,9 @@ export default async function importsRoutes(app: FastifyInstance) {
     { bodyLimit: config.IMPORT_BODY_LIMIT_MB * 1024 * 1024, config: { auth: 'user', response: importResponse } },
     async (req) => {
       const landing = await getLanding(db, pathId(req.params.id, landingNotFound().message));
-      return importLeads(db, currentUser(req), landing, parse(importRequest, req.body));
+      const imported = await importLeads(db, currentUser(req), landing, parse(importRequest, req.body));
+      await offerLanding(app.ctx, landing.id);
+      return imported;
     },
   );
 }

@@ -1,13 +1,37 @@
 import type { FastifyInstance } from 'fastify';
 import authRoutes from './auth';
-import usersRoutes from './users';
-import landingsRoutes from './landings';
-import leadsRoutes from './leads';
-import leadExportsRoutes from './lead-exports';
+import customersRoutes from './customers';
+import exportsRoutes from './exports';
 import importsRoutes from './imports';
 import intakeRoutes from './intake';
+import landingsRoutes from './landings';
+import leadExportsRoutes from './lead-exports';
 import leadStatsRoutes from './lead-stats';
 import healthRoutes from './health';
+import leadsRoutes from './leads';
+import passwordsRoutes from './passwords';
+import productionsRoutes from './productions';
+import reportsRoutes from './reports';
+import rulesRoutes from './rules';
+import taboolaRoutes from './taboola';
+import usersRoutes from './users';
 
-/** Every resource's routes, one file each; app.ts registers them in this order. */
-export const routes: Array<(app: FastifyInstance) => Promise<void>> = [authRoutes, usersRoutes, landingsRoutes, leadsRoutes, leadExportsRoutes, importsRoutes, intakeRoutes, leadStatsRoutes, healthRoutes];
+/** Every resource's routes, one file each, one per line in name order (parallel work merges line by line). */
+export const routes: Array<(app: FastifyInstance) => Promise<void>> = [
+  authRoutes,
+  customersRoutes,
+  exportsRoutes,
+  healthRoutes,
+  importsRoutes,
+  intakeRoutes,
+  landingsRoutes,
+  leadExportsRoutes,
+  leadStatsRoutes,
+  leadsRoutes,
+  passwordsRoutes,
+  productionsRoutes,
+  reportsRoutes,
+  rulesRoutes,
+  taboolaRoutes,
+  usersRoutes,
+];

@@ -13,6 +13,7 @@ import {
 } from '../../src/api/leads/contract';
 import { currentUser } from '../context';
 import { convertLeads } from '../services/leads/convert';
+import { offerLeads } from '../services/delivery/offer';
 import { deleteLeads } from '../services/leads/delete';
 import { filtersFromQuery } from '../services/leads/filters';
 import { countMatching, listLeads } from '../services/leads/list';
@@ -45,5 +46,9 @@ export default async function leadsRoutes(app: FastifyInstance) {
 
   app.delete('/api/landings/data', { config: { auth: 'user', response: countResponse } }, async (req) => deleteLeads(db, currentUser(req), parse(deleteRequest, req.body)));
 
-  app.post('/api/landings/convert/leads', { config: { auth: 'user', response: convertResponse } }, async (req) => convertLeads(db, currentUser(req), parse(convertRequest, req.body)));
+  app.post('/api/landings/convert/leads', { config: { auth: 'user', response: convertResponse } }, async (req) => {
+    const converted = await convertLeads(db, currentUser(req), parse(convertRequest, req.body));
+    await offerLeads(app.ctx, converted.data.ids);
+    return converted;
+  });
 }

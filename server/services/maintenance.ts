@@ -1,6 +1,7 @@
 import type { AppContext } from '../context';
 import type { Queryable } from '../db/connection';
 import { purgeExpiredSessions } from './auth/sessions';
+import { purgeOldPasswordRequests } from './auth/password-links';
 import { purgeOldFailures } from './auth/throttle';
 import { pruneLeadActions } from './leads/status';
 import { purgeRateLimits } from './rate-limit';
@@ -70,4 +71,5 @@ export async function purgeAuthTables(db: Queryable): Promise<void> {
   await purgeExpiredSessions(db);
   await purgeOldFailures(db);
   await purgeRateLimits(db);
+  await purgeOldPasswordRequests(db);
 }

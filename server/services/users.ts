@@ -1,7 +1,8 @@
 import type { Db, Queryable } from '../db/connection';
 import { conflict, notFound } from '../errors';
 import type { User } from '../../src/api/auth/contract';
-import { hashPassword, randomPassword } from './auth/passwords';
+import type { Account } from '../../src/api/users/contract';
+import { hashPassword } from './auth/passwords';
 import { closeUserSessions } from './auth/sessions';
 import { audit } from './audit';
 
@@ -23,30 +24,48 @@ export const toUser = (u: UserRow): User => ({
 });
 
 export async function findByEmail(db: Queryable, email: string) {
-  const { rows } = await db.query<UserRow & { password_hash: string }>(
+  const { rows } = await db.query<UserRow & { password_hash: string | null }>(
     'SELECT id, email, name, admin, password_hash FROM users WHERE lower(email) = lower($1)',
     [email],
   );
   return rows[0];
 }
 
-export async function listUsers(db: Queryable): Promise<User[]> {
-  const { rows } = await db.query<UserRow>('SELECT id, email, name, admin FROM users ORDER BY name, id');
-  return rows.map(toUser);
+const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
+
+/** Accounts with, for those without a password yet, their latest invitation's deadline. */
+export async function listUsers(db: Queryable, id?: number): Promise<Account[]> {
+  const { rows } = await db.query<UserRow & { created_at: string; expires_at: string | null; expired: boolean | null }>(
+    `SELECT u.id, u.email, u.name, u.admin, ${iso('u.created_at')} AS created_at,
+            ${iso('inv.expires_at')} AS expires_at, inv.expires_at <= now() AS expired
+       FROM users u
+       LEFT JOIN LATERAL (SELECT expires_at FROM password_links l WHERE l.user_id = u.id AND l.purpose = 'invite'
+                           ORDER BY created_at DESC LIMIT 1) inv ON u.password_hash IS NULL
+      WHERE $1::int IS NULL OR u.id = $1
+      ORDER BY u.name, u.id`,
+    [id ?? null],
+  );
+  return rows.map((r) => ({
+    ...toUser(r),
+    created_at: r.created_at,
+    // No password and no link (the mail job has not run yet): pending as of now.
+    invitation: r.expires_at ? { expires_at: r.expires_at, expired: r.expired === true } : null,
+  }));
 }
 
-export async function createUser(
-  db: Queryable,
-  input: { name: string; email: string; password?: string; admin?: boolean },
-): Promise<{ user: User; password: string }> {
-  if (await findByEmail(db, input.email)) throw conflict('Un compte existe déjà avec cette adresse email');
-  const password = input.password ?? randomPassword();
+/** Creates an account; without `password` it has none until its holder chooses one from an invitation. */
+export async function createUser(db: Queryable, input: { name: string; email: string; password?: string; admin?: boolean }): Promise<User> {
+  const taken = () => conflict('Un compte existe déjà avec cette adresse email');
+  if (await findByEmail(db, input.email)) throw taken();
+  const hash = input.password === undefined ? null : await hashPassword(input.password);
+  // ON CONFLICT: the same address registered twice at the same moment answers 409, not a unique violation.
   const { rows } = await db.query<UserRow>(
     `INSERT INTO users (email, name, password_hash, admin) VALUES ($1, $2, $3, $4)
-     RETURNING id, email, name, admin`,
-    [input.email, input.name, await hashPassword(password), input.admin ?? false],
+     ON CONFLICT (lower(email)) DO NOTHING RETURNING id, email, name, admin`,
+    [input.email, input.name, hash, input.admin ?? false],
   );
-  return { user: toUser(rows[0]!), password };
+  if (!rows[0]) throw taken();
+  return toUser(rows[0]);
 }
 
 /** Makes sure an admin with this email and password exists (ADMIN_EMAIL / ADMIN_PASSWORD). */

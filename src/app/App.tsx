@@ -1,12 +1,13 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { IntlShape } from '@formatjs/intl';
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
 import { RouterProvider } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { setSessionEndedHandler } from '../api/client';
 import { IntlProvider, useT } from '../i18n/provider';
-import { closeAllVisitedViews, closeSidebar, deviceFor, ui } from '../state/ui';
+import { closeSidebar, deviceFor, ui } from '../state/ui';
 import { signOutLocally, userState } from '../state/user';
+import { loginPath } from '../views/auth/returnTo';
 import { toaster, Toasts } from '../views/shell/toasts';
 import { queryClient } from '../api/queryClient';
 import { createRouter } from './router';
@@ -30,7 +31,8 @@ function UiEffects() {
   const { theme, size } = useSnapshot(ui);
   const t = useT();
 
-  useEffect(() => {
+  // Before the screens' layout effects: the grid measures its font for the new size.
+  useLayoutEffect(() => {
     document.documentElement.style.setProperty('--accent', theme);
     document.documentElement.dataset.size = size;
   }, [theme, size]);
@@ -50,13 +52,14 @@ function UiEffects() {
 
   useEffect(() => {
     setSessionEndedHandler(() => {
-      // Several requests may fail together: sign out and say so once.
+      // Several requests may fail together: sign out and say so once. The visited views stay,
+      // and signing in again returns to this page.
       if (!userState.token) return;
+      const { pathname, search } = router.state.location;
       signOutLocally();
-      closeAllVisitedViews();
       queryClient.clear();
       toaster.warning(t('errors.tokenExpired'));
-      void router.navigate('/login');
+      void router.navigate(loginPath(pathname + search), { replace: true });
     });
   }, [t]);
 

@@ -1,7 +1,9 @@
+import { useEffect } from 'react';
 import { createBrowserRouter, Navigate, useParams, type RouteObject } from 'react-router';
-import { paramsValid, type Screen, type ScreenHandle } from '../commands/screens';
+import { paramsValid, type PublicScreen, type Screen, type ScreenHandle } from '../commands/screens';
+import { useT } from '../i18n/provider';
 import { RedirectBack } from './RedirectBack';
-import { allScreens } from './screens';
+import { allScreens, publicScreens } from './screens';
 
 /** A screen's route: parameters it cannot show (/production/xyz, /exports/abc) go to the 404 page. */
 function screenRoute(screen: Screen): RouteObject {
@@ -20,11 +22,28 @@ function screenRoute(screen: Screen): RouteObject {
   };
 }
 
-/** Every route of SPEC.md §2. Each screen, the shell and the login screen load lazily. */
+/** A page open without signing in, outside the shell, with its own browser tab title. */
+function publicRoute(screen: PublicScreen): RouteObject {
+  return {
+    path: `/${screen.path}`,
+    lazy: async () => {
+      const { default: View } = await screen.load();
+      return {
+        Component: function PublicRoute() {
+          const t = useT();
+          useEffect(() => {
+            document.title = `${t(screen.title)} · ${t('shell.brand')}`;
+          }, [t]);
+          return <View />;
+        },
+      };
+    },
+  };
+}
+
+/** Every route of SPEC.md §2. Each screen, the shell and the public pages load lazily. */
 export const routes: RouteObject[] = [
-  { path: '/login', lazy: async () => ({ Component: (await import('../views/auth')).default }) },
-  { path: '/404', lazy: async () => ({ Component: (await import('../views/errors')).NotFound }) },
-  { path: '/401', lazy: async () => ({ Component: (await import('../views/errors')).Unauthorised }) },
+  ...publicScreens().map(publicRoute),
   {
     path: '/',
     lazy: async () => {

@@ -5,4 +5,4 @@
  */
 import.meta.glob('../views/*/*.screen.ts', { eager: true });
 
-export { allScreens } from '../commands/screens';
+export { allScreens, publicScreens } from '../commands/screens';

@@ -30,8 +30,8 @@ export function isTypingTarget(target: EventTarget | null): boolean {
 }
 
 /**
- * True while any dialog is open: hotkeys are then the dialog's business. Toasts (non-modal
- * alertdialogs) do not count. The shell's own dialogs count from the moment their flag is set,
+ * True while any dialog is open: hotkeys are then the dialog's business. Non-modal dialogs do
+ * not count. The shell's own dialogs count from the moment their flag is set,
  * before React has drawn them: 'archiver' typed fast after mod+k must not archive.
  */
 export function modalOpen(doc: Document = document): boolean {

@@ -219,5 +219,6 @@ async function execute(command: Command, ctx: CommandContext, args: unknown): Pr
 function confirmText(command: Command, ctx: CommandContext, args: unknown): ConfirmText {
   const c = command.confirm!;
   if (typeof c === 'string') return { message: ctx.t(c) };
-  return { message: ctx.t(c.message, c.values?.(ctx, args)), ok: c.ok ? ctx.t(c.ok) : undefined };
+  const values = c.values?.(ctx, args);
+  return { message: ctx.t(c.message, values), ok: c.ok ? ctx.t(c.ok, values) : undefined };
 }

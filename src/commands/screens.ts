@@ -88,6 +88,29 @@ export function defineScreen(screen: Screen): Screen {
   return screen;
 }
 
+/**
+ * A page outside the shell, open without signing in (/login, /404, the invitation's page): no
+ * sidebar, tags, palette or navigation command, only a path, the title of the browser tab and the
+ * lazy component. Declared in src/views/<screen>/<screen>.screen.ts like the others.
+ */
+export interface PublicScreen {
+  id: string;
+  path: string;
+  /** i18n id of the browser tab's title. */
+  title: string;
+  load: () => Promise<{ default: ComponentType }>;
+}
+
+const declaredPublic: PublicScreen[] = [];
+
+export function definePublicScreen(screen: PublicScreen): PublicScreen {
+  if (declaredPublic.some((s) => s.id === screen.id)) throw new Error(`Public screen "${screen.id}" is already defined`);
+  declaredPublic.push(screen);
+  return screen;
+}
+
+export const publicScreens = (): readonly PublicScreen[] => declaredPublic;
+
 /** Every declared screen, home first, then by path. */
 export const allScreens = (): readonly Screen[] => declared;
 

@@ -13,7 +13,9 @@ import {
   type MouseEvent,
   type Ref,
 } from 'react';
+import { useSnapshot } from 'valtio';
 import { useProvideCommandContext } from '../commands/context';
+import { ui, type Size } from '../state/ui';
 import { DEFAULT_WIDTH, visibleColumns } from './columns';
 import './grid.commands';
 import { GridHeader } from './GridHeader';
@@ -26,7 +28,12 @@ import type { GridAction, GridColumnSpec, GridFilters, GridHandle, GridSelection
 import { useRowVirtualizer, type RowGeometry } from './useRowVirtualizer';
 import './grid.css';
 
-const GEOMETRY: RowGeometry = { rowHeight: 30, headerHeight: 64, overscan: 8 };
+/** Row and header heights per interface size (Medium, Small, Mini); grid.css sizes the rows alike. */
+export const GEOMETRIES: Record<Size, RowGeometry> = {
+  medium: { rowHeight: 30, headerHeight: 64, overscan: 8 },
+  small: { rowHeight: 26, headerHeight: 56, overscan: 8 },
+  mini: { rowHeight: 22, headerHeight: 48, overscan: 8 },
+};
 const CHECK_WIDTH = 36;
 /** Left and right padding of a cell. */
 const CELL_PADDING = 16;
@@ -53,15 +60,19 @@ export interface GridProps {
   format?: (column: GridColumnSpec, value: unknown) => string;
   locale?: string;
   onSelectionChange?: (info: GridSelectionInfo) => void;
+  /** What Enter or a double click on a row opens (a customer's rules, a rule's reports). */
+  onOpen?: (row: Row) => void;
+  /** The filters the list starts with (the production map's link to one department's leads). */
+  initialFilters?: GridFilters;
   handleRef?: Ref<GridHandle>;
   className?: string;
 }
 
 export function Grid(props: GridProps) {
-  const { loader, queryKey, t, pageSize = 150, onSelectionChange, locale, rowTone } = props;
+  const { loader, queryKey, t, pageSize = 150, onSelectionChange, onOpen, locale, rowTone } = props;
   const domId = useId().replace(/:/g, '');
   const [, bump] = useReducer((n: number) => n + 1, 0);
-  const [query, setQueryState] = useState<Query>({ sort: null, filters: {} });
+  const [query, setQueryState] = useState<Query>(() => ({ sort: null, filters: props.initialFilters ?? {} }));
   const queryRef = useRef(query);
   const setQuery = useCallback((next: Query) => {
     queryRef.current = next;
@@ -122,7 +133,8 @@ export function Grid(props: GridProps) {
     return style as CSSProperties;
   }, [columns, allWidths]);
 
-  const { virtualizer, rows, first, last, follow } = useRowVirtualizer(scrollRef, count, GEOMETRY);
+  const { size } = useSnapshot(ui);
+  const { virtualizer, rows, first, last, follow } = useRowVirtualizer(scrollRef, count, GEOMETRIES[size]);
 
   // The focused row's page at once, then the rows on screen, nothing in between: End on a million
   // leads loads two pages, not all of them. While the scrollbar is dragged, the screen's pages
@@ -145,7 +157,7 @@ export function Grid(props: GridProps) {
   useLayoutEffect(() => {
     const el = scrollRef.current;
     if (el) setFit(() => measuredFit(fontOf(el)));
-  }, []);
+  }, [size]);
   const fits = useMemo(() => {
     const rooms = columns.map((c) => widthOf(c.key) - CELL_PADDING);
     return (text: string, column: number) => fit(text, rooms[column]);
@@ -206,11 +218,16 @@ export function Grid(props: GridProps) {
         // Keys pressed while the list was reloading win: the focus is only carried over if it did not move.
         setState((s) => sel.reconcile(s, { count: cache.total, idAt: cache.idAt }, s.focus === focusBefore ? candidates : [], listed));
       },
+      opens: onOpen !== undefined,
+      open() {
+        const row = cache.rowAt(stateRef.current.focus);
+        if (row) onOpen?.(row);
+      },
       focus: () => scrollRef.current?.focus({ preventScroll: true }),
       // The first text filter (Nom…), not the id's or a date's: that is what staff search by.
       focusFilters: () => (scrollRef.current?.querySelector<HTMLInputElement>('[data-grid-filter="text"]') ?? scrollRef.current?.querySelector<HTMLInputElement>('[data-grid-filter]'))?.focus(),
     }),
-    [act, cache, setState],
+    [act, cache, setState, onOpen],
   );
   useImperativeHandle(props.handleRef, () => handle, [handle]);
   // A list that appears where the focus has nowhere to be (a route or tab change) takes it, so the
@@ -241,6 +258,12 @@ export function Grid(props: GridProps) {
     });
     if (e.shiftKey) window.getSelection()?.removeAllRanges();
     scrollRef.current?.focus({ preventScroll: true });
+  };
+
+  const onBodyDoubleClick = (e: MouseEvent<HTMLDivElement>) => {
+    const rowEl = (e.target as HTMLElement).closest<HTMLElement>('[data-index]');
+    const row = rowEl && !(e.target as HTMLElement).closest('button') ? cache.rowAt(Number(rowEl.dataset.index)) : undefined;
+    if (row) onOpen?.(row);
   };
 
   // Escape in a header filter gives the keys back to the rows (the filter keeps what was typed).
@@ -308,7 +331,7 @@ export function Grid(props: GridProps) {
             onToggleAll={toggleAll}
           />
           {/* Rows stay in their slots (rowSlots.ts); aria-owns gives assistive technologies the list's order. */}
-          <div role="rowgroup" className="lg-body" onClick={onBodyClick} aria-owns={rowIds(domId, first, last)}>
+          <div role="rowgroup" className="lg-body" onClick={onBodyClick} onDoubleClick={onBodyDoubleClick} aria-owns={rowIds(domId, first, last)}>
             {rows.map((item) => {
               const row = cache.rowAt(item.index);
               return (

@@ -75,12 +75,18 @@ export const GridHeader = memo(function GridHeader(p: Props) {
               style={p.cellStyles[i]}
               aria-sort={dir === 'asc' ? 'ascending' : dir === 'desc' ? 'descending' : undefined}
             >
-              <button type="button" className="lg-sort" onClick={() => p.onSort(nextSort(p.sort, c.key))} title={p.t('grid.sortBy', { column: c.label })}>
-                <span className="lg-sort-label">{c.label}</span>
-                <span className="lg-sort-icon" aria-hidden="true">
-                  {dir === 'asc' ? '▲' : dir === 'desc' ? '▼' : ''}
+              {c.sort === false ? (
+                <span className="lg-sort lg-nosort">
+                  <span className="lg-sort-label">{c.label}</span>
                 </span>
-              </button>
+              ) : (
+                <button type="button" className="lg-sort" onClick={() => p.onSort(nextSort(p.sort, c.key))} title={p.t('grid.sortBy', { column: c.label })}>
+                  <span className="lg-sort-label">{c.label}</span>
+                  <span className="lg-sort-icon" aria-hidden="true">
+                    {dir === 'asc' ? '▲' : dir === 'desc' ? '▼' : ''}
+                  </span>
+                </button>
+              )}
               <ResizeHandle column={c} width={p.widths[c.key]} label={p.t('grid.resize', { column: c.label })} onResize={p.onResize} />
             </div>
           );
@@ -90,7 +96,7 @@ export const GridHeader = memo(function GridHeader(p: Props) {
         <div role="columnheader" className="lg-cell lg-check" aria-label={p.t('grid.filters')} />
         {p.columns.map((c, i) => (
           <div role="columnheader" key={c.key} className="lg-cell lg-filter" style={p.cellStyles[i]}>
-            <FilterInput column={c} value={draft[c.key] ?? ''} t={p.t} locale={p.locale} onChange={(v) => setFilter(c.key, v)} />
+            {c.filter === false ? null : <FilterInput column={c} value={draft[c.key] ?? ''} t={p.t} locale={p.locale} onChange={(v) => setFilter(c.key, v)} />}
           </div>
         ))}
       </div>
@@ -107,7 +113,7 @@ function FilterInput({ column, value, t, locale, onChange }: { column: GridColum
         <option value="">{t('grid.any')}</option>
         {column.options.map((o) => (
           <option key={o} value={o}>
-            {o}
+            {column.optionLabel?.(o) ?? o}
           </option>
         ))}
       </select>

@@ -42,6 +42,13 @@ export const GridRow = memo(function GridRow(p: GridRowProps) {
       </div>
       {p.row
         ? p.columns.map((c, i) => {
+            if (c.cell) {
+              return (
+                <div role="gridcell" key={c.key} className={`lg-cell kind-${c.kind} lg-drawn`} style={p.cellStyles[i]}>
+                  {c.cell(p.row!)}
+                </div>
+              );
+            }
             const text = p.format(c, p.row![c.key]);
             // A text that may be cut short is shown whole on hover.
             const clipped = !p.fits(text, i);

@@ -59,6 +59,17 @@ defineCommand({
   run: (ctx) => ctx.grid!.selectAllMatching(),
 });
 
+// Enter belongs to a focused button, tab or link; on the rows it opens the focused one.
+defineCommand({
+  id: 'grid.open',
+  title: 'grid.open',
+  section,
+  keys: ['enter'],
+  requires: 'staff',
+  when: (ctx) => onGrid(ctx) && ctx.grid!.opens && focusIsFree(),
+  run: (ctx) => ctx.grid!.open(),
+});
+
 defineCommand({
   id: 'grid.focusFilters',
   title: 'grid.focusFilters',

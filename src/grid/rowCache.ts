@@ -19,6 +19,9 @@ export class RowCache {
   /** False until the first page of the current query has answered. */
   ready = false;
   error: unknown = null;
+  /** Pages whose request failed in this generation: asked again only by a refresh or a new query
+   * (the grid calls `ensure` on every render, and a failure renders). */
+  private failed = new Set<number>();
 
   constructor(
     private loader: RowLoader,
@@ -42,6 +45,7 @@ export class RowCache {
       this.ready = false;
     }
     this.error = null;
+    this.failed.clear();
   }
 
   get totalExact(): boolean {
@@ -66,7 +70,7 @@ export class RowCache {
     const last = Math.floor(Math.max(0, this.ready ? Math.min(end, this.total - 1) : end) / this.pageSize);
     const waits: Promise<void>[] = [];
     for (let p = first; p <= last; p++) {
-      if (this.pages.has(p) && !this.stale.has(p)) continue;
+      if ((this.pages.has(p) && !this.stale.has(p)) || this.failed.has(p)) continue;
       if (!this.pending.has(p)) waits.push(this.load(p));
     }
     return Promise.all(waits).then(() => undefined);
@@ -98,6 +102,7 @@ export class RowCache {
     } catch (err) {
       if (generation !== this.generation) return;
       this.pending.delete(page);
+      this.failed.add(page);
       this.error = err;
       this.onChange();
       return;

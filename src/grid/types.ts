@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react';
+
 export type RowId = number | string;
 
 export type Row = { id: RowId } & Record<string, unknown>;
@@ -40,10 +42,21 @@ export interface GridColumnSpec {
   label: string;
   kind: ColumnKind;
   options?: readonly string[];
+  /** How an option reads in the select filter (translated); the value itself when absent. */
+  optionLabel?: (value: string) => string;
   /** Kept in the rows, never shown in the cells (the lead list's rapport_id). */
   hidden?: boolean;
   /** Starting width in pixels (140 when absent); the user may resize. */
   width?: number;
+  /**
+   * Draws the cell instead of its text (a rule's fill bar, a row's buttons). Buttons drawn here
+   * stay out of the tab order: the grid's keys reach the same commands on the focused row.
+   */
+  cell?: (row: Row) => ReactNode;
+  /** False when the list is filtered elsewhere (the exports' filter bar): no header filter. */
+  filter?: boolean;
+  /** False when the server cannot sort by it. */
+  sort?: boolean;
 }
 
 /** A row's colour, decided by the list's owner (the lead list's value, a report's fill). */
@@ -66,6 +79,9 @@ export interface GridHandle {
   selectFirst(n: number): Promise<void>;
   /** Reloads the list; the focus stays on its row, or moves to the next one when it left. */
   refresh(): Promise<void>;
+  /** Whether the list opens its rows (Enter, double click), and opening the focused one. */
+  opens: boolean;
+  open(): void;
   focus(): void;
   focusFilters(): void;
 }

@@ -1,5 +1,5 @@
 import { observeElementRect, useVirtualizer, type Range } from '@tanstack/react-virtual';
-import { useCallback, useState, type RefObject } from 'react';
+import { useCallback, useLayoutEffect, useState, type RefObject } from 'react';
 import { observeOffset, scrollAndReport } from './reportedScroll';
 import { fixedWindow, inSlotOrder, slotCount } from './rowSlots';
 
@@ -14,7 +14,7 @@ export interface RowGeometry {
 /**
  * The grid's rows, virtualized by @tanstack/react-virtual with one fixed row height: the rows to
  * draw, in the order of their slots (rowSlots.ts), and `follow`, which scrolls a row fully into
- * view below the header when it is not. `geometry` must be a constant.
+ * view below the header when it is not. A new `geometry` (the interface size) measures the rows again.
  */
 export function useRowVirtualizer(scrollRef: RefObject<HTMLElement | null>, count: number, geometry: RowGeometry) {
   const { rowHeight, headerHeight, overscan } = geometry;
@@ -41,6 +41,8 @@ export function useRowVirtualizer(scrollRef: RefObject<HTMLElement | null>, coun
     observeElementOffset: observeOffset,
     scrollToFn: scrollAndReport,
   });
+
+  useLayoutEffect(() => virtualizer.measure(), [virtualizer, rowHeight, headerHeight]);
 
   const follow = useCallback(
     (index: number) => {

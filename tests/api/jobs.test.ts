@@ -1,5 +1,3 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   BUSY_LEADS_ROWS,
@@ -11,98 +9,15 @@ import {
   VACUUM_MONTH_STATS_JOB,
   vacuumLeadsIfBusy,
 } from '../../server/services/maintenance';
-import { createUser } from '../../server/services/users';
 import { ADMIN, startServer, type TestServer } from './harness';
 import { createLanding } from './leads-support';
 
 let server: TestServer;
-let adminToken: string;
 
 beforeAll(async () => {
   server = await startServer();
-  adminToken = await server.login(ADMIN.email, ADMIN.password);
 });
 afterAll(() => server.close());
-
-/** The .eml as text: quoted-printable soft breaks joined and escapes decoded. */
-const decodeQuotedPrintable = (eml: string) =>
-  Buffer.from(
-    eml.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
-    'latin1',
-  ).toString('utf8');
-
-/** The welcome mail the pg-boss worker wrote to DATA_DIR/outbox for `email`, once it is there. */
-async function waitForMail(email: string, timeoutMs = 30_000): Promise<string> {
-  const outbox = join(server.dataDir, 'outbox');
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (existsSync(outbox)) {
-      for (const file of readdirSync(outbox)) {
-        const text = readFileSync(join(outbox, file), 'latin1');
-        if (text.includes(`To: ${email}`)) return decodeQuotedPrintable(text);
-      }
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`no mail for ${email} in ${outbox}`);
-}
-
-describe('account registration through pg-boss', () => {
-  it('creates the account, and the queued job mails a password that signs in', async () => {
-    const res = await server.request('POST', '/api/auth/register', {
-      token: adminToken,
-      body: { name: '  Lucie Fabre ', email: 'Lucie.Fabre@Test.local' },
-    });
-    expect(res.status).toBe(201);
-    expect(await res.json()).toEqual({
-      data: { id: expect.any(Number), email: 'lucie.fabre@test.local', name: 'Lucie Fabre', admin: false, role: 'normal' },
-      message: 'Compte créé, un email a été envoyé au client',
-    });
-
-    const mail = await waitForMail('lucie.fabre@test.local');
-    expect(mail).toContain('Subject: Votre compte sur la console des leads');
-    expect(mail).toContain('Bonjour Lucie Fabre,');
-    const password = mail.match(/Mot de passe provisoire : (\S+)/)?.[1];
-    expect(password).toMatch(/^[\w-]{16}$/);
-
-    const token = await server.login('lucie.fabre@test.local', password!);
-    const me = (await (await server.request('GET', '/api/me', { token })).json()) as { data: { name: string; admin: boolean } };
-    expect(me.data).toMatchObject({ name: 'Lucie Fabre', admin: false });
-
-    const list = (await (await server.request('GET', '/api/users', { token: adminToken })).json()) as { data: Array<{ email: string }> };
-    expect(list.data.map((u) => u.email)).toContain('lucie.fabre@test.local');
-
-    // The job ran to completion in pg-boss's own tables.
-    const { rows } = await server.ctx.db.query<{ state: string }>(`SELECT state FROM pgboss.job WHERE name = 'mail.welcome'`);
-    expect(rows.map((r) => r.state)).toEqual(['completed']);
-  });
-
-  it('refuses a normal user with 403 and creates nothing', async () => {
-    await createUser(server.ctx.db, { name: 'Équipe', email: 'equipe@test.local', password: 'password-123' });
-    const token = await server.login('equipe@test.local', 'password-123');
-    const res = await server.request('POST', '/api/auth/register', { token, body: { name: 'Intrus', email: 'intrus@test.local' } });
-    expect(res.status).toBe(403);
-    expect((await res.json()).error).toBe('forbidden');
-    const { rows } = await server.ctx.db.query(`SELECT 1 FROM users WHERE email = 'intrus@test.local'`);
-    expect(rows).toHaveLength(0);
-  });
-
-  it('refuses an email already taken, and a malformed one, without queuing a mail', async () => {
-    const { rows: before } = await server.ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM pgboss.job`);
-    const taken = await server.request('POST', '/api/auth/register', { token: adminToken, body: { name: 'Double', email: ADMIN.email.toUpperCase() } });
-    expect(taken.status).toBe(409);
-    expect(await taken.json()).toEqual({ error: 'conflict', message: 'Un compte existe déjà avec cette adresse email' });
-    const bad = await server.request('POST', '/api/auth/register', { token: adminToken, body: { name: '', email: 'pas-un-email' } });
-    expect(bad.status).toBe(422);
-    expect(await bad.json()).toMatchObject({
-      error: 'validation_failed',
-      status: false,
-      errors: { name: 'Nom requis', email: 'Adresse email invalide' },
-    });
-    const { rows: after } = await server.ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM pgboss.job`);
-    expect(after[0]!.n).toBe(before[0]!.n);
-  });
-});
 
 describe('maintenance of the embedded database', () => {
   it('schedules the checkpoints and vacuums PGlite has no background processes for and a weekly reindex, and runs them as jobs', async () => {

@@ -73,6 +73,6 @@ export async function json<T = Record<string, unknown>>(res: Response): Promise<
 
 /** Signs in a fresh normal (non-admin) user through the real registration path. */
 export async function normalUserToken(server: TestServer, email = `staff-${Date.now()}@test.local`): Promise<string> {
-  const { password } = await createUser(server.ctx.db, { name: 'Staff', email, password: 'staff-password-1' });
-  return server.login(email, password);
+  await createUser(server.ctx.db, { name: 'Staff', email, password: 'staff-password-1' });
+  return server.login(email, 'staff-password-1');
 }

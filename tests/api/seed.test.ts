@@ -119,6 +119,22 @@ describe('demo seed at start-up', () => {
     expect(reports!.mismatched).toBe(0);
   });
 
+  it('fills the rules through today, keeping every routing decision, leaving the sweep nothing to offer', async () => {
+    const [today] = await rows<{ filled: number; delivered: number }>(`
+      SELECT count(*) FILTER (WHERE count > 0)::int AS filled, coalesce(sum(count), 0)::int AS delivered
+        FROM reports WHERE date = (now() AT TIME ZONE 'Europe/Paris')::date`);
+    expect(today!.filled).toBeGreaterThan(0);
+    const [routed] = await rows<{ delivered: number; sold: number; unrouted: number }>(`
+      SELECT (SELECT count(*)::int FROM lead_routings WHERE outcome = 'delivered') AS delivered,
+             (SELECT count(*)::int FROM leads WHERE rapport_id IS NOT NULL) AS sold,
+             (SELECT count(*)::int FROM leads l WHERE l.entry_status = 'new' AND l.landing_id IN (SELECT landing_id FROM rule_targets)
+                 AND l.created_at >= date_trunc('day', now() AT TIME ZONE 'Europe/Paris') AT TIME ZONE 'Europe/Paris'
+                 AND NOT EXISTS (SELECT 1 FROM lead_routings r WHERE r.lead_id = l.id)) AS unrouted`);
+    expect(routed).toEqual({ delivered: routed!.sold, sold: routed!.sold, unrouted: 0 });
+    const [paused] = await rows<{ n: number }>('SELECT count(*)::int AS n FROM rules WHERE NOT active');
+    expect(paused!.n).toBe(1);
+  });
+
   it('does not seed a database that already has landings', async () => {
     expect(await needsDemo(server.ctx.db)).toBe(false);
   });

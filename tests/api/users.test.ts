@@ -15,7 +15,7 @@ afterAll(() => server.close());
 
 /** A fresh account and a signed-in token for it. */
 async function account(email: string, admin = false) {
-  const { user } = await createUser(server.ctx.db, { name: `Compte ${email}`, email, password: 'password-123', admin });
+  const user = await createUser(server.ctx.db, { name: `Compte ${email}`, email, password: 'password-123', admin });
   return { user, token: await server.login(email, 'password-123') };
 }
 
@@ -29,7 +29,7 @@ describe('GET /api/users', () => {
     const { data } = (await res.json()) as { data: Array<{ email: string; role: string }> };
     expect(data).toEqual(
       expect.arrayContaining([
-        { id: adminId, email: ADMIN.email, name: 'Administrateur', admin: true, role: 'admin' },
+        { id: adminId, email: ADMIN.email, name: 'Administrateur', admin: true, role: 'admin', created_at: expect.any(String), invitation: null },
         expect.objectContaining({ email: 'liste@test.local', admin: false, role: 'normal' }),
       ]),
     );

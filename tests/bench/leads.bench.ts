@@ -13,7 +13,7 @@ import { migrate } from '../../server/db/migrate';
 import type { BenchResult } from './run';
 
 const root = resolve(import.meta.dirname, '../..');
-const dataDir = resolve(root, process.env.BENCH_DATA_DIR ?? 'data/bench');
+export const dataDir = resolve(root, process.env.BENCH_DATA_DIR ?? 'data/bench');
 const databaseUrl = process.env.DATABASE_URL;
 const TARGET = 1_000_000;
 /** Runs of each write bench (status change, exports), reported as their median. */
@@ -22,7 +22,7 @@ const admin = { email: 'bench@bench.local', password: 'bench-password-1' };
 // MALLOC_ARENA_MAX as `npm start` sets it (scripts/start.mjs).
 const env = { MALLOC_ARENA_MAX: '2', ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'error', SEED_DEMO: '0' };
 
-const openBenchDb = () => openDb({ databaseUrl, pgliteDir: resolve(dataDir, 'pglite') });
+export const openBenchDb = () => openDb({ databaseUrl, pgliteDir: resolve(dataDir, 'pglite') });
 
 /**
  * Grows the bench database to 1,000,000 leads with the seed CLI (once; later runs reuse it), then
@@ -31,14 +31,14 @@ const openBenchDb = () => openDb({ databaseUrl, pgliteDir: resolve(dataDir, 'pgl
  * resets, an interrupted run, a manual test). After some forty 100,000-lead status changes since the
  * last reindex, the list index had grown from 101 to 171 MB and the filtered page's p95 to 270 ms.
  */
-async function ensureDatabase() {
+export async function ensureDatabase(target = TARGET) {
   const db = await openBenchDb();
   await migrate(db);
   const n = (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM leads')).rows[0].n;
   await db.close();
-  if (n < TARGET) {
-    console.log(`Construction de la base de bench (${n} → ${TARGET} leads)…`);
-    const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'server/db/seed-cli.ts', '--leads', String(TARGET - Math.max(n, 20_000))], {
+  if (n < target) {
+    console.log(`Construction de la base de bench (${n} → ${target} leads)…`);
+    const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'server/db/seed-cli.ts', '--leads', String(target - Math.max(n, 20_000))], {
       cwd: root,
       env,
       stdio: 'inherit',

@@ -8,7 +8,7 @@ export interface BenchResult {
   /** What was measured, e.g. 'lead page, 150 rows, two filters (p95)'. */
   name: string;
   value: number;
-  unit: 'ms' | 's' | 'MB' | 'ratio' | 'count';
+  unit: 'ms' | 's' | 'kB' | 'MB' | 'ratio' | 'count';
   /** The budget of DESIGN.md §7, when there is one: the result passes when value < budget. */
   budget?: number;
   /** A peer measured in the same run, e.g. stock cmdk or AG Grid. */

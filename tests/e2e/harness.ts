@@ -48,10 +48,11 @@ export interface App {
   close(): Promise<void>;
 }
 
-export async function startApp(): Promise<App> {
+/** `env`: settings of the server beyond the defaults (a test's SMTP_URL, PUBLIC_URL…). */
+export async function startApp(env: Record<string, string> = {}): Promise<App> {
   ensureBuilt();
   const dataDir = mkdtempSync(join(tmpdir(), 'lead-console-e2e-'));
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }, { pgliteDir: undefined, seedDemo: true });
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env }, { pgliteDir: undefined, seedDemo: true });
   const server = await boot(config, { logger: false, distDir });
   const url = await server.app.listen({ port: 0, host: '127.0.0.1' });
   const browser = await launchChromium();

@@ -59,6 +59,12 @@ describe('import', () => {
     expect(await page.getByRole('button', { name: 'Importer 3 leads' }).isDisabled()).toBe(true);
     await page.getByLabel(/^Email/).selectOption('E-mail');
     expect(await page.locator('.import-preview').textContent()).toContain('Élodie');
+    // 'Ville' feeds no column: it is listed, and the import waits until the user leaves it out knowingly.
+    const unmapped = page.getByRole('group', { name: "1 colonne du fichier n'alimente aucune colonne" });
+    await unmapped.getByText('Ville').waitFor();
+    await unmapped.getByText('(ex. « Nîmes »)').waitFor();
+    expect(await page.getByRole('button', { name: 'Importer 3 leads' }).isDisabled()).toBe(true);
+    await unmapped.getByRole('checkbox', { name: 'Importer sans cette colonne' }).check();
     await page.getByRole('button', { name: 'Importer 3 leads' }).click();
     await page.getByText('Leads importés : 3').waitFor();
     expect(await imported(id)).toEqual([
@@ -100,11 +106,51 @@ describe('import', () => {
     await page.context().close();
   });
 
+  it('lets a file column that matches no name be mapped to a form column, and shows the reading progress in percent', async () => {
+    const id = await emptyLanding('E2E Import Colonnes');
+    const { page, errors } = await app.page();
+    await signIn(page, DEMO.staff);
+    const lines = ['Nom de famille;Prénom;Portable;Email;CP'];
+    for (let i = 0; i < 150_000; i++) lines.push(`Nom${i};Prénom${i};06${String(i).padStart(8, '0')};p${i}@exemple.fr;30000`);
+    const csv = Buffer.from(lines.join('\r\n'), 'utf8');
+    await page.goto(`/landings_test/${id}?tab=import`);
+    await page.getByRole('combobox', { name: 'Source (utm_medium)' }).fill('salon');
+    await page.keyboard.press('Escape');
+    const percents: string[] = [];
+    const watch = page.waitForFunction(
+      () => {
+        const text = document.querySelector('.import-progress span')?.textContent ?? '';
+        if (/\d+\s?%/.test(text)) (window as unknown as { seen: string[] }).seen = [...((window as unknown as { seen?: string[] }).seen ?? []), text];
+        return document.querySelector('.import-file') !== null;
+      },
+      undefined,
+      { polling: 'raf', timeout: 60_000 },
+    );
+    await page.getByLabel('Fichier CSV ou XLSX').setInputFiles({ name: 'colonnes.csv', mimeType: 'text/csv', buffer: csv });
+    await watch;
+    percents.push(...(await page.evaluate(() => (window as unknown as { seen?: string[] }).seen ?? [])));
+    expect(percents.length).toBeGreaterThan(0);
+    expect(percents[0]).toMatch(/^Lecture du fichier… \d+\s?%$/);
+
+    await page.getByRole('group', { name: "3 colonnes du fichier n'alimentent aucune colonne" }).waitFor();
+    await page.screenshot({ path: '/tmp/leads-import-unmapped.png' });
+    const unmapped = page.locator('.import-unmapped');
+    await unmapped.getByLabel(/^Nom de famille/).selectOption({ label: 'Nom' });
+    await unmapped.getByLabel(/^Portable/).selectOption({ label: 'Téléphone' });
+    await unmapped.getByLabel(/^CP/).selectOption({ label: 'Code postal' });
+    await unmapped.waitFor({ state: 'detached' });
+    expect(await page.getByLabel(/^Nom/, { exact: false }).first().inputValue()).toBe('Nom de famille');
+    await page.getByRole('button', { name: 'Importer 150 000 leads' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Importer 150 000 leads' }).isDisabled()).toBe(false);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('says import is not available with several landings', async () => {
     const { page } = await app.page();
     await signIn(page, DEMO.staff);
     await page.goto('/landings_test/1,2?tab=import');
-    await page.getByText("Import n'est pas disponible si plusieurs landings sont sélectionnées").waitFor();
+    await page.getByText("L'import n'est pas disponible si plusieurs landings sont sélectionnées").waitFor();
     await page.context().close();
   });
 });

@@ -83,7 +83,10 @@ export async function renderCommands(user: User, extra: CommandContextValues = {
   const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
   client.setQueryData(['landings'], landings);
   client.setQueryData(['landings_facebook'], facebookLandings);
-  client.setQueryData(['customers'], [{ id: 11, name: 'Chauffage Dupont', email: 'contact@dupont.fr' }]);
+  client.setQueryData(['customers'], [
+    { id: 11, name: 'Chauffage Dupont', email: 'contact@dupont.fr', active: true, webhook_url: null, webhook_secret: null, rules: [], created_at: '2026-01-05T09:00:00Z' },
+  ]);
+  client.setQueryData(['rules', 0], []);
   client.setQueryData(['users'], [admin, staff]);
   const navigations: string[] = [];
   const context = provideCommandContext({

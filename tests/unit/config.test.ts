@@ -32,4 +32,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SEED_DEMO: 'yes' })).toThrow(/SEED_DEMO/);
     expect(() => loadConfig({ LOG_LEVEL: 'verbose' })).toThrow(/LOG_LEVEL/);
   });
+
+  it('takes PUBLIC_URL and TABOOLA_API_URL only as http(s) addresses; Backstage by default', () => {
+    expect(loadConfig({}).TABOOLA_API_URL).toBe('https://backstage.taboola.com');
+    const c = loadConfig({ PUBLIC_URL: 'https://console.example.fr', TABOOLA_API_URL: 'http://127.0.0.1:4000', TABOOLA_CLIENT_ID: 'id', TABOOLA_CLIENT_SECRET: 'secret' });
+    expect(c).toMatchObject({ PUBLIC_URL: 'https://console.example.fr', TABOOLA_API_URL: 'http://127.0.0.1:4000', TABOOLA_CLIENT_ID: 'id' });
+    expect(() => loadConfig({ PUBLIC_URL: 'console.example.fr' })).toThrow(/PUBLIC_URL doit être une adresse http\(s\) complète/);
+    expect(() => loadConfig({ PUBLIC_URL: 'javascript:alert(1)' })).toThrow(/PUBLIC_URL/);
+    expect(() => loadConfig({ TABOOLA_API_URL: 'ftp://backstage' })).toThrow(/TABOOLA_API_URL/);
+  });
 });

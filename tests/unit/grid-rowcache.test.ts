@@ -48,3 +48,26 @@ describe('the row cache with an estimated total', () => {
     expect(src.counts).toEqual([0, 0]);
   });
 });
+
+describe('the row cache after a failed page', () => {
+  it('does not ask again for a page that failed until the list is refreshed or its query changes', async () => {
+    let calls = 0;
+    const loader: RowLoader = async () => {
+      calls++;
+      throw Object.assign(new Error('not found'), { status: 404 });
+    };
+    let changes = 0;
+    const cache = new RowCache(loader, 150, { sort: null, filters: {} }, () => changes++);
+    // The grid calls ensure on every render, and a failure renders: that loop must end.
+    for (let i = 0; i < 20; i++) await cache.ensure(0, 149);
+    expect(calls).toBe(1);
+    expect(changes).toBe(1);
+    expect(cache.error).toBeInstanceOf(Error);
+    await cache.refresh();
+    expect(calls).toBe(2);
+    cache.reset({ sort: null, filters: { nom: 'a' } });
+    await cache.ensure(0, 0);
+    await cache.ensure(0, 0);
+    expect(calls).toBe(3);
+  });
+});

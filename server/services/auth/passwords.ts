@@ -28,5 +28,3 @@ export async function verifyPassword(password: string, stored: string): Promise<
 
 /** A hash of nothing anyone knows: unknown accounts are checked against it so timing stays the same. */
 export const decoyHash = hashPassword(randomBytes(16).toString('hex'));
-
-export const randomPassword = () => randomBytes(12).toString('base64url');

@@ -34,9 +34,14 @@ export async function recordLoginFailure(db: Queryable, email: string, ip: strin
   await db.query('INSERT INTO auth_failures (email, ip) VALUES ($1, $2)', [email, ip]);
 }
 
+/** Forgives the failures of one (email, address) pair: after a sign-in, or a password chosen through a mailed link. */
+export async function clearLoginFailures(db: Queryable, email: string, ip: string): Promise<void> {
+  await db.query('DELETE FROM auth_failures WHERE email = $1 AND ip = $2', [email, ip]);
+}
+
 /** After a successful sign-in: the pair's failures are forgiven and the address is known to the account from now on. */
 export async function recordLoginSuccess(db: Queryable, userId: number, email: string, ip: string): Promise<void> {
-  await db.query('DELETE FROM auth_failures WHERE email = $1 AND ip = $2', [email, ip]);
+  await clearLoginFailures(db, email, ip);
   await db.query(
     `INSERT INTO login_addresses (user_id, ip) VALUES ($1, $2) ON CONFLICT (user_id, ip) DO UPDATE SET last_at = now()`,
     [userId, ip],

@@ -13,7 +13,7 @@ import { Params } from '../../db/params';
 import { selectionConditions } from '../leads/selection';
 import { audit } from '../audit';
 import type { CellValue, SheetColumn } from './cells';
-import { exportFilename } from './filenames';
+import { downloadUrl, exportFilename } from './filenames';
 import { localStorage, type ExportStorage } from './storage';
 import { sheetWriter } from './writers';
 
@@ -27,7 +27,7 @@ const nothingToSell = () => new AppError(409, 'conflict', "Aucun de ces leads n'
 export const exportStorage = (config: Config): ExportStorage => localStorage(join(config.dataDir, 'exports'));
 
 /** Columns of an export file: identity and date, the form columns, then where the lead came from. */
-function fileColumns(landings: Landing[]) {
+export function fileColumns(landings: Landing[]) {
   const form = unionColumns(landings);
   return {
     columns: [
@@ -54,7 +54,7 @@ function fileColumns(landings: Landing[]) {
 }
 
 /** A lead as its file shows it: id, date, form values, then département, zone, source and the three utm. */
-type FileRow = [number, string, Record<string, unknown>, ...(string | null)[]];
+export type FileRow = [number, string, Record<string, unknown>, ...(string | null)[]];
 
 /**
  * Sells leads: in one transaction, only the selected leads (ids, or all matching a list filter)
@@ -99,8 +99,7 @@ export async function extractLeads(db: Db, config: Config, user: SessionUser, la
       await q.query('UPDATE exports SET count = $2 WHERE id = $1', [exportId, rowCount]);
       await writeFile(q, storage, key, req.bookType, landings, exportId, filename);
       await audit(q, user.id, 'export', 'leads', rowCount, { export_id: exportId, book_type: req.bookType });
-      const path = `/api/exports/${token}/${encodeURIComponent(filename)}`;
-      return { url: config.PUBLIC_URL ? new URL(path, config.PUBLIC_URL).toString() : path, token, filename, count: rowCount };
+      return { url: downloadUrl(config, token, filename), token, filename, count: rowCount };
     });
   } catch (err) {
     await storage.remove(key);
@@ -108,7 +107,7 @@ export async function extractLeads(db: Db, config: Config, user: SessionUser, la
   }
 }
 
-const storageKey = (type: BookType) => `${Date.now()}-${randomBytes(12).toString('hex')}.${type}`;
+export const storageKey = (type: BookType) => `${Date.now()}-${randomBytes(12).toString('hex')}.${type}`;
 
 /** Writes the files of exports recorded without one (the demo's past sales); answers how many. */
 export async function writeMissingExportFiles(q: Queryable, storage: ExportStorage): Promise<number> {
@@ -123,31 +122,72 @@ export async function writeMissingExportFiles(q: Queryable, storage: ExportStora
   return rows.length;
 }
 
-/** Streams the leads of an export into storage, batch by batch in id order. */
+/** A lead as a file row: id, Paris date, form values, then département, zone, source and the three utm. */
+export const fileRowSql = `json_build_array(id, to_char(created_at AT TIME ZONE 'Europe/Paris', 'YYYY-MM-DD HH24:MI:SS'), data,
+  departement, zone_climatique, source, utm_source, utm_medium, utm_campaign)`;
+
+/** Reads the next `limit` leads of a file after lead id `after`, in id order; null when there are no more. */
+export type ReadBatch = (after: number, limit: number) => Promise<FileRow[] | null>;
+
+/** The leads sold under an export. One JSON value per batch: decoding ten fields of every row cost PGlite's client a second per 100,000 leads. */
+const leadsOfExport =
+  (q: Queryable, exportId: number): ReadBatch =>
+  (after, limit) =>
+    q
+      .query<{ batch: FileRow[] | null }>(
+        `SELECT json_agg(${fileRowSql} ORDER BY id) AS batch FROM (SELECT * FROM leads WHERE export_id = $1 AND id > $2 ORDER BY id LIMIT ${limit}) l`,
+        [exportId, after],
+      )
+      .then(({ rows }) => rows[0].batch);
+
+/** Leads by id, `ids` sorted ascending: each batch is a primary-key lookup, whatever the selection. */
+export function leadsByIds(q: Queryable, ids: number[]): ReadBatch {
+  let pos = 0;
+  return async (after, limit) => {
+    while (pos < ids.length && ids[pos]! <= after) pos++;
+    if (pos >= ids.length) return null;
+    const { rows } = await q.query<{ batch: FileRow[] | null }>(
+      `SELECT json_agg(${fileRowSql} ORDER BY id) AS batch FROM leads WHERE id = ANY($1::bigint[])`,
+      [ids.slice(pos, pos + limit)],
+    );
+    return rows[0].batch;
+  };
+}
+
 async function writeFile(q: Queryable, storage: ExportStorage, key: string, type: BookType, landings: Landing[], exportId: number, title: string) {
+  await writeLeadsFile(q, storage, key, type, landings, title, leadsOfExport(q, exportId));
+}
+
+/**
+ * Streams leads into storage, batch by batch in id order; `onRows` hears how many were written so
+ * far after each batch. The file is published only when complete, dropped on any failure.
+ */
+export async function writeLeadsFile(
+  q: Queryable,
+  storage: ExportStorage,
+  key: string,
+  type: BookType,
+  landings: Landing[],
+  title: string,
+  read: ReadBatch,
+  onRows?: (written: number) => Promise<void>,
+) {
   const columns = fileColumns(landings);
   const upload = await storage.open(key);
   let next: Promise<FileRow[] | null> | undefined;
+  let written = 0;
   try {
     const writer = sheetWriter(type, upload.stream, columns.columns, title);
-    // One JSON value per batch: decoding ten fields of every row cost PGlite's client a second per 100,000 leads.
-    const read = (after: number) =>
-      q
-        .query<{ batch: FileRow[] | null }>(
-          `SELECT json_agg(json_build_array(id, to_char(created_at AT TIME ZONE 'Europe/Paris', 'YYYY-MM-DD HH24:MI:SS'), data,
-                    departement, zone_climatique, source, utm_source, utm_medium, utm_campaign) ORDER BY id) AS batch
-             FROM (SELECT * FROM leads WHERE export_id = $1 AND id > $2 ORDER BY id LIMIT ${writer.batch}) l`,
-          [exportId, after],
-        )
-        .then(({ rows }) => rows[0].batch);
     // PostgreSQL reads the next batch while this one is encoded (0.3–0.4 s of a 100,000-lead export);
     // asked for early, PGlite, on this thread, made the export 0.5 s slower.
-    next = read(0);
+    next = read(0, writer.batch);
     for (let batch = await next; batch; batch = await next) {
       const after = batch[batch.length - 1][0];
-      if (q.parallel) next = read(after);
+      if (q.parallel) next = read(after, writer.batch);
       await writer.rows(batch.map(columns.row));
-      if (!q.parallel) next = read(after);
+      written += batch.length;
+      await onRows?.(written);
+      if (!q.parallel) next = read(after, writer.batch);
     }
     await writer.end();
     await upload.finish();

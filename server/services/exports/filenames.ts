@@ -1,3 +1,4 @@
+import type { Config } from '../../config';
 import type { BookType } from '../../../src/api/leads/contract';
 
 /**
@@ -18,4 +19,10 @@ export function exportFilename(input: string | null | undefined, type: BookType,
 export function attachmentHeader(filename: string): string {
   const ascii = filename.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^\x20-\x7e]|["\\]/g, '_');
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+}
+
+/** The download link of an export: /api/exports/{token}/{filename}, absolute when PUBLIC_URL is set. */
+export function downloadUrl(config: Pick<Config, 'PUBLIC_URL'>, token: string, filename: string): string {
+  const path = `/api/exports/${token}/${encodeURIComponent(filename)}`;
+  return config.PUBLIC_URL ? new URL(path, config.PUBLIC_URL).toString() : path;
 }

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { DepartmentStat, StatsCategory, statsParams } from '../../../src/api/leads/contract';
 import { entryStatus, leadSources } from '../../../src/api/leads/contract';
 import type { Queryable } from '../../db/connection';
+import { Params } from '../../db/params';
 import { validationFailed } from '../../errors';
 import { parisDayStart } from './filters';
 import { getLandings } from './landings';
@@ -41,38 +42,48 @@ export function splitRange(start: string, end: string) {
 }
 
 /**
+ * The counts of the leads of some landings created between start and end inclusive (days in
+ * Paris time), overall (`value`) and per source, by department, climate zone and status: the
+ * whole months from `lead_month_stats`, the days at the two ends from the leads (read through
+ * `leads_list_idx`, one range per status). `landings` and `statuses` are bound int[] and text[].
+ */
+export function rangeCounts(start: string, end: string, sql: { landings: string; statuses: string }, params: Params): string {
+  const { months, days } = splitRange(start, end);
+  const parts: string[] = [];
+  if (months) {
+    parts.push(`SELECT departement, zone_climatique, entry_status, ${['value', ...leadSources].map((c) => `sum(${c}) AS ${c}`).join(', ')}
+      FROM lead_month_stats
+     WHERE landing_id = ANY(${sql.landings}) AND entry_status = ANY(${sql.statuses})
+       AND month >= ${params.add(months[0])}::date AND month < ${params.add(months[1])}::date
+     GROUP BY 1, 2, 3`);
+  }
+  for (const [from, to] of days) {
+    parts.push(`SELECT departement, zone_climatique, entry_status, count(*) AS value, ${leadSources.map((s) => `count(*) FILTER (WHERE source = '${s}') AS ${s}`).join(', ')}
+      FROM leads
+     WHERE landing_id = ANY(${sql.landings}) AND entry_status = ANY(${sql.statuses})
+       AND created_at >= ${parisDayStart(params.add(from))} AND created_at < ${parisDayStart(params.add(to))}
+     GROUP BY 1, 2, 3`);
+  }
+  return parts.join(' UNION ALL ');
+}
+
+/**
  * Counts of leads per department (or per climate zone), overall (`value`) and per source, for
  * the leads of the landings created between start and end inclusive (days in Paris time).
  */
 export async function departmentStats(db: Queryable, p: z.output<typeof statsParams>): Promise<DepartmentStat[]> {
   if (p.start > p.end) throw validationFailed({ end: 'La date de fin précède la date de début' }, 'La date de fin précède la date de début');
   await getLandings(db, p.ids);
-  const { months, days } = splitRange(p.start, p.end);
-  const params: unknown[] = [p.ids, statusOf[p.category]];
-  const param = (v: unknown) => `$${params.push(v)}`;
-  const parts: string[] = [];
-  if (months) {
-    parts.push(`SELECT departement, zone_climatique, ${['value', ...leadSources].map((c) => `sum(${c}) AS ${c}`).join(', ')}
-      FROM lead_month_stats
-     WHERE landing_id = ANY($1::int[]) AND entry_status = ANY($2::text[])
-       AND month >= ${param(months[0])}::date AND month < ${param(months[1])}::date
-     GROUP BY 1, 2`);
-  }
-  for (const [from, to] of days) {
-    parts.push(`SELECT departement, zone_climatique, count(*) AS value, ${leadSources.map((s) => `count(*) FILTER (WHERE source = '${s}') AS ${s}`).join(', ')}
-      FROM leads
-     WHERE landing_id = ANY($1::int[]) AND entry_status = ANY($2::text[])
-       AND created_at >= ${parisDayStart(param(from))} AND created_at < ${parisDayStart(param(to))}
-     GROUP BY 1, 2`);
-  }
+  const params = new Params();
+  const counts = rangeCounts(p.start, p.end, { landings: `${params.add(p.ids)}::int[]`, statuses: `${params.add(statusOf[p.category])}::text[]` }, params);
   const group = p.zone ? `''::text AS departement, zone_climatique` : 'departement, max(zone_climatique) AS zone_climatique';
   const { rows } = await db.query<DepartmentStat>(
     `SELECT ${group}, ${['value', ...leadSources].map((c) => `sum(${c})::int AS ${c}`).join(', ')}
-       FROM (${parts.join(' UNION ALL ')}) counts
+       FROM (${counts}) counts
       GROUP BY ${p.zone ? 'zone_climatique' : 'departement'}
      HAVING sum(value) > 0
       ORDER BY 1, 2`,
-    params,
+    params.values,
   );
   return rows;
 }

@@ -1,24 +1,26 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Form, Input, Label, TextField } from 'react-aria-components';
-import { Navigate, useNavigate } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { useLogin } from '../../api/auth/hooks';
 import { useT } from '../../i18n/provider';
 import { signIn, userState } from '../../state/user';
 import { toaster } from '../shell/toasts';
 import '../../styles/auth.css';
+import { returnPath } from './returnTo';
 
 /** /login: email or username (trimmed), password and an optional code. */
 export default function LoginScreen() {
   const t = useT();
   const navigate = useNavigate();
+  const target = returnPath(useLocation().search);
   const { token } = useSnapshot(userState);
   const login = useLogin();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
 
-  if (token && !login.isPending) return <Navigate to="/" replace />;
+  if (token && !login.isPending) return <Navigate to={target} replace />;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -27,7 +29,7 @@ export default function LoginScreen() {
       {
         onSuccess: ({ token: newToken, user }) => {
           signIn(newToken, user);
-          void navigate('/', { replace: true });
+          void navigate(target, { replace: true });
         },
         onError: () => toaster.error(t('auth.failed')),
       },
@@ -57,6 +59,9 @@ export default function LoginScreen() {
         <Button type="submit" className="btn btn-primary btn-block" isDisabled={login.isPending}>
           {t('auth.submit')}
         </Button>
+        <p className="login-links">
+          <Link to="/password/forgot">{t('auth.forgot.link')}</Link>
+        </p>
       </Form>
     </main>
   );

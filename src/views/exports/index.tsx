@@ -1,5 +1,142 @@
-import { Placeholder } from '../shell/Placeholder';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useParams } from 'react-router';
+import { useSnapshot } from 'valtio';
+import type { ExportItem } from '../../api/exports/contract';
+import { fetchExports } from '../../api/exports/requests';
+import { useUsers } from '../../api/users/hooks';
+import { CommandMenu } from '../../commands/CommandMenu';
+import { runCommand } from '../../commands/registry';
+import { getCommandContext, useProvideCommandContext } from '../../commands/context';
+import { defaultFormatter, Grid } from '../../grid/Grid';
+import type { GridColumnSpec, GridHandle, GridSelectionInfo, Row, RowId, RowLoader } from '../../grid/types';
+import { useIntl, useT } from '../../i18n/provider';
+import '../../styles/admin.css';
+import { toaster } from '../shell/toasts';
+import { BigExportPanel } from './BigExportPanel';
+import { resumeBigExport } from './bigExportJob';
+import { FilterBar } from './FilterBar';
+import { exportsView, type ExportsCommandContext } from './store';
 
+// Filtered by the bar above the grid, in the server's order (newest first).
+const columns = ([
+  { key: 'id', label: '', kind: 'number', width: 70 },
+  { key: 'created', label: '', kind: 'date', width: 150 },
+  // Out of the Tab order: the keyboard downloads the focused row's file with its command (d).
+  {
+    key: 'filename',
+    label: '',
+    kind: 'text',
+    width: 260,
+    cell: (row) => (
+      <a href={(row as unknown as ExportItem).url} download={String(row.filename)} tabIndex={-1} className="lg-link admin-file-link" title={String(row.filename)}>
+        {String(row.filename)}
+      </a>
+    ),
+  },
+  { key: 'count', label: '', kind: 'number', width: 90 },
+  { key: 'landing', label: '', kind: 'text', width: 200 },
+  { key: 'user', label: '', kind: 'text', width: 160 },
+  { key: 'for_customer', label: '', kind: 'text', width: 160 },
+  { key: 'big_export', label: '', kind: 'text', width: 130 },
+] satisfies GridColumnSpec[]).map((c): GridColumnSpec => ({ ...c, filter: false, sort: false }));
+
+// Enter or a double click on an export: its file.
+const downloadFocused = () => void runCommand('exports.download', undefined, 'button');
+
+/** The buyer typed reaches the list after this pause, as the grids' column filters (SPEC.md §9). */
+const FILTER_DELAY_MS = 400;
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+/** /exports/:userId (0: everybody's): the history of exports, its re-injection and the custom big export. */
 export default function ExportsScreen() {
-  return <Placeholder title="shell.screen.exports" work="shell.placeholder.exports" />;
+  const t = useT();
+  const intl = useIntl();
+  const userId = Number(useParams().userId);
+  const { filters, meta } = useSnapshot(exportsView);
+  const users = useUsers();
+  const gridRef = useRef<GridHandle | null>(null);
+  // The rows loaded, by id: the focused export's fields for the commands (re-read after each load).
+  const [rows] = useState(() => new Map<RowId, ExportItem>());
+  const [loads, setLoads] = useState(0);
+
+  const buyer = useDebounced(filters.forCustomer.trim(), FILTER_DELAY_MS);
+  const query = useMemo(() => ({ userId, landings: [...filters.landings], start: filters.start, end: filters.end, forCustomer: buyer }), [userId, filters.landings, filters.start, filters.end, buyer]);
+  const queryKey = JSON.stringify(query);
+  const loader: RowLoader = useCallback(
+    async (req, signal) => {
+      try {
+        const res = await fetchExports(query, req, signal);
+        if (req.offset === 0) rows.clear();
+        for (const r of res.data) rows.set(r.id, r);
+        setLoads((n) => n + 1);
+        exportsView.meta = { totalLeads: res.total_leads, landings: res.landings, users: res.users, buyers: res.for_customer.map((b) => b.for_customer) };
+        return { rows: res.data as unknown as Row[], total: res.total };
+      } catch (error) {
+        if (!signal.aborted) toaster.warning(t('exports.error.list'));
+        throw error;
+      }
+    },
+    [query, rows, t],
+  );
+
+  const format = useMemo(() => {
+    const base = defaultFormatter(intl.locale);
+    return (c: GridColumnSpec, v: unknown) => {
+      if (c.key === 'landing') return (v as number[]).map((id) => meta.landings[String(id)] ?? `#${id}`).join(', ');
+      if (c.key === 'user') return v == null ? '' : (meta.users[String(v)] ?? String(v));
+      if (c.key === 'big_export') return v ? t('exports.big.yes') : '';
+      return base(c, v);
+    };
+  }, [intl.locale, meta, t]);
+  const columnLabel = useCallback((c: GridColumnSpec) => t(`exports.column.${c.key}`), [t]);
+
+  const [focusedId, setFocusedId] = useState<RowId | undefined>();
+  const onSelectionChange = useCallback((info: GridSelectionInfo) => setFocusedId(info.focusedId), []);
+  const refresh = useCallback(async () => {
+    await gridRef.current?.refresh();
+  }, []);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- `loads` says when the map changed
+  const focused = useMemo(() => (focusedId === undefined ? undefined : rows.get(focusedId)), [rows, focusedId, loads]);
+  const ctx: ExportsCommandContext = useMemo(() => ({ userId, focused, grid: () => gridRef.current, refresh }), [userId, focused, refresh]);
+  useProvideCommandContext({ view: 'exports', exports: ctx });
+  useEffect(() => void resumeBigExport(getCommandContext()).catch(() => {}), []);
+
+  const owner = userId ? users.data?.find((u) => u.id === userId)?.name : undefined;
+
+  return (
+    <section className="admin-view" aria-labelledby="exports-title">
+      <h1 id="exports-title">{owner ? t('exports.titleOf', { name: owner }) : t('shell.screen.exports')}</h1>
+      <FilterBar userId={userId} />
+      <BigExportPanel />
+      <div className="admin-bar">
+        <CommandMenu menu="exports.actions" variant="toolbar" label={t('exports.actions')} className="admin-actions" />
+        <p className="admin-total" aria-live="polite">
+          {t('exports.totalLeads')} <strong>{intl.formatNumber(meta.totalLeads)}</strong>
+        </p>
+      </div>
+      <Grid
+        key={queryKey}
+        queryKey={queryKey}
+        loader={loader}
+        columns={columns}
+        columnLabel={columnLabel}
+        format={format}
+        label={t('exports.grid')}
+        t={t}
+        locale={intl.locale}
+        handleRef={gridRef}
+        onSelectionChange={onSelectionChange}
+        onOpen={downloadFocused}
+        className="admin-grid"
+      />
+    </section>
+  );
 }

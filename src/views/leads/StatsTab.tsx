@@ -1,9 +1,15 @@
 import { useState } from 'react';
+import { ApiError } from '../../api/client';
 import { leadSources, type DepartmentStat, type StatsCategory } from '../../api/leads/contract';
 import { useDepartmentStats } from '../../api/leads/hooks';
 import { toneOf } from './tone';
 import { useIntl, useT } from '../../i18n/provider';
 import { last90Days } from './dates';
+
+/** The server's own message for a request it refused (an end before the start…), else the generic one. */
+function statsError(error: unknown, t: (id: string) => string): string {
+  return error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 404 && error.message ? error.message : t('leads.error.stats');
+}
 
 interface Props {
   landingIds: readonly number[];
@@ -50,7 +56,7 @@ export function StatsTab({ landingIds, category, zoneAvailable }: Props) {
       </div>
       {stats.isError ? (
         <p role="alert" className="leads-error">
-          {t('leads.error.stats')}
+          {statsError(stats.error, t)}
         </p>
       ) : null}
       {/* Scrolls on its own: focusable so the keyboard can scroll it too. */}
@@ -61,7 +67,7 @@ export function StatsTab({ landingIds, category, zoneAvailable }: Props) {
             <tr>
               <th scope="col">{byZone ? t('leads.stats.zoneColumn') : t('leads.stats.department')}</th>
               <th scope="col" className="num">
-                {t('leads.stats.value')}
+                {t(`leads.stats.valueOf.${category}`)}
               </th>
               {leadSources.map((s) => (
                 <th scope="col" key={s} className="num">
@@ -85,7 +91,7 @@ export function StatsTab({ landingIds, category, zoneAvailable }: Props) {
                 </tr>
               );
             })}
-            {!stats.isPending && rows.length === 0 ? (
+            {stats.isSuccess && rows.length === 0 ? (
               <tr>
                 <td colSpan={leadSources.length + 2} className="muted">
                   {t('leads.stats.empty')}

@@ -8,7 +8,7 @@ import { CommandMenu } from '../../commands/CommandMenu';
 import { toaster } from '../shell/toasts';
 import { defaultFormatter, Grid } from '../../grid/Grid';
 import type { GridHandle } from '../../grid/types';
-import type { GridColumnSpec, GridSelectionInfo, Row, RowLoader } from '../../grid/types';
+import type { GridColumnSpec, GridFilters, GridSelectionInfo, Row, RowLoader } from '../../grid/types';
 import { useIntl, useT } from '../../i18n/provider';
 import { ConvertDialog } from './ConvertDialog';
 import { ExportControls } from './ExportControls';
@@ -26,10 +26,11 @@ interface Props {
   selection: GridSelectionInfo | null;
   onSelectionChange: (info: GridSelectionInfo) => void;
   onColumns: (columns: readonly GridColumnSpec[]) => void;
+  initialFilters?: GridFilters;
 }
 
 /** A status tab (Nouveaux, Extraits, Archivés, Mauvais, Doublons): the actions bar and the grid. */
-export function StatusTab({ landingIds, status, gridRef, selection, onSelectionChange, onColumns }: Props) {
+export function StatusTab({ landingIds, status, gridRef, selection, onSelectionChange, onColumns, initialFilters }: Props) {
   const t = useT();
   const intl = useIntl();
   const columnsRef = useRef<GridColumnSpec[]>([]);
@@ -105,6 +106,7 @@ export function StatusTab({ landingIds, status, gridRef, selection, onSelectionC
         columnLabel={columnLabel}
         handleRef={gridRef}
         onSelectionChange={onSelectionChange}
+        initialFilters={initialFilters}
         className="leads-grid"
       />
       <ConvertDialogHost landingIds={landingIds} />

@@ -1,6 +1,7 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { useParams, useSearchParams } from 'react-router';
+import { ApiError } from '../../api/client';
 import { useLandingsByIds } from '../../api/leads/hooks';
 import { useProvideCommandContext } from '../../commands/context';
 import type { GridHandle } from '../../grid/types';
@@ -27,7 +28,13 @@ export default function LeadsScreen() {
   const [search, setSearch] = useSearchParams();
   const requested = search.get('tab');
   const tab: LeadTab = isLeadTab(requested) ? requested : 'new';
-  const setTab = useCallback((next: LeadTab) => setSearch(next === 'new' ? {} : { tab: next }, { replace: true }), [setSearch]);
+  // ?departement=30 (the production map's link) starts the lists filtered on that department.
+  const departement = search.get('departement');
+  const initialFilters = useMemo(() => (departement ? { departement } : undefined), [departement]);
+  const setTab = useCallback(
+    (next: LeadTab) => setSearch({ ...(next === 'new' ? {} : { tab: next }), ...(departement ? { departement } : {}) }, { replace: true }),
+    [setSearch, departement],
+  );
   const landings = useLandingsByIds(landingIds);
   const title = landings.data?.map((l) => l.name).join(' - ') ?? '';
 
@@ -60,50 +67,59 @@ export default function LeadsScreen() {
     [landingIds, tab, status, selection, columns, refresh, setTab],
   );
   const selectedSet = useMemo(() => new Set([...(selection?.selected ?? [])].map(Number)), [selection?.selected]);
-  useProvideCommandContext({ view: 'leads', selection: selectedSet, leads });
+  // The tabs and their commands exist once the landings are known: an unknown landing (a stale
+  // bookmark) asks for nothing more and shows one message.
+  const shown = landings.isSuccess;
+  useProvideCommandContext({ view: 'leads', selection: selectedSet, leads: shown ? leads : undefined });
 
   const zone = landings.data?.some((l) => l.zone_climatique) ?? false;
+  const missing = landings.error instanceof ApiError && landings.error.status === 404;
 
   return (
     <section className="leads-view" aria-labelledby="leads-title">
       <header className="leads-head">
-        <h1 id="leads-title">{title || t('leads.title')}</h1>
+        <h1 id="leads-title">{title || t(missing ? 'leads.notFound.title' : 'leads.title')}</h1>
         <LandingPicker selected={landingIds} />
       </header>
       {landings.isError ? (
         <p role="alert" className="leads-error">
-          {t('leads.error.landing')}
+          {missing ? t('leads.notFound.text', { count: landingIds.length }) : t('leads.error.landing')}
         </p>
+      ) : landings.isPending ? (
+        <p className="leads-loading">{t('grid.loading')}</p>
       ) : null}
-      <Tabs selectedKey={tab} onSelectionChange={(key) => setTab(key as LeadTab)} className="leads-tabs">
-        <TabList aria-label={t('leads.tabs')} className="leads-tablist">
+      {shown ? (
+        <Tabs selectedKey={tab} onSelectionChange={(key) => setTab(key as LeadTab)} className="leads-tabs">
+          <TabList aria-label={t('leads.tabs')} className="leads-tablist">
+            {leadTabs.map((def) => (
+              <Tab key={def.key} id={def.key} className="leads-tab">
+                {t(`leads.tab.${def.key}`)}
+              </Tab>
+            ))}
+          </TabList>
           {leadTabs.map((def) => (
-            <Tab key={def.key} id={def.key} className="leads-tab">
-              {t(`leads.tab.${def.key}`)}
-            </Tab>
+            <TabPanel key={def.key} id={def.key} className="leads-panel">
+              {'status' in def ? (
+                <StatusTab
+                  landingIds={landingIds}
+                  status={def.status}
+                  gridRef={gridRef}
+                  selection={selection}
+                  onSelectionChange={onSelectionChange}
+                  onColumns={setColumns}
+                  initialFilters={initialFilters}
+                />
+              ) : 'stats' in def ? (
+                <StatsTab landingIds={landingIds} category={def.stats} zoneAvailable={zone} />
+              ) : def.key === 'landings' ? (
+                <LandingsTab selected={landingIds} />
+              ) : (
+                <ImportTab landingIds={landingIds} landing={landings.data?.length === 1 ? landings.data[0] : undefined} loading={landings.isPending} />
+              )}
+            </TabPanel>
           ))}
-        </TabList>
-        {leadTabs.map((def) => (
-          <TabPanel key={def.key} id={def.key} className="leads-panel">
-            {'status' in def ? (
-              <StatusTab
-                landingIds={landingIds}
-                status={def.status}
-                gridRef={gridRef}
-                selection={selection}
-                onSelectionChange={onSelectionChange}
-                onColumns={setColumns}
-              />
-            ) : 'stats' in def ? (
-              <StatsTab landingIds={landingIds} category={def.stats} zoneAvailable={zone} />
-            ) : def.key === 'landings' ? (
-              <LandingsTab selected={landingIds} />
-            ) : (
-              <ImportTab landingIds={landingIds} landing={landings.data?.length === 1 ? landings.data[0] : undefined} loading={landings.isPending} />
-            )}
-          </TabPanel>
-        ))}
-      </Tabs>
+        </Tabs>
+      ) : null}
     </section>
   );
 }

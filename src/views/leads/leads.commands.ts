@@ -261,7 +261,17 @@ defineCommand({
   requires: 'staff',
   // Asking to confirm the deletion of nothing would make no sense: the command waits for a selection.
   when: (ctx) => onGrid(ctx) && hasSelection(ctx.leads!),
-  confirm: 'leads.delete.confirm',
+  // One key can act on thousands of matching leads: the question names how many.
+  confirm: {
+    message: 'leads.delete.confirm',
+    ok: 'leads.delete.ok',
+    values: (ctx) => {
+      const s = current(ctx.leads!)!;
+      return s.allMatching
+        ? { count: s.total, all: 'yes', approx: s.totalExact === false ? 'yes' : 'no' }
+        : { count: s.selected.size, all: 'no', approx: 'no' };
+    },
+  },
   run: async (ctx) => {
     const l = ctx.leads!;
     const res = await deleteLeads(allMatching(l) ? { filter: matchingFilter(l) } : { leads: selectedIds(l) });

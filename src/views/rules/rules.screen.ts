@@ -1,4 +1,6 @@
+import { useCustomers } from '../../api/customers/hooks';
 import { defineScreen } from '../../commands/screens';
+import { useT } from '../../i18n/provider';
 
 defineScreen({
   id: 'rules',
@@ -9,5 +11,14 @@ defineScreen({
   parent: 'customers',
   requires: 'admin',
   entries: [{ params: { customerId: '0' }, menu: { group: 'lives', order: 2, label: 'shell.menu.rules' }, keys: ['g r'] }],
+  useTitle: (params) => useCustomerRulesTitle(Number(params.customerId)),
   load: () => import('.'),
 });
+
+/** 'Règles · Acme Énergie' for one customer's rules; the screen's own title for all of them. */
+function useCustomerRulesTitle(customerId: number): string | undefined {
+  const t = useT();
+  const customers = useCustomers();
+  const name = customerId > 0 ? customers.data?.find((c) => c.id === customerId)?.name : undefined;
+  return name ? t('rules.titleOf', { name }) : undefined;
+}

@@ -1,4 +1,4 @@
-import { useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { Popover } from 'react-aria-components';
 import { useLocation } from 'react-router';
 import { useSnapshot } from 'valtio';
@@ -37,6 +37,7 @@ function Tag({ path, active, onMenu }: { path: string; active: boolean; onMenu: 
           onMenu(path, e.currentTarget);
         }}
         aria-current={active ? 'page' : undefined}
+        title={title || path}
       >
         {title || path}
       </a>
@@ -45,6 +46,43 @@ function Tag({ path, active, onMenu }: { path: string; active: boolean; onMenu: 
       </button>
     </li>
   );
+}
+
+/**
+ * Whether tags are hidden on either side of the bar, and the active tag kept in view: on each
+ * navigation, and while the tags' titles arrive (a tag widens when its landing's name loads).
+ */
+function useOverflow(pathname: string, count: number) {
+  const list = useRef<HTMLUListElement>(null);
+  const [more, setMore] = useState({ left: false, right: false });
+  const measure = useCallback(() => {
+    const el = list.current;
+    if (!el) return;
+    const left = el.scrollLeft > 1;
+    const right = el.scrollLeft + el.clientWidth < el.scrollWidth - 1;
+    setMore((m) => (m.left === left && m.right === right ? m : { left, right }));
+  }, []);
+  useLayoutEffect(() => {
+    const el = list.current;
+    el?.addEventListener('scroll', measure, { passive: true });
+    return () => el?.removeEventListener('scroll', measure);
+  }, [measure]);
+  useEffect(() => {
+    const el = list.current;
+    if (!el) return;
+    const follow = () => {
+      el.querySelector('.tag.active')?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+      measure();
+    };
+    follow();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(follow);
+    observer.observe(el);
+    for (const tag of el.children) observer.observe(tag);
+    return () => observer.disconnect();
+  }, [pathname, count, measure]);
+  const scrollBy = (direction: 1 | -1) => list.current?.scrollBy({ left: direction * list.current.clientWidth * 0.8 });
+  return { list, more, scrollBy };
 }
 
 /** The visited-views bar: one tag per screen opened, a context menu (right click, Shift+F10 or the menu key). */
@@ -58,13 +96,21 @@ export function TagsView() {
     anchor.current = at;
     setMenu(path);
   };
+  const { list, more, scrollBy } = useOverflow(pathname, visitedViews.length);
   return (
-    <nav className="tags" aria-label={t('shell.tags')}>
-      <ul>
+    <nav className={`tags${more.left ? ' more-left' : ''}${more.right ? ' more-right' : ''}`} aria-label={t('shell.tags')}>
+      {/* Mouse affordances: the keyboard reaches every tag with Tab, which scrolls it into view. */}
+      <button type="button" className="tags-scroll" tabIndex={-1} aria-label={t('shell.tags.scrollLeft')} hidden={!more.left} onClick={() => scrollBy(-1)}>
+        <Icon name="chevron" className="icon icon-small icon-left" />
+      </button>
+      <ul ref={list}>
         {visitedViews.map((v) => (
           <Tag key={v.path} path={v.path} active={v.path === pathname} onMenu={onMenu} />
         ))}
       </ul>
+      <button type="button" className="tags-scroll" tabIndex={-1} aria-label={t('shell.tags.scrollRight')} hidden={!more.right} onClick={() => scrollBy(1)}>
+        <Icon name="chevron" className="icon icon-small" />
+      </button>
       <Popover triggerRef={anchor} isOpen={menu !== null} onOpenChange={(open) => !open && setMenu(null)} placement="bottom start" className="popover" aria-label={t('shell.tags.menu')}>
         <CommandMenu menu="tags.context" variant="items" label={t('shell.tags.menu')} args={{ path: menu ?? pathname }} source="tags" onAction={() => setMenu(null)} />
       </Popover>

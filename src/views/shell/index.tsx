@@ -15,6 +15,7 @@ import { useT } from '../../i18n/provider';
 import { addErrorLog, addVisitedView, closeSidebar, ui } from '../../state/ui';
 import { setUserData, userState } from '../../state/user';
 import '../../styles/shell.css';
+import { loginPath } from '../auth/returnTo';
 import { ErrorBoundary } from './ErrorBoundary';
 import { ErrorLogDialog } from './ErrorLogDialog';
 import { Navbar } from './Navbar';
@@ -26,7 +27,8 @@ import { useScreenTitle } from './useScreenTitle';
 /** Every screen but /login, /404 and /401 needs the Admin-Token cookie. */
 export default function Layout() {
   const { token } = useSnapshot(userState);
-  if (!token) return <Navigate to="/login" replace />;
+  const { pathname, search } = useLocation();
+  if (!token) return <Navigate to={loginPath(pathname + search)} replace />;
   return <Shell />;
 }
 

@@ -1,12 +1,169 @@
-/** The accounts screen's commands and the palette's users, each a jump to its exports. */
-import { api } from '../../api/client';
-import type { User } from '../../api/auth/contract';
+/**
+ * The accounts screen's commands — the role, the exports and the deletion of the focused
+ * account, the invitation, the tabs — and the palette's users, each a jump to its exports.
+ */
+import { ApiError } from '../../api/client';
+import { queryClient } from '../../api/queryClient';
+import { usersQuery } from '../../api/users/queries';
+import { deleteUser, inviteUser, resendInvitation, toggleRole } from '../../api/users/requests';
+import type { CommandContext } from '../../commands/context';
 import { definePaletteSource } from '../../commands/palette/sources';
+import { defineCommand } from '../../commands/registry';
+import { focusWhenShown } from '../../ui/focusWhenShown';
+import { inviteForm, userTabs, type UsersCommandContext } from './store';
+
+declare module '../../commands/context' {
+  interface CommandContextExtensions {
+    users: UsersCommandContext;
+  }
+}
 
 definePaletteSource({
   id: 'users',
   order: 50,
   requires: 'admin',
-  query: { queryKey: ['users'], queryFn: () => api<User[]>('/users') },
+  query: usersQuery,
   entries: (users) => users.map((u) => ({ key: String(u.id), label: u.name, hint: u.email, command: 'nav.exports', args: { userId: u.id } })),
+});
+
+const section = 'users';
+const scope = 'users';
+const onList = (ctx: CommandContext) => ctx.users?.tab === 'list';
+const focused = (ctx: CommandContext) => (onList(ctx) ? ctx.users!.focused : undefined);
+/** The console always keeps the administrator who is acting: never their own role or account. */
+const someoneElse = (ctx: CommandContext) => {
+  const u = focused(ctx);
+  return u !== undefined && u.id !== ctx.user?.id;
+};
+
+async function afterChange(ctx: CommandContext) {
+  await queryClient.invalidateQueries({ queryKey: usersQuery.queryKey });
+  await ctx.users?.grid()?.refresh();
+}
+
+function roleCommand(id: string, keys: string[], admin: boolean, order: number) {
+  defineCommand({
+    id,
+    title: id,
+    section,
+    scope,
+    keys,
+    requires: 'admin',
+    menus: [{ id: 'users.actions', group: 'role', order }],
+    when: (ctx) => someoneElse(ctx) && focused(ctx)!.admin !== admin,
+    run: async (ctx) => {
+      await toggleRole(focused(ctx)!.id);
+      ctx.toast.success(ctx.t('users.toast.role'));
+      await afterChange(ctx);
+    },
+  });
+}
+
+roleCommand('users.makeAdmin', ['a'], true, 1);
+roleCommand('users.makeNormal', ['n'], false, 2);
+
+defineCommand({
+  id: 'users.exports',
+  title: 'users.exports',
+  section,
+  scope,
+  keys: ['e'],
+  requires: 'admin',
+  menus: [{ id: 'users.actions', group: 'open', order: 3 }],
+  when: (ctx) => focused(ctx) !== undefined,
+  run: (ctx) => ctx.navigate(`/exports/${focused(ctx)!.id}`),
+});
+
+defineCommand({
+  id: 'users.delete',
+  title: 'users.delete',
+  section,
+  scope,
+  keys: ['shift+delete'],
+  requires: 'admin',
+  menus: [{ id: 'users.actions', group: 'danger', order: 9, tone: 'danger' }],
+  when: someoneElse,
+  confirm: { message: 'users.delete.confirm', ok: 'users.delete.ok' },
+  run: async (ctx) => {
+    await deleteUser(focused(ctx)!.id);
+    ctx.toast.success(ctx.t('users.toast.deleted'));
+    await afterChange(ctx);
+  },
+});
+
+defineCommand({
+  id: 'users.reinvite',
+  title: 'users.reinvite',
+  section,
+  scope,
+  keys: ['i'],
+  requires: 'admin',
+  menus: [{ id: 'users.actions', group: 'open', order: 4 }],
+  // Only an account that has not chosen its password yet: the others use 'Mot de passe oublié ?'.
+  when: (ctx) => focused(ctx)?.invitation != null,
+  run: async (ctx) => {
+    await resendInvitation(focused(ctx)!.id);
+    ctx.toast.success(ctx.t('users.toast.reinvited'));
+    await afterChange(ctx);
+  },
+});
+
+const focusInviteName = () => focusWhenShown('[data-invite-form] input[name=name]');
+
+defineCommand({
+  id: 'users.invite',
+  title: 'users.invite',
+  section,
+  scope,
+  keys: ['c'],
+  requires: 'admin',
+  when: (ctx) => ctx.users !== undefined && !inviteForm.sending,
+  // From the palette or the key with the form empty: the form, ready to type; else it sends what the form holds.
+  run: async (ctx) => {
+    const name = inviteForm.name.trim();
+    const email = inviteForm.email.trim();
+    if (ctx.users!.tab !== 'create' || (!name && !email)) {
+      ctx.users!.setTab('create');
+      focusInviteName();
+      return;
+    }
+    inviteForm.sending = true;
+    inviteForm.errors = {};
+    try {
+      await inviteUser({ name, email });
+      inviteForm.name = '';
+      inviteForm.email = '';
+      ctx.toast.success(ctx.t('users.toast.created'));
+      // Ready for the next account.
+      focusInviteName();
+      await queryClient.invalidateQueries({ queryKey: usersQuery.queryKey });
+    } catch (error) {
+      if (error instanceof ApiError && (error.status === 422 || error.status === 409)) {
+        const fields = (error.body?.errors ?? {}) as Record<string, string>;
+        inviteForm.errors = error.status === 409 ? { email: error.message } : { name: fields.name, email: fields.email };
+        throw new Error(error.status === 409 ? error.message : ctx.t('users.error.fields'));
+      }
+      throw new Error(ctx.t('users.error.create'));
+    } finally {
+      inviteForm.sending = false;
+    }
+  },
+});
+
+userTabs.forEach((tab, i) => {
+  defineCommand({
+    id: `users.tab.${tab}`,
+    title: `users.tab.${tab}`,
+    section,
+    scope,
+    keys: [String(i + 1)],
+    requires: 'admin',
+    when: (ctx) => ctx.users !== undefined,
+    run: (ctx) => {
+      ctx.users!.setTab(tab);
+      // The keys go on with what the tab shows: the form's first field, or the accounts' rows.
+      if (tab === 'create') focusInviteName();
+      else focusWhenShown('[data-users-grid] [role=grid]');
+    },
+  });
 });

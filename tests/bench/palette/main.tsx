@@ -15,15 +15,17 @@ const products = ['Pompe à chaleur', 'Panneaux solaires', 'Isolation des comble
 const regions = ['Occitanie', 'Île-de-France', 'Provence', 'Bretagne', 'Hauts-de-France', 'Nouvelle-Aquitaine', 'Grand Est'];
 const surnames = ['Dupont', 'Lefèvre', 'Moreau', 'Girard', 'Bénard', 'Chevalier', 'Rousseau', 'Fournier', 'Gaël', 'Étienne'];
 
-/** 10,000 entries as the palette lists them: landings, customers, users and a few screens. */
+/** 10,000 entries (or ?n=…) as the palette lists them: landings, customers, users and a few screens. */
 function entries(): PaletteEntry[] {
+  const n = Number(new URLSearchParams(location.search).get('n') ?? 10_000);
+  const share = (count: number) => Math.round((count * n) / 10_000);
   const out: PaletteEntry[] = [];
   const add = (group: PaletteGroup, label: string, hint: string, i: number) =>
     out.push(makeEntry({ key: `${group}:${i}`, group, label, hint, command: 'nav.leads', args: { id: i } }));
-  for (let i = 0; i < 4000; i++) add('landings', `${products[i % 6]} ${regions[i % 7]} ${i}`, `#${i}`, i);
-  for (let i = 0; i < 1000; i++) add('facebook', `FB ${products[(i + 2) % 6]} ${regions[(i + 3) % 7]} ${i}`, `#${i}`, i);
-  for (let i = 0; i < 3000; i++) add('customers', `${surnames[i % 10]} Énergie ${i}`, `contact${i}@client.fr`, i);
-  for (let i = 0; i < 1990; i++) add('users', `${surnames[(i + 4) % 10]} ${regions[i % 7]} ${i}`, `agent${i}@leads.fr`, i);
+  for (let i = 0; i < share(4000); i++) add('landings', `${products[i % 6]} ${regions[i % 7]} ${i}`, `#${i}`, i);
+  for (let i = 0; i < share(1000); i++) add('facebook', `FB ${products[(i + 2) % 6]} ${regions[(i + 3) % 7]} ${i}`, `#${i}`, i);
+  for (let i = 0; i < share(3000); i++) add('customers', `${surnames[i % 10]} Énergie ${i}`, `contact${i}@client.fr`, i);
+  for (let i = 0; i < share(1990); i++) add('users', `${surnames[(i + 4) % 10]} ${regions[i % 7]} ${i}`, `agent${i}@leads.fr`, i);
   for (let i = 0; i < 10; i++) add('screens', `Écran ${i}`, '', i);
   return out;
 }
@@ -77,12 +79,13 @@ const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'va
 
 declare global {
   interface Window {
-    paletteBench: { ready: boolean; open(kind: Kind): number; close(): void; type(query: string): number; results(): number };
+    paletteBench: { ready: boolean; entries: number; open(kind: Kind): number; close(): void; type(query: string): number; results(): number; reach(steps: number): Promise<{ visited: number; end: string; last: string }> };
   }
 }
 
 window.paletteBench = {
   ready: false,
+  entries: all.length,
   open(kind) {
     const t0 = performance.now();
     flushSync(() => show(kind));
@@ -104,6 +107,23 @@ window.paletteBench = {
     return performance.now() - t0;
   },
   results: () => document.querySelectorAll('[cmdk-item]').length,
+  /**
+   * With an empty query: the entries ArrowDown visits one by one from the first (`steps` of them,
+   * each a new one), and the entry End reaches, which must be the last of the whole list.
+   */
+  async reach(steps) {
+    const input = document.querySelector<HTMLInputElement>('.palette input')!;
+    const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    const active = () => document.querySelector('[cmdk-item][data-selected=true]')?.getAttribute('data-value') ?? '';
+    const press = async (key: string) => {
+      input.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true }));
+      await frame();
+      return active();
+    };
+    const seen = new Set([active()]);
+    for (let i = 0; i < steps; i++) seen.add(await press('ArrowDown'));
+    return { visited: seen.size, end: await press('End'), last: all.filter((e) => e.group === 'users').at(-1)!.key };
+  },
 };
 
 const intl = makeIntl('fr', await loadMessages('fr'));

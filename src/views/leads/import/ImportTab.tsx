@@ -7,7 +7,7 @@ import { runCommand } from '../../../commands/registry';
 import { useIntl, useT } from '../../../i18n/provider';
 import { FreeEntryCombo } from '../FreeEntryCombo';
 import { importState } from './importStore';
-import { autoMatch, importTargets, missingRequired } from './mapping';
+import { autoMatch, importTargets, missingRequired, unmappedHeaders } from './mapping';
 import type { ParsedFile } from './parseFile';
 import { useParseWorker } from './useParseWorker';
 
@@ -31,6 +31,8 @@ export function ImportTab({ landingIds, landing, loading }: Props) {
   const [file, setFile] = useState<(ParsedFile & { name: string }) | null>(null);
   const [mapping, setMapping] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
+  /** The user chose to import without the file's columns that feed nothing. */
+  const [leaveOut, setLeaveOut] = useState(false);
 
   // Each visit of the tab (or of another landing) starts a new import.
   useEffect(() => {
@@ -39,6 +41,7 @@ export function ImportTab({ landingIds, landing, loading }: Props) {
 
   const targets = useMemo(() => (landing ? importTargets(landing.columns, (k) => t(`leads.column.${k}`)) : []), [landing, t]);
   const problems = useMemo(() => (file ? missingRequired(targets, mapping, file.headers, file.rows) : []), [file, targets, mapping]);
+  const unmapped = useMemo(() => (file ? unmappedHeaders(mapping, file.headers) : []), [file, mapping]);
 
   if (landingIds.length > 1) {
     return (
@@ -67,6 +70,7 @@ export function ImportTab({ landingIds, landing, loading }: Props) {
       const parsed = await parse(await f.arrayBuffer(), (done) => (importState.progress = done));
       setFile({ ...parsed, name: f.name });
       setMapping(autoMatch(targets, parsed.headers));
+      setLeaveOut(false);
       importState.phase = 'ready';
     } catch (error) {
       setFailure(t(`leads.import.failure.${(error as Error).message}`));
@@ -77,6 +81,8 @@ export function ImportTab({ landingIds, landing, loading }: Props) {
   const sources = extras.data?.importFrom ?? [];
   const step2 = source.trim() !== '';
   const column = (key: string) => (file ? file.headers.indexOf(mapping[key]) : -1);
+  const mapTo = (key: string, header: string) => setMapping((m) => ({ ...m, [key]: header }));
+  const percent = intl.formatNumber(state.progress, { style: 'percent' });
 
   return (
     <div className="leads-import">
@@ -110,12 +116,14 @@ export function ImportTab({ landingIds, landing, loading }: Props) {
           </p>
           {state.phase === 'parsing' || state.phase === 'sending' ? (
             <div className="import-progress">
+              {/* Reading has a measured progress; the import is one all-or-nothing request. */}
               <progress
                 max={1}
                 value={state.phase === 'parsing' ? state.progress : undefined}
                 aria-label={state.phase === 'parsing' ? t('leads.import.reading') : t('leads.import.sending')}
+                aria-valuetext={state.phase === 'parsing' ? percent : undefined}
               />
-              <span>{state.phase === 'parsing' ? t('leads.import.reading') : t('leads.import.sending')}</span>
+              <span>{state.phase === 'parsing' ? t('leads.import.readingPercent', { percent }) : t('leads.import.sending')}</span>
             </div>
           ) : null}
           {failure ? (
@@ -145,7 +153,7 @@ export function ImportTab({ landingIds, landing, loading }: Props) {
                   {target.label}
                   {target.required ? <abbr title={t('leads.import.required')}> *</abbr> : null}
                 </span>
-                <select value={mapping[target.key] ?? ''} onChange={(e) => setMapping((m) => ({ ...m, [target.key]: e.target.value }))}>
+                <select value={mapping[target.key] ?? ''} onChange={(e) => mapTo(target.key, e.target.value)}>
                   <option value="">{t('leads.import.ignore')}</option>
                   {file.headers.map((h) => (
                     <option key={h} value={h}>
@@ -156,6 +164,38 @@ export function ImportTab({ landingIds, landing, loading }: Props) {
               </label>
             ))}
           </div>
+
+          {unmapped.length > 0 ? (
+            <div className="import-unmapped" role="group" aria-labelledby="import-unmapped-title">
+              <h3 id="import-unmapped-title" className="import-subtitle">
+                {t('leads.import.unmapped', { count: unmapped.length })}
+              </h3>
+              <p className="muted">{t('leads.import.unmappedHint')}</p>
+              <ul className="import-unmapped-list">
+                {unmapped.map((header) => (
+                  <li key={header}>
+                    <label className="leads-field">
+                      <span>
+                        {header} <span className="muted">{t('leads.import.sample', { value: file.rows[0]?.[file.headers.indexOf(header)] ?? '' })}</span>
+                      </span>
+                      <select value="" onChange={(e) => e.target.value && mapTo(e.target.value, header)}>
+                        <option value="">{t('leads.import.leaveOut')}</option>
+                        {targets.map((target) => (
+                          <option key={target.key} value={target.key}>
+                            {mapping[target.key] ? t('leads.import.replaces', { column: target.label, header: mapping[target.key] }) : target.label}
+                          </option>
+                        ))}
+                      </select>
+                    </label>
+                  </li>
+                ))}
+              </ul>
+              <label className="leads-check">
+                <input type="checkbox" checked={leaveOut} onChange={(e) => setLeaveOut(e.target.checked)} />
+                {t('leads.import.leaveOutConfirm', { count: unmapped.length })}
+              </label>
+            </div>
+          ) : null}
 
           <h3 className="import-subtitle">{t('leads.import.preview')}</h3>
           <div className="table-wrap">
@@ -199,7 +239,7 @@ export function ImportTab({ landingIds, landing, loading }: Props) {
 
           <Button
             className="btn btn-primary"
-            isDisabled={problems.length > 0 || state.phase === 'sending' || state.phase === 'done'}
+            isDisabled={problems.length > 0 || (unmapped.length > 0 && !leaveOut) || state.phase === 'sending' || state.phase === 'done'}
             onPress={() =>
               void runCommand('leads.import', { landingId: landing.id, source: source.trim(), headers: file.headers, rows: file.rows, mapping }, 'button')
             }

@@ -31,6 +31,12 @@ export function autoMatch(targets: readonly ImportTarget[], headers: readonly st
   return Object.fromEntries(targets.map((t) => [t.key, byName.get(normalizeName(t.key)) ?? byName.get(normalizeName(t.label)) ?? '']));
 }
 
+/** The file's columns that feed no landing column: listed, so that none is dropped without a word. */
+export function unmappedHeaders(mapping: Record<string, string>, headers: readonly string[]): string[] {
+  const used = new Set(Object.values(mapping));
+  return headers.filter((h) => h.trim() !== '' && !used.has(h));
+}
+
 export interface RowProblem {
   /** 1-based, as the server counts. */
   row: number;

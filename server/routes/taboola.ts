@@ -1,0 +1,97 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  departementCodesQuery,
+  departementCodesResponse,
+  sendTargetingFields,
+  sendTargetingResponse,
+  taboolaAccountsResponse,
+  taboolaCampaignsResponse,
+  targetingResponse,
+} from '../../src/api/taboola/contract';
+import { currentUser } from '../context';
+import { validationFailed } from '../errors';
+import { audit } from '../services/audit';
+import { checkPostalCodes, codesOfDepartements, codesOfText, codesOfXlsx, MAX_FILE_BYTES } from '../services/taboola/codes';
+import { taboolaProvider } from '../services/taboola';
+import { accountNotFound, campaignNotFound } from '../services/taboola/sandbox';
+import { parse } from '../validate';
+
+type CampaignParams = { accountId: string; campaignId: string };
+
+const accountIdOf = (raw: string) => {
+  if (!/^[\w.@-]{1,100}$/.test(raw)) throw accountNotFound();
+  return raw;
+};
+const campaignIdOf = (raw: string) => {
+  if (!/^[\w-]{1,40}$/.test(raw)) throw campaignNotFound();
+  return raw;
+};
+
+/** SPEC.md §5: a type other than ALL or INCLUDE, or INCLUDE without a list, is 'Erreur'. */
+const erreur = (field: 'type' | 'file') => validationFailed({ [field]: 'Erreur' }, 'Erreur');
+
+/** The fields of a send, multipart (`type`, `file`, `codes`) or JSON (`type`, `codes`); the file only as bytes. */
+async function sendFields(req: FastifyRequest): Promise<{ fields: Record<string, unknown>; file?: Buffer }> {
+  if (!req.isMultipart()) return { fields: req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>) : {} };
+  const fields: Record<string, unknown> = {};
+  let file: Buffer | undefined;
+  for await (const part of req.parts()) {
+    if (part.type === 'file') {
+      const bytes = await part.toBuffer();
+      if (part.fieldname === 'file' && bytes.length > 0) file = bytes;
+    } else fields[part.fieldname] = part.value;
+  }
+  return { fields, file };
+}
+
+/** Postal-code targeting of Taboola campaigns, through Backstage or its sandbox. */
+export default async function taboolaRoutes(app: FastifyInstance) {
+  const taboola = taboolaProvider(app.ctx);
+  await app.register(multipart, { limits: { fileSize: MAX_FILE_BYTES, files: 1, fields: 5, parts: 6, fieldSize: 2_000_000 } });
+
+  app.get('/api/taboola/accounts', { config: { auth: 'admin', response: taboolaAccountsResponse } }, async () => ({
+    data: await taboola.accounts(),
+    sandbox: taboola.sandbox,
+  }));
+
+  app.get<{ Params: { accountId: string } }>('/api/taboola/campaigns/:accountId', { config: { auth: 'admin', response: taboolaCampaignsResponse } }, async (req) => ({
+    data: await taboola.campaigns(accountIdOf(req.params.accountId)),
+    sandbox: taboola.sandbox,
+  }));
+
+  app.get<{ Params: CampaignParams }>('/api/taboola/campaigns/:accountId/:campaignId/codes', { config: { auth: 'admin', response: targetingResponse } }, async (req) => ({
+    data: await taboola.targeting(accountIdOf(req.params.accountId), campaignIdOf(req.params.campaignId)),
+    sandbox: taboola.sandbox,
+  }));
+
+  app.post<{ Params: CampaignParams }>(
+    '/api/taboola/campaigns/:accountId/:campaignId/codes',
+    { config: { auth: 'admin', response: sendTargetingResponse } },
+    async (req) => {
+      const accountId = accountIdOf(req.params.accountId);
+      const campaignId = campaignIdOf(req.params.campaignId);
+      const { fields, file } = await sendFields(req);
+      const parsed = sendTargetingFields.safeParse({ type: fields.type, codes: typeof fields.codes === 'string' ? fields.codes : Array.isArray(fields.codes) ? fields.codes.join(',') : undefined });
+      if (!parsed.success) throw erreur(parsed.error.issues.some((i) => i.path[0] === 'type') ? 'type' : 'file');
+      const { type, codes: typed } = parsed.data;
+      let codes: string[] = [];
+      if (type === 'INCLUDE') {
+        if (!file && !typed?.trim()) throw erreur('file');
+        codes = checkPostalCodes(file ? codesOfXlsx(file) : codesOfText(typed!));
+      }
+      const data = await taboola.setTargeting(accountId, campaignId, { type, codes });
+      await audit(app.ctx.db, currentUser(req).id, 'taboola.targeting', 'postal_codes', codes.length, {
+        account_id: accountId,
+        campaign_id: campaignId,
+        type,
+        sandbox: taboola.sandbox,
+      });
+      return { data, sandbox: taboola.sandbox, message: 'Codes postaux mis à jour' };
+    },
+  );
+
+  app.get('/api/taboola/departements/codes', { config: { auth: 'admin', response: departementCodesResponse } }, async (req) => ({
+    data: codesOfDepartements(parse(departementCodesQuery, req.query).departements),
+  }));
+}

@@ -1,0 +1,164 @@
+import { createHash, createHmac } from 'node:crypto';
+import type { Landing } from '../../../src/api/landings/contract';
+import type { Queryable } from '../../db/connection';
+import type { Jobs } from '../jobs';
+import type { Mailer } from '../mail';
+
+export const DELIVER_QUEUE = 'live.deliver';
+
+type Channel = 'mail' | 'webhook';
+export interface DeliveryJob {
+  lead: number;
+  report: number;
+  channel: Channel;
+}
+
+/**
+ * Retries with exponential backoff (pg-boss: about retryDelay × 2^n seconds, jittered): mail
+ * about 10 s → 1.5 h over 9 retries; a webhook 1 s → 1–2 h over 12, as a receiver may be down a while.
+ */
+const retries: Record<Channel, { retryLimit: number; retryDelay: number }> = {
+  mail: { retryLimit: 9, retryDelay: 10 },
+  webhook: { retryLimit: 12, retryDelay: 1 },
+};
+
+/** The job id of a lead's delivery on one channel for one report: queuing it twice queues it once. */
+function jobId(job: DeliveryJob): string {
+  const h = createHash('sha256').update(`live:${job.channel}:${job.lead}:${job.report}`).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+/** Queues the mail (and the webhook when the customer has one) of a delivered lead, in the delivering transaction. */
+export async function queueDeliveries(q: Queryable, jobs: Jobs, lead: number, report: number, webhook: boolean) {
+  const channels: Channel[] = webhook ? ['mail', 'webhook'] : ['mail'];
+  for (const channel of channels) {
+    const job: DeliveryJob = { lead, report, channel };
+    await jobs.sendIn(q, DELIVER_QUEUE, job, { id: jobId(job), ...retries[channel], retryBackoff: true });
+  }
+}
+
+interface Delivered {
+  lead: Record<string, unknown> & { id: number; landing_id: number; created_at: string; data: Record<string, unknown> };
+  landing: Pick<Landing, 'id' | 'name' | 'columns'>;
+  /** Attempts already made on this channel, and whether one was sent. */
+  attempts: number;
+  sent: boolean;
+  customer: { name: string; email: string; webhook_url: string | null; webhook_secret: string | null };
+  rule: { id: number; name: string };
+  report: { id: number; date: string };
+}
+
+async function loadDelivery(q: Queryable, job: DeliveryJob): Promise<Delivered | undefined> {
+  const { rows } = await q.query<Delivered>(
+    `SELECT json_build_object('id', l.id, 'landing_id', l.landing_id, 'created_at', to_char(l.created_at AT TIME ZONE 'Europe/Paris', 'YYYY-MM-DD HH24:MI:SS'),
+              'source', l.source, 'utm_source', l.utm_source, 'utm_medium', l.utm_medium, 'utm_campaign', l.utm_campaign,
+              'departement', l.departement, 'zone_climatique', l.zone_climatique, 'data', l.data) AS lead,
+            json_build_object('name', c.name, 'email', c.email, 'webhook_url', c.webhook_url, 'webhook_secret', c.webhook_secret) AS customer,
+            json_build_object('id', r.id, 'name', r.name) AS rule,
+            json_build_object('id', rep.id, 'date', rep.date) AS report,
+            json_build_object('id', ld.id, 'name', ld.name, 'columns', ld.columns) AS landing,
+            (SELECT count(*)::int FROM deliveries d WHERE d.lead_id = l.id AND d.report_id = rep.id AND d.channel = $3) AS attempts,
+            EXISTS (SELECT 1 FROM deliveries d WHERE d.lead_id = l.id AND d.report_id = rep.id AND d.channel = $3 AND d.status = 'sent') AS sent
+       FROM leads l JOIN landings ld ON ld.id = l.landing_id
+       JOIN reports rep ON rep.id = $2 JOIN rules r ON r.id = rep.rule_id JOIN customers c ON c.id = r.customer_id
+      WHERE l.id = $1 AND l.rapport_id = $2`,
+    [job.lead, job.report, job.channel],
+  );
+  return rows[0];
+}
+
+/** The lead's form values under their labels, in the landing's order, then where it came from. */
+function leadFields(landing: Delivered['landing'], lead: Delivered['lead']): Array<[string, string]> {
+  const fields: Array<[string, string]> = [];
+  for (const c of landing.columns) {
+    const v = lead.data[c.key];
+    if (v !== null && v !== undefined && v !== '') fields.push([c.label, String(v)]);
+  }
+  fields.push(['Département', String(lead.departement || '—')], ['Source', String(lead.source)], ['Reçu le', lead.created_at]);
+  return fields;
+}
+
+/** The JSON a webhook receives; `X-Lead-Signature: sha256=<hex HMAC-SHA256 of this body>`. */
+function webhookBody(d: Delivered) {
+  const { data, landing_id: _landing, ...fixed } = d.lead;
+  return JSON.stringify({
+    event: 'lead.delivered',
+    delivery_id: `${d.lead.id}-${d.report.id}`,
+    lead: { ...fixed, landing: { id: d.landing.id, name: d.landing.name }, fields: data },
+    rule: d.rule,
+    report: d.report,
+  });
+}
+
+class DeliveryFailed extends Error {
+  constructor(
+    message: string,
+    readonly httpStatus: number | null = null,
+  ) {
+    super(message);
+  }
+}
+
+async function postWebhook(d: Delivered) {
+  const body = webhookBody(d);
+  const signature = createHmac('sha256', d.customer.webhook_secret ?? '').update(body).digest('hex');
+  let res: Response;
+  try {
+    res = await fetch(d.customer.webhook_url!, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'user-agent': 'lead-console-webhook/1',
+        'x-lead-signature': `sha256=${signature}`,
+        // The same on every retry: the receiver can drop a repeat.
+        'x-lead-delivery': `${d.lead.id}-${d.report.id}`,
+      },
+      body,
+      redirect: 'error',
+      signal: AbortSignal.timeout(10_000),
+    });
+  } catch (err) {
+    const cause = (err as Error).name === 'TimeoutError' ? 'pas de réponse en 10 s' : ((err as { cause?: Error }).cause?.message ?? (err as Error).message);
+    throw new DeliveryFailed(`Webhook injoignable : ${cause}`);
+  }
+  await res.body?.cancel();
+  if (!res.ok) throw new DeliveryFailed(`Le webhook a répondu ${res.status}`, res.status);
+  return res.status;
+}
+
+async function sendMail(mailer: Mailer, d: Delivered) {
+  const landing = d.landing;
+  const lines = leadFields(landing, d.lead).map(([label, value]) => `${label} : ${value}`);
+  await mailer.send({
+    to: d.customer.email,
+    subject: `Nouveau lead ${landing.name} (n° ${d.lead.id})`,
+    text: [`Bonjour ${d.customer.name},`, '', `Un nouveau lead vous est attribué par la règle « ${d.rule.name} » :`, '', ...lines, ''].join('\n'),
+  });
+}
+
+/**
+ * One delivery attempt. Already sent (a repeated or restarted job) → nothing. Every attempt is
+ * logged; a failure is logged then thrown, and pg-boss retries it later with backoff.
+ */
+export async function deliver(ctx: { db: Queryable; mailer: Mailer }, job: DeliveryJob) {
+  const { db } = ctx;
+  // A lead deleted or taken back (re-injected) since: nothing to deliver any more.
+  const d = await loadDelivery(db, job);
+  if (!d || d.sent || (job.channel === 'webhook' && !d.customer.webhook_url)) return;
+  const attempt = d.attempts + 1;
+  const target = job.channel === 'mail' ? d.customer.email : d.customer.webhook_url!;
+  const log = (status: 'sent' | 'failed', httpStatus: number | null, error: string | null, willRetry: boolean) =>
+    db.query(
+      `INSERT INTO deliveries (lead_id, report_id, channel, attempt, status, target, http_status, error, will_retry)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT DO NOTHING`,
+      [job.lead, job.report, job.channel, attempt, status, target, httpStatus, error, willRetry],
+    );
+  try {
+    const httpStatus = job.channel === 'mail' ? (await sendMail(ctx.mailer, d), null) : await postWebhook(d);
+    await log('sent', httpStatus, null, false);
+  } catch (err) {
+    const failure = err instanceof DeliveryFailed ? err : new DeliveryFailed(`Envoi impossible : ${(err as Error).message}`);
+    await log('failed', failure.httpStatus, failure.message.slice(0, 500), attempt <= retries[job.channel].retryLimit);
+    throw failure;
+  }
+}

@@ -1,0 +1,171 @@
+import type { PassReason, RoutingCandidate } from '../../../src/api/rules/contract';
+import type { Db, Queryable } from '../../db/connection';
+import type { Jobs } from '../jobs';
+import { DELIVER_QUEUE, queueDeliveries } from './deliver';
+import { judge, type Candidate, type Judged } from './judge';
+import { parisClock, type ParisClock } from './paris-time';
+
+export interface EngineContext {
+  db: Db;
+  jobs: Jobs;
+}
+
+interface OfferedLead {
+  id: number;
+  landing_id: number;
+  entry_status: string;
+  departement: string;
+  postal_code: string | null;
+}
+
+type Outcome = 'delivered' | 'unmatched' | 'expired' | 'not_new';
+
+const candidatesSql = `
+  SELECT r.id, r.name, r.customer_id, c.name AS customer_name, c.active AS customer_active, c.webhook_url IS NOT NULL AS has_webhook,
+         r.active, r.hour_start, r.hour_end, r.leads_number, r.zip,
+         json_build_object('monday', r.monday, 'tuesday', r.tuesday, 'wednesday', r.wednesday, 'thursday', r.thursday,
+                           'friday', r.friday, 'saturday', r.saturday, 'sunday', r.sunday) AS days,
+         COALESCE(rep.count, 0) AS count, rep.last_delivery_at
+    FROM rules r
+    JOIN customers c ON c.id = r.customer_id
+    LEFT JOIN reports rep ON rep.rule_id = r.id AND rep.date = $3::date
+   WHERE r.id IN (SELECT rule_id FROM rule_targets WHERE landing_id = $1 AND zip_key = ANY($2::text[]))`;
+
+/**
+ * Bumps a rule's counter of the day unless it reached its cap: the report row is the counter
+ * (UNIQUE (rule_id, date)); the conditional upsert makes concurrent deliveries queue on that row
+ * and each re-check the count, so no cap is ever passed.
+ */
+const bumpSql = `
+  INSERT INTO reports AS rep (rule_id, date, leads_number, count, zip, last_delivery_at)
+  VALUES ($1, $2::date, $3, 1, $4::text[], clock_timestamp())
+  ON CONFLICT (rule_id, date) DO UPDATE
+     SET count = rep.count + 1, leads_number = EXCLUDED.leads_number, zip = EXCLUDED.zip, last_delivery_at = clock_timestamp()
+   WHERE rep.count < EXCLUDED.leads_number
+  RETURNING id`;
+
+/** The lookup keys of a lead in rule_targets: everywhere, its postal code, its department. */
+export function zipKeys(postalCode: string | null, departement: string): string[] {
+  const keys = [''];
+  if (postalCode && /^\d{5}$/.test(postalCode)) keys.push(postalCode);
+  if (departement) keys.push(departement);
+  return keys;
+}
+
+/**
+ * Routes leads offered at `offeredAt` (when they became new), each on its own: a lead offered on
+ * an earlier Paris day than `now` expired (it stays new); otherwise the rules of its landing and
+ * postal code are judged at `now` and the best one takes it. Answers each lead's outcome.
+ * `excludeCustomer`: a customer (by name, as leads are sold) never offered these leads: the one
+ * who returned them (a re-injected export).
+ */
+export async function routeLeads(ctx: EngineContext, leadIds: number[], offeredAt: Date, now = new Date(), excludeCustomer: string | null = null): Promise<Map<number, Outcome>> {
+  const outcomes = new Map<number, Outcome>();
+  if (leadIds.length === 0) return outcomes;
+  const clock = parisClock(now);
+  const expired = parisClock(offeredAt).day !== clock.day;
+  const { rows } = await ctx.db.query<OfferedLead>(
+    `SELECT l.id, l.landing_id, l.entry_status, l.departement,
+            (SELECT l.data->>(c->>'key') FROM jsonb_array_elements(ld.columns) c WHERE c->>'type' = 'postal_code' LIMIT 1) AS postal_code
+       FROM leads l JOIN landings ld ON ld.id = l.landing_id
+      WHERE l.id = ANY($1::bigint[]) ORDER BY l.id`,
+    [leadIds],
+  );
+  for (const lead of rows) outcomes.set(lead.id, await routeLead(ctx, lead, clock, expired, excludeCustomer));
+  if ([...outcomes.values()].includes('delivered')) ctx.jobs.wake(DELIVER_QUEUE);
+  return outcomes;
+}
+
+const sameCustomer = (a: string, b: string) => a.trim().toLocaleLowerCase('fr') === b.trim().toLocaleLowerCase('fr');
+
+async function routeLead(ctx: EngineContext, lead: OfferedLead, clock: ParisClock, expired: boolean, excludeCustomer: string | null): Promise<Outcome> {
+  if (lead.entry_status !== 'new') {
+    await record(ctx.db, lead, clock, 'not_new', []);
+    return 'not_new';
+  }
+  const found = await ctx.db.query<Candidate & { has_webhook: boolean }>(candidatesSql, [lead.landing_id, zipKeys(lead.postal_code, lead.departement), clock.day]);
+  const rows = excludeCustomer ? found.rows.filter((c) => !sameCustomer(c.customer_name, excludeCustomer)) : found.rows;
+  if (expired) {
+    await record(ctx.db, lead, clock, 'expired', rows.map((candidate) => ({ candidate, reason: 'day' as const })));
+    return 'expired';
+  }
+  const judged = judge(rows, clock);
+  if (judged[0]?.reason !== null) {
+    await record(ctx.db, lead, clock, 'unmatched', judged);
+    return 'unmatched';
+  }
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await ctx.db.tx((q) => claim(q, ctx.jobs, lead, clock, judged));
+    } catch (err) {
+      if (err instanceof NoWinner) {
+        await record(ctx.db, lead, clock, err.outcome, judged);
+        return err.outcome;
+      }
+      // Two instances bumping the same counters in opposite orders: PostgreSQL aborts one; it tries again.
+      if (attempt < 5 && isRetryable(err)) continue;
+      throw err;
+    }
+  }
+}
+
+class NoWinner extends Error {
+  constructor(readonly outcome: 'unmatched' | 'not_new') {
+    super(outcome);
+  }
+}
+
+const isRetryable = (err: unknown) => ['40P01', '40001'].includes((err as { code?: string }).code ?? '');
+
+/**
+ * One transaction: claim the lead (only if still new), then bump the counter of the first open
+ * rule still under its cap, then point the lead to that rule's report and queue its deliveries.
+ * A rule found full meanwhile is marked 'cap' and the next one tried; none left rolls it all back.
+ */
+async function claim(q: Queryable, jobs: Jobs, lead: OfferedLead, clock: ParisClock, judged: Judged[]): Promise<Outcome> {
+  const claimed = await q.query(`UPDATE leads SET entry_status = 'extracted', updated_at = now() WHERE id = $1 AND entry_status = 'new' RETURNING id`, [lead.id]);
+  if (claimed.rowCount === 0) throw new NoWinner('not_new');
+  for (const j of judged) {
+    if (j.reason !== null) break;
+    const c = j.candidate as Candidate & { has_webhook: boolean };
+    const bumped = await q.query<{ id: number }>(bumpSql, [c.id, clock.day, c.leads_number, c.zip]);
+    if (bumped.rows.length === 0) {
+      j.reason = 'cap';
+      continue;
+    }
+    const reportId = bumped.rows[0].id;
+    await q.query('UPDATE leads SET sold_to = $2, rapport_id = $3 WHERE id = $1', [lead.id, c.customer_name, reportId]);
+    for (const other of judged) if (other !== j && other.reason === null) other.reason = 'lost';
+    await record(q, lead, clock, 'delivered', judged, c.id, reportId);
+    await queueDeliveries(q, jobs, lead.id, reportId, c.has_webhook);
+    return 'delivered';
+  }
+  throw new NoWinner('unmatched');
+}
+
+const asConsidered = (judged: Judged[]): Omit<RoutingCandidate, 'deleted'>[] =>
+  judged.map(({ candidate: c, reason }) => ({
+    rule_id: c.id,
+    rule_name: c.name,
+    customer_id: c.customer_id,
+    customer_name: c.customer_name,
+    count: c.count,
+    leads_number: c.leads_number,
+    reason: reason as PassReason | null,
+  }));
+
+/**
+ * Keeps the lead's routing decision. A decision never overwrites a delivery unless it is a
+ * delivery itself or the lead is new again (re-injected); 'not_new' only fills a gap.
+ */
+async function record(q: Queryable, lead: OfferedLead, clock: ParisClock, outcome: Outcome, judged: Judged[], ruleId: number | null = null, reportId: number | null = null) {
+  await q.query(
+    `INSERT INTO lead_routings AS lr (lead_id, landing_id, outcome, rule_id, report_id, paris_time, considered, decided_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, clock_timestamp())
+     ON CONFLICT (lead_id) DO UPDATE SET outcome = EXCLUDED.outcome, rule_id = EXCLUDED.rule_id, report_id = EXCLUDED.report_id,
+            paris_time = EXCLUDED.paris_time, considered = EXCLUDED.considered, decided_at = EXCLUDED.decided_at
+      WHERE EXCLUDED.outcome <> 'not_new'
+        AND (lr.outcome <> 'delivered' OR EXCLUDED.outcome = 'delivered' OR (SELECT entry_status FROM leads WHERE id = lr.lead_id) = 'new')`,
+    [lead.id, lead.landing_id, outcome, ruleId, reportId, `${clock.label} ${clock.weekday}`, JSON.stringify(asConsidered(judged))],
+  );
+}

@@ -1,0 +1,71 @@
+import type { AppContext } from '../../context';
+import type { Jobs } from '../jobs';
+import { deliver, DELIVER_QUEUE, type DeliveryJob } from './deliver';
+import { routeLeads } from './engine';
+
+const OFFER_QUEUE = 'live.offer';
+const SWEEP_QUEUE = 'live.sweep';
+/** Leads per offer job (an import queues one job per chunk). */
+const CHUNK = 500;
+
+interface OfferJob {
+  leads: number[];
+  /** When the leads became new (ISO): offered on a later Paris day, they stay new. */
+  at: string;
+  /** A customer never offered these leads (who returned them: a re-injected export). */
+  exclude_customer?: string;
+}
+
+/**
+ * THE entry point of live delivery: every path that makes leads `new` (intake, import, the copy
+ * made by a conversion, a re-injection) calls it once its transaction has committed. It queues
+ * the leads for the engine (pg-boss, worker woken at once) and returns; each lead is then routed
+ * on its own (claimed only if still new, so calling it twice, or for leads that are not new, is
+ * harmless). Leads a crash kept from being queued are found by the sweep (every minute, and at start).
+ */
+export async function offerLeads(ctx: { jobs: Jobs }, leadIds: number[], excludeCustomer: string | null = null): Promise<void> {
+  const at = new Date().toISOString();
+  const exclude = excludeCustomer ? { exclude_customer: excludeCustomer } : {};
+  for (let i = 0; i < leadIds.length; i += CHUNK) await ctx.jobs.send<OfferJob>(OFFER_QUEUE, { leads: leadIds.slice(i, i + CHUNK), at, ...exclude });
+}
+
+/** Offers every lead of a landing that is new today and was never offered (after an import). */
+export async function offerLanding(ctx: { jobs: Jobs }, landingId: number): Promise<void> {
+  await ctx.jobs.send(SWEEP_QUEUE, { landing: landingId });
+}
+
+interface SweepJob {
+  landing?: number;
+  at_start?: boolean;
+}
+
+/**
+ * New leads of today (Paris) on landings with rules that were never offered: arrived while no
+ * instance was up, or queued by none (killed between commit and queue). The minute sweep leaves
+ * the last two minutes to the offer jobs; the start-up and per-landing sweeps take everything.
+ */
+async function sweep(ctx: AppContext, job: SweepJob) {
+  const minAge = job.at_start || job.landing ? '0 seconds' : '2 minutes';
+  for (let after = 0; ; ) {
+    const { rows } = await ctx.db.query<{ id: number }>(
+      `SELECT l.id FROM leads l
+        WHERE l.landing_id IN (SELECT DISTINCT landing_id FROM rule_targets WHERE $1::int IS NULL OR landing_id = $1)
+          AND l.entry_status = 'new'
+          AND l.created_at >= (date_trunc('day', now() AT TIME ZONE 'Europe/Paris') AT TIME ZONE 'Europe/Paris')
+          AND l.created_at < now() - $2::interval AND l.id > $3
+          AND NOT EXISTS (SELECT 1 FROM lead_routings r WHERE r.lead_id = l.id)
+        ORDER BY l.id LIMIT ${CHUNK}`,
+      [job.landing ?? null, minAge, after],
+    );
+    if (rows.length === 0) return;
+    await routeLeads(ctx, rows.map((r) => r.id), new Date());
+    after = rows[rows.length - 1].id;
+  }
+}
+
+/** The engine's queues: offers, deliveries (mail, webhook) and the sweep. */
+export function registerDeliveryJobs(ctx: AppContext) {
+  ctx.jobs.register<OfferJob>(OFFER_QUEUE, async (job) => void (await routeLeads(ctx, job.leads, new Date(job.at), new Date(), job.exclude_customer ?? null)), { batchSize: 10, pollingIntervalSeconds: 0.5 });
+  ctx.jobs.register<DeliveryJob>(DELIVER_QUEUE, (job) => deliver(ctx, job), { batchSize: 1 });
+  ctx.jobs.register<SweepJob>(SWEEP_QUEUE, (job) => sweep(ctx, job), { cron: '* * * * *', atStart: true });
+}

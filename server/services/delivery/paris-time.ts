@@ -1,0 +1,48 @@
+import type { Weekday } from '../../../src/api/rules/contract';
+
+/** A moment as the rules read it: the Paris calendar day, weekday and wall-clock minute. */
+export interface ParisClock {
+  /** YYYY-MM-DD in Europe/Paris. */
+  day: string;
+  weekday: Weekday;
+  /** Minutes since Paris midnight on the wall clock (02:30 happens twice on the October DST day, never in March). */
+  minute: number;
+  /** 'YYYY-MM-DD HH:mm' */
+  label: string;
+}
+
+const format = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Europe/Paris',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  weekday: 'long',
+  hourCycle: 'h23',
+});
+
+export function parisClock(at: Date): ParisClock {
+  const p = Object.fromEntries(format.formatToParts(at).map((part) => [part.type, part.value]));
+  const day = `${p.year}-${p.month}-${p.day}`;
+  return {
+    day,
+    weekday: p.weekday.toLowerCase() as Weekday,
+    minute: Number(p.hour) * 60 + Number(p.minute),
+    label: `${day} ${p.hour}:${p.minute}`,
+  };
+}
+
+/** 'HH:mm' → minutes since midnight. */
+export const minuteOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+
+/**
+ * Whether a wall-clock minute lies in a window, both ends included ('23:59' covers the whole
+ * last minute); an end before the start spans midnight (22:00–06:00 = evening and early morning
+ * of the same calendar day, each judged with that day's flag and counter).
+ */
+export function inWindow(minute: number, start: string, end: string): boolean {
+  const s = minuteOf(start);
+  const e = minuteOf(end);
+  return s <= e ? minute >= s && minute <= e : minute >= s || minute <= e;
+}

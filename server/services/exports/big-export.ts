@@ -1,0 +1,171 @@
+import { randomBytes } from 'node:crypto';
+import type { z } from 'zod';
+import type { BigExportJob, bigExportQuery } from '../../../src/api/exports/contract';
+import type { EntryStatus } from '../../../src/api/leads/contract';
+import type { AppContext } from '../../context';
+import type { Config } from '../../config';
+import type { Queryable } from '../../db/connection';
+import { AppError, notFound } from '../../errors';
+import type { SessionUser } from '../auth/sessions';
+import { audit } from '../audit';
+import { getLandings } from '../leads/landings';
+import { exportStorage, leadsByIds, storageKey, writeLeadsFile } from './extract';
+import { exportFilename } from './filenames';
+import { exportColumns, toExportItem, type ExportRow } from './history';
+
+export const BIG_EXPORT_JOB = 'exports.big';
+
+type BigExportInput = z.output<typeof bigExportQuery>;
+
+/** Rows a spreadsheet holds below its header. */
+const XLSX_MAX_ROWS = 1_048_575;
+/** A job whose heartbeat stopped this long ago died with its server: its user may start another. */
+const STALE_MINUTES = 5;
+/** How often the running job records its progress. */
+const PROGRESS_MS = 250;
+
+interface JobRow {
+  id: number;
+  user_id: number;
+  state: BigExportJob['state'];
+  landing_ids: number[];
+  statuses: EntryStatus[];
+  start_day: string;
+  end_day: string;
+  book_type: BigExportJob['format'];
+  total: number | null;
+  written: number;
+  created: string;
+  finished: string | null;
+  error: string | null;
+  export_id: number | null;
+}
+
+const iso = (col: string) => `to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
+const jobColumns = `b.id, b.user_id, b.state, b.landing_ids, b.statuses, b.start_day::text AS start_day, b.end_day::text AS end_day, b.book_type,
+  b.total, b.written, ${iso('b.created_at')} AS created, ${iso('b.finished_at')} AS finished, b.error, b.export_id`;
+
+async function jobs(db: Queryable, config: Config, where: string, values: unknown[]): Promise<BigExportJob[]> {
+  const { rows } = await db.query<JobRow & { export: ExportRow | null }>(
+    `SELECT ${jobColumns}, (SELECT row_to_json(x) FROM (SELECT ${exportColumns} FROM exports e WHERE e.id = b.export_id) x) AS export
+       FROM big_exports b WHERE ${where} ORDER BY b.created_at DESC, b.id DESC`,
+    values,
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    state: r.state,
+    landings: r.landing_ids,
+    status: r.statuses,
+    start: r.start_day,
+    end: r.end_day,
+    format: r.book_type,
+    total: r.total,
+    written: r.written,
+    created: r.created,
+    finished: r.finished,
+    error: r.error,
+    export: r.export ? toExportItem(config, r.export) : null,
+  }));
+}
+
+export async function getBigExport(db: Queryable, config: Config, id: number): Promise<BigExportJob> {
+  const [job] = await jobs(db, config, 'b.id = $1', [id]);
+  if (!job) throw notFound('Export personnalisé introuvable');
+  return job;
+}
+
+/** The user's jobs of the last 24 hours, newest first. */
+export const listBigExports = (db: Queryable, config: Config, userId: number) =>
+  jobs(db, config, `b.user_id = $1 AND b.created_at > now() - interval '24 hours'`, [userId]);
+
+/**
+ * Queues a custom export; one at a time per user, which the unique index on running jobs
+ * enforces across instances. A job whose server died (no heartbeat for STALE_MINUTES) is given
+ * up first, so it never blocks its user.
+ */
+export async function requestBigExport(ctx: AppContext, user: SessionUser, input: BigExportInput): Promise<BigExportJob> {
+  const { db, config } = ctx;
+  await getLandings(db, input.landings);
+  await db.query(
+    `UPDATE big_exports SET state = 'failed', error = 'Interrompu : le serveur s''est arrêté pendant la génération', finished_at = now()
+      WHERE user_id = $1 AND state IN ('queued', 'running') AND heartbeat < now() - make_interval(mins => $2)`,
+    [user.id, STALE_MINUTES],
+  );
+  let id: number;
+  try {
+    ({ id } = (
+      await db.query<{ id: number }>(
+        `INSERT INTO big_exports (user_id, landing_ids, statuses, start_day, end_day, book_type) VALUES ($1, $2::int[], $3::text[], $4, $5, $6) RETURNING id`,
+        [user.id, input.landings, input.status, input.start, input.end, input.format],
+      )
+    ).rows[0]!);
+  } catch (err) {
+    if ((err as { code?: string }).code !== '23505') throw err;
+    const [running] = await jobs(db, config, `b.user_id = $1 AND b.state IN ('queued', 'running')`, [user.id]);
+    throw new AppError(409, 'conflict', 'Un export personnalisé est déjà en cours de génération : attendez sa fin avant d’en demander un autre', { job: running ?? null });
+  }
+  await ctx.jobs.send(BIG_EXPORT_JOB, { id });
+  return getBigExport(db, config, id);
+}
+
+/**
+ * Writes a custom export: the matching leads' ids first (one index pass, and the total for the
+ * progress bar), then the file streamed batch by batch by primary key, then the export row with
+ * big_export = true. No lead changes status. A failure leaves no file and says why.
+ */
+export async function runBigExport(ctx: AppContext, id: number): Promise<void> {
+  const { db, config, log } = ctx;
+  const claimed = await db.query<JobRow>(
+    `UPDATE big_exports b SET state = 'running', heartbeat = now() WHERE id = $1 AND state = 'queued' RETURNING ${jobColumns}`,
+    [id],
+  );
+  const job = claimed.rows[0];
+  if (!job) return; // given up meanwhile
+  const storage = exportStorage(config);
+  const key = storageKey(job.book_type);
+  try {
+    const landings = await getLandings(db, job.landing_ids);
+    const { rows } = await db.query<{ ids: string | null }>(
+      `SELECT string_agg(id::text, ',' ORDER BY id) AS ids FROM leads
+        WHERE landing_id = ANY($1::int[]) AND entry_status = ANY($2::text[])
+          AND created_at >= $3::date::timestamp AT TIME ZONE 'Europe/Paris' AND created_at < ($4::date + 1)::timestamp AT TIME ZONE 'Europe/Paris'`,
+      [job.landing_ids, job.statuses, job.start_day, job.end_day],
+    );
+    const ids = rows[0]!.ids ? rows[0]!.ids.split(',').map(Number) : [];
+    await db.query('UPDATE big_exports SET total = $2, heartbeat = now() WHERE id = $1', [id, ids.length]);
+    if (ids.length === 0) {
+      await db.query(`UPDATE big_exports SET state = 'done', finished_at = now() WHERE id = $1`, [id]);
+      return;
+    }
+    if (job.book_type === 'xlsx' && ids.length > XLSX_MAX_ROWS) {
+      throw new AppError(422, 'validation_failed', `${ids.length} leads : un fichier xlsx en contient au plus ${XLSX_MAX_ROWS}, choisissez le format csv`);
+    }
+    const filename = exportFilename(`export-personnalise_${job.start_day}_${job.end_day}`, job.book_type);
+    let reported = Date.now();
+    await writeLeadsFile(db, storage, key, job.book_type, landings, filename, leadsByIds(db, ids), async (written) => {
+      if (Date.now() - reported < PROGRESS_MS) return;
+      reported = Date.now();
+      await db.query('UPDATE big_exports SET written = $2, heartbeat = now() WHERE id = $1', [id, written]);
+    });
+    await db.tx(async (q) => {
+      const exportId = (
+        await q.query<{ id: number }>(
+          `INSERT INTO exports (token, landing_ids, user_id, filename, book_type, count, big_export, state, storage_key)
+           VALUES ($1, $2::int[], $3, $4, $5, $6, true, 'ready', $7) RETURNING id`,
+          [randomBytes(32).toString('base64url'), job.landing_ids, job.user_id, filename, job.book_type, ids.length, key],
+        )
+      ).rows[0]!.id;
+      await q.query(`UPDATE big_exports SET state = 'done', written = $2, export_id = $3, finished_at = now() WHERE id = $1`, [id, ids.length, exportId]);
+      await audit(q, job.user_id, 'export.big', 'leads', ids.length, { export_id: exportId, big_export_id: id, book_type: job.book_type });
+    });
+  } catch (err) {
+    await storage.remove(key);
+    if (!(err instanceof AppError)) log.error({ err, bigExport: id }, 'big export failed');
+    const message = err instanceof AppError ? err.message : 'Impossible de générer l’export.';
+    await db.query(`UPDATE big_exports SET state = 'failed', error = $2, finished_at = now() WHERE id = $1`, [id, message]);
+  }
+}
+
+export function registerBigExportJobs(ctx: AppContext): void {
+  ctx.jobs.register<{ id: number }>(BIG_EXPORT_JOB, ({ id }) => runBigExport(ctx, id));
+}

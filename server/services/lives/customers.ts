@@ -1,0 +1,57 @@
+import { randomBytes } from 'node:crypto';
+import type { z } from 'zod';
+import type { Customer, customerCreateRequest, customerUpdateRequest } from '../../../src/api/customers/contract';
+import type { Queryable } from '../../db/connection';
+import { conflict, notFound } from '../../errors';
+import { audit } from '../audit';
+
+export const customerNotFound = 'Client introuvable';
+const emailTaken = () => conflict('Un client existe déjà avec cette adresse email');
+const newSecret = () => randomBytes(32).toString('base64url');
+
+const customerSql = `
+  SELECT c.id, c.name, c.email, c.active, c.webhook_url, c.webhook_secret, to_json(c.created_at) #>> '{}' AS created_at,
+         COALESCE((SELECT json_agg(json_build_object('id', r.id, 'name', r.name, 'active', r.active) ORDER BY r.name, r.id)
+                     FROM rules r WHERE r.customer_id = c.id AND r.deleted_at IS NULL), '[]') AS rules
+    FROM customers c`;
+
+export async function listCustomers(db: Queryable): Promise<Customer[]> {
+  return (await db.query<Customer>(`${customerSql} ORDER BY lower(c.name), c.id`)).rows;
+}
+
+export async function getCustomer(db: Queryable, id: number): Promise<Customer> {
+  const customer = (await db.query<Customer>(`${customerSql} WHERE c.id = $1`, [id])).rows[0];
+  if (!customer) throw notFound(customerNotFound);
+  return customer;
+}
+
+/** A new customer; its email must be free (409), a webhook gets its signing key. */
+export async function createCustomer(db: Queryable, userId: number, input: z.output<typeof customerCreateRequest>): Promise<Customer> {
+  const webhook = input.webhook_url ?? null;
+  const { rows } = await db.query<{ id: number }>(
+    `INSERT INTO customers (name, email, webhook_url, webhook_secret) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (lower(email)) DO NOTHING RETURNING id`,
+    [input.name, input.email, webhook, webhook ? newSecret() : null],
+  );
+  if (!rows[0]) throw emailTaken();
+  await audit(db, userId, 'create', 'customer', 1, { customer_id: rows[0].id });
+  return getCustomer(db, rows[0].id);
+}
+
+/** Changes only the fields sent; pausing a customer pauses its rules for the engine. */
+export async function updateCustomer(db: Queryable, userId: number, id: number, input: z.output<typeof customerUpdateRequest>): Promise<Customer> {
+  const current = await getCustomer(db, id);
+  const webhook = input.webhook_url === undefined ? current.webhook_url : input.webhook_url;
+  const secret = !webhook ? null : input.rotate_webhook_secret || !current.webhook_secret ? newSecret() : current.webhook_secret;
+  try {
+    await db.query(
+      `UPDATE customers SET name = $2, email = $3, active = $4, webhook_url = $5, webhook_secret = $6 WHERE id = $1`,
+      [id, input.name ?? current.name, input.email ?? current.email, input.active ?? current.active, webhook, secret],
+    );
+  } catch (err) {
+    if ((err as { code?: string }).code === '23505') throw emailTaken();
+    throw err;
+  }
+  await audit(db, userId, 'update', 'customer', 1, { customer_id: id, fields: Object.keys(input) });
+  return getCustomer(db, id);
+}

@@ -1,0 +1,52 @@
+import type { RoutingCandidate, RoutingResponse } from '../../../src/api/rules/contract';
+import type { Queryable } from '../../db/connection';
+import { notFound } from '../../errors';
+
+/** Rules of other landings listed at most (the explanation stays readable with 1,000 rules). */
+const OTHER_LANDINGS_MAX = 200;
+
+/**
+ * Why a lead of landing `landingId` went where it went, or nowhere: the decision the engine kept
+ * (rules of its landing and postal code, in the order tried), then the rules of that landing
+ * left out by their postal codes ('zip'), then rules of other landings ('landing').
+ */
+export async function explainRouting(db: Queryable, landingId: number, leadId: number): Promise<RoutingResponse['data']> {
+  const lead = (
+    await db.query<{ entry_status: string; outcome: string | null; rule_id: number | null; decided_at: string | null; paris_time: string | null; considered: RoutingCandidate[] | null }>(
+      `SELECT l.entry_status, lr.outcome, lr.rule_id, to_json(lr.decided_at) #>> '{}' AS decided_at, lr.paris_time, lr.considered
+         FROM leads l LEFT JOIN lead_routings lr ON lr.lead_id = l.id
+        WHERE l.id = $1 AND l.landing_id = $2`,
+      [leadId, landingId],
+    )
+  ).rows[0];
+  if (!lead) throw notFound('Lead introuvable');
+
+  const stored = lead.considered ?? [];
+  const seen = stored.map((c) => c.rule_id);
+  const { rows: current } = await db.query<{ id: number; name: string; deleted: boolean }>('SELECT id, name, deleted_at IS NOT NULL AS deleted FROM rules WHERE id = ANY($1::int[])', [seen]);
+  const byId = new Map(current.map((r) => [r.id, r]));
+  const considered: RoutingCandidate[] = stored.map((c) => ({ ...c, rule_name: byId.get(c.rule_id)?.name ?? c.rule_name, deleted: byId.get(c.rule_id)?.deleted ?? true }));
+
+  const { rows: others } = await db.query<RoutingCandidate & { here: boolean }>(
+    `SELECT r.id AS rule_id, r.name AS rule_name, r.customer_id, c.name AS customer_name, false AS deleted,
+            COALESCE(rep.count, 0) AS count, r.leads_number, $2::int = ANY(r.landing_ids) AS here
+       FROM rules r JOIN customers c ON c.id = r.customer_id
+       LEFT JOIN reports rep ON rep.rule_id = r.id AND rep.date = (now() AT TIME ZONE 'Europe/Paris')::date
+      WHERE r.deleted_at IS NULL AND NOT (r.id = ANY($1::int[])) AND ($3::timestamptz IS NULL OR r.created_at <= $3)
+      ORDER BY ($2::int = ANY(r.landing_ids)) DESC, r.id LIMIT ${OTHER_LANDINGS_MAX}`,
+    [seen, landingId, lead.decided_at],
+  );
+  for (const { here, ...o } of others) considered.push({ ...o, reason: here ? 'zip' : 'landing' });
+
+  const outcome = lead.outcome === null ? (lead.entry_status === 'new' ? 'pending' : 'not_new') : (lead.outcome as RoutingResponse['data']['outcome']);
+  return {
+    lead_id: leadId,
+    landing_id: landingId,
+    outcome,
+    decided_at: lead.decided_at,
+    paris_time: lead.paris_time,
+    rule_id: lead.outcome === 'delivered' ? lead.rule_id : null,
+    customer_name: lead.outcome === 'delivered' ? (stored.find((c) => c.reason === null)?.customer_name ?? null) : null,
+    considered,
+  };
+}

@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import { landingCategory } from '../landings/contract';
+import { leadSource } from '../leads/contract';
+
+/** The categories of /production/:category and /api/productions/:category. */
+export const productionCategory = landingCategory;
+export type ProductionCategory = z.infer<typeof productionCategory>;
+
+/**
+ * A department as the map names it: 'FR-' and the INSEE code ('FR-01' … 'FR-2A', 'FR-2B' …
+ * 'FR-976'); the leads store the bare code ('30', '2A'). Whether the code exists is the server's
+ * check (404), the shape is the contract's.
+ */
+export const departmentCode = z.string().regex(/^FR-(\d{2}|2[AB]|97\d)$/, 'Département inconnu');
+export type DepartmentCode = z.infer<typeof departmentCode>;
+export const toRegion = (departement: string): DepartmentCode => `FR-${departement}`;
+export const toDepartement = (region: DepartmentCode) => region.slice(3);
+
+/** Gard and Hérault: the selection before anybody saved one (SPEC.md §2). */
+export const defaultSelection: DepartmentCode[] = ['FR-30', 'FR-34'];
+
+/** Longest note (characters): beyond, 422. */
+export const maxNoteLength = 10_000;
+
+/** A saved colour: '#rrggbb' (lower case once parsed). */
+export const regionColor = z
+  .string()
+  .regex(/^#[0-9a-fA-F]{6}$/, 'Couleur invalide (#rrggbb)')
+  .transform((c) => c.toLowerCase());
+
+/** The colour a selection takes when the request names none. */
+export const defaultSelectionColor = '#d97706';
+
+/** A department's note and colour for one category (shared by all users). */
+export const productionRegion = z.object({ region: departmentCode, text: z.string(), color: z.string().nullable() });
+export type ProductionRegion = z.infer<typeof productionRegion>;
+
+/** GET /api/productions/:category */
+export const productionResponse = z.object({
+  data: z.object({ regions: z.array(productionRegion), selected: z.array(departmentCode) }),
+});
+export type Production = z.infer<typeof productionResponse>['data'];
+
+const day = z.iso.date('Date invalide (YYYY-MM-DD)').refine((d) => d >= '1900-01-01' && d <= '2999-12-31', 'Date invalide (années 1900 à 2999)');
+
+/** A comma-separated list of the query string ('FR-30,FR-34'), empty items dropped. */
+const commaList = <T extends z.ZodType<string, string>>(item: T, max: number, message: string) =>
+  z
+    .string()
+    .max(10_000, message)
+    .transform((s) => [...new Set(s.split(',').map((v) => v.trim()).filter(Boolean))])
+    .pipe(z.array(item).max(max, message));
+
+export const departmentList = commaList(departmentCode, 200, 'Liste de départements invalide');
+
+/**
+ * POST /api/productions/:category/regions/data query string. `departement` absent: every
+ * department of the category's leads; present (even empty): only those.
+ */
+export const regionsDataQuery = z
+  .object({
+    date_range: z
+      .string({ error: 'Période requise (YYYY-MM-DD<>YYYY-MM-DD)' })
+      .regex(/^\d{4}-\d{2}-\d{2}<>\d{4}-\d{2}-\d{2}$/, 'Période invalide (YYYY-MM-DD<>YYYY-MM-DD)')
+      .transform((s) => s.split('<>') as [string, string])
+      .pipe(z.tuple([day, day]))
+      .refine(([start, end]) => start <= end, 'La date de fin précède la date de début'),
+    landings: z
+      .string({ error: 'Choisissez au moins une landing' })
+      .regex(/^\d{1,10}(,\d{1,10})*$/, 'Choisissez au moins une landing')
+      .transform((s) => [...new Set(s.split(',').map(Number))])
+      .refine((ids) => ids.length <= 100, 'Au plus 100 landings'),
+    departement: departmentList.optional(),
+  })
+  .strip();
+export type RegionsDataQuery = z.input<typeof regionsDataQuery>;
+
+const keyValue = z.object({ key: z.string(), value: z.number() });
+export type KeyValue = z.infer<typeof keyValue>;
+
+/** Keys of `stats`: the total, each status, and the average per day of the period. */
+export const productionStatKeys = ['total', 'new', 'extracted', 'archived', 'trashed', 'converted', 'duplicate', 'per_day'] as const;
+
+/**
+ * POST /api/productions/:category/regions/data: `sources` (one row per lead source, in the
+ * order of leadSource) and `stats` (productionStatKeys) over the chosen departments; the count of
+ * every department of the map that has leads in the period, for the choropleth.
+ */
+export const regionsDataResponse = z.object({
+  data: z.object({
+    sources: z.array(keyValue.extend({ key: leadSource })),
+    stats: z.array(keyValue.extend({ key: z.enum(productionStatKeys) })),
+    departments: z.array(z.object({ region: departmentCode, value: z.number() })),
+  }),
+});
+export type RegionsData = z.infer<typeof regionsDataResponse>['data'];
+
+/** POST /api/productions/:category/change_color?departement=FR-30,FR-34[&color=#rrggbb|none]; 'none' takes the colour off. */
+export const changeColorQuery = z
+  .object({ departement: departmentList.default([]), color: z.union([z.literal('none').transform(() => null), regionColor]).default(defaultSelectionColor) })
+  .strip();
+export type ChangeColorQuery = z.input<typeof changeColorQuery>;
+export const changeColorResponse = z.object({
+  data: z.object({ selected: z.array(departmentCode), color: z.string().nullable() }),
+  message: z.string(),
+});
+
+/** POST /api/productions/:category/:departement/change_text: `text` in the query (the original's form) or the body. */
+export const noteText = z
+  .string({ error: 'Texte de la note requis' })
+  .max(maxNoteLength, 'La note dépasse 10 000 caractères');
+export const changeTextRequest = z.object({ text: noteText }).strip();
+export const changeTextResponse = z.object({ data: productionRegion, message: z.string() });

@@ -1,0 +1,32 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../client';
+import type { Rule, RulesTodayResponse } from './contract';
+import { fetchRulesToday } from './requests';
+
+/** Every query of rules starts with this key: a change to a rule invalidates them all. */
+export const rulesKey = ['rules'] as const;
+
+const customerParam = (customerId: number) => (customerId > 0 ? `?customer_id=${customerId}` : '');
+
+/** GET /api/customers/rules?customer_id=N (0: every customer's rules). */
+export const rulesQuery = (customerId: number) =>
+  queryOptions({ queryKey: [...rulesKey, customerId], queryFn: () => api<Rule[]>(`/customers/rules${customerParam(customerId)}`), staleTime: 10_000 });
+
+/** How often the rules screen asks whether today's fills moved (an unchanged answer is a 204 without body). */
+export const FILL_POLL_MS = 3000;
+
+/**
+ * GET /api/customers/rules/today: today's fill of each rule, asked again every few seconds with
+ * the last `version`; an unchanged fill keeps the previous answer (same object: nothing re-renders).
+ */
+export const rulesTodayQuery = (customerId: number) => {
+  const queryKey = [...rulesKey, 'today', customerId];
+  return queryOptions({
+    queryKey,
+    queryFn: async ({ client, signal }): Promise<RulesTodayResponse> => {
+      const previous = client.getQueryData<RulesTodayResponse>(queryKey);
+      return (await fetchRulesToday(customerId, previous?.version, signal)) ?? previous!;
+    },
+    refetchInterval: FILL_POLL_MS,
+  });
+};

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+
+/**
+ * Every Taboola answer says whether it comes from the built-in sandbox (no TABOOLA_CLIENT_ID /
+ * TABOOLA_CLIENT_SECRET configured: accounts, campaigns and targeting kept in the database, demo
+ * data) or from Backstage; the screen shows a banner in the sandbox.
+ */
+const sandbox = z.boolean();
+
+/** An advertiser account: `account_id` is Backstage's textual id, the one the other paths take. */
+export const taboolaAccount = z.object({ id: z.string(), name: z.string(), account_id: z.string() });
+export type TaboolaAccount = z.infer<typeof taboolaAccount>;
+
+/** GET /api/taboola/accounts (admin). */
+export const taboolaAccountsResponse = z.object({ data: z.array(taboolaAccount), sandbox });
+export type TaboolaAccountsResponse = z.infer<typeof taboolaAccountsResponse>;
+
+export const taboolaCampaign = z.object({ id: z.string(), name: z.string(), advertiser_id: z.string() });
+export type TaboolaCampaign = z.infer<typeof taboolaCampaign>;
+
+/** GET /api/taboola/campaigns/:accountId (admin); unknown account → 404. */
+export const taboolaCampaignsResponse = z.object({ data: z.array(taboolaCampaign), sandbox });
+export type TaboolaCampaignsResponse = z.infer<typeof taboolaCampaignsResponse>;
+
+/** What a campaign targets: every postal code (ALL), or only `codes` (INCLUDE) or all but them (EXCLUDE, set elsewhere). */
+export const targetingType = z.enum(['ALL', 'INCLUDE', 'EXCLUDE']);
+export type TargetingType = z.infer<typeof targetingType>;
+
+export const targeting = z.object({ type: targetingType, codes: z.array(z.string()) });
+export type Targeting = z.infer<typeof targeting>;
+
+/** GET /api/taboola/campaigns/:accountId/:campaignId/codes (admin). */
+export const targetingResponse = z.object({ data: targeting, sandbox });
+export type TargetingResponse = z.infer<typeof targetingResponse>;
+
+/** Types a send may set. */
+export const sendType = z.enum(['ALL', 'INCLUDE'], { error: 'Erreur' });
+
+/**
+ * POST /api/taboola/campaigns/:accountId/:campaignId/codes (admin), multipart/form-data:
+ * - `type`: ALL or INCLUDE (anything else → 422 'Erreur');
+ * - INCLUDE: `file`, an xlsx (≤ 5 MB; postal codes in the first column of the first sheet, an
+ *   optional header row), or instead `codes`, the codes as text separated by commas, spaces or
+ *   line breaks (the departments' codes, the map's selection); neither → 422 'Erreur'.
+ * Every code is checked against the French postal codes; unknown ones → 422 `validation_failed`
+ * listing them in `unknown` (and `rows`: their line in the file), nothing is sent. A POST
+ * replaces the whole list; the answer is the targeting read back afterwards, with
+ * 'Codes postaux mis à jour'. Backstage failures → 502 `taboola_error` with a French message.
+ */
+export const sendTargetingFields = z.object({ type: sendType, codes: z.string().max(2_000_000).optional() });
+export const sendTargetingResponse = z.object({ data: targeting, sandbox, message: z.string() });
+export type SendTargetingResponse = z.infer<typeof sendTargetingResponse>;
+
+/** The 422 of a send with codes that are no French postal code. */
+export const unknownCodesError = z.object({
+  error: z.literal('validation_failed'),
+  message: z.string(),
+  /** The codes refused (at most 1,000), as they were written. */
+  unknown: z.array(z.string()),
+  /** Where each was: its line in the file, or its position in `codes`. */
+  rows: z.array(z.number()),
+});
+export type UnknownCodesError = z.infer<typeof unknownCodesError>;
+
+/**
+ * GET /api/taboola/departements/codes?departements=30,34,2A (admin, 'Cibler des départements'):
+ * every postal code of these departments, sorted and without duplicates, and how many each gave.
+ * Unknown department → 422.
+ */
+export const departementCodesQuery = z.object({
+  departements: z
+    .string({ error: 'Choisissez au moins un département' })
+    .regex(/^(\d{2,3}|2[AB])(,(\d{2,3}|2[AB]))*$/i, 'Départements invalides (ex. 30,34,2A)')
+    .transform((s) => [...new Set(s.toUpperCase().split(','))])
+    .pipe(z.array(z.string()).max(110, 'Départements invalides (ex. 30,34,2A)')),
+});
+export type DepartementCodesQuery = z.input<typeof departementCodesQuery>;
+export const departementCodesResponse = z.object({
+  data: z.object({ codes: z.array(z.string()), by_departement: z.record(z.string(), z.number()) }),
+});
+export type DepartementCodesResponse = z.infer<typeof departementCodesResponse>;

@@ -1,0 +1,28 @@
+import { queryOptions } from '@tanstack/react-query';
+import { apiEnvelope } from '../client';
+import type { TaboolaAccountsResponse, TaboolaCampaignsResponse, TargetingResponse } from './contract';
+
+/** Every Taboola query starts with this key: a send refreshes the targeting read back. */
+export const taboolaKey = ['taboola'] as const;
+
+/** GET /api/taboola/accounts: the advertiser accounts (and whether the sandbox answers). */
+export const taboolaAccountsQuery = queryOptions({
+  queryKey: [...taboolaKey, 'accounts'],
+  queryFn: () => apiEnvelope<TaboolaAccountsResponse>('/taboola/accounts'),
+  staleTime: 60_000,
+});
+
+/** GET /api/taboola/campaigns/:accountId */
+export const taboolaCampaignsQuery = (accountId: string) =>
+  queryOptions({
+    queryKey: [...taboolaKey, 'campaigns', accountId],
+    queryFn: () => apiEnvelope<TaboolaCampaignsResponse>(`/taboola/campaigns/${encodeURIComponent(accountId)}`),
+    staleTime: 60_000,
+  });
+
+/** GET /api/taboola/campaigns/:accountId/:campaignId/codes: the campaign's targeting as Taboola holds it. */
+export const targetingQuery = (accountId: string, campaignId: string) =>
+  queryOptions({
+    queryKey: [...taboolaKey, 'codes', accountId, campaignId],
+    queryFn: () => apiEnvelope<TargetingResponse>(`/taboola/campaigns/${encodeURIComponent(accountId)}/${encodeURIComponent(campaignId)}/codes`),
+  });

@@ -1,0 +1,21 @@
+// Calls of the Taboola screen that change or compute something: the targeting's send and the departments' codes.
+import { apiEnvelope } from '../client';
+import type { DepartementCodesResponse, SendTargetingResponse } from './contract';
+
+export type TargetingSend = { type: 'ALL' } | { type: 'INCLUDE'; file: File } | { type: 'INCLUDE'; codes: readonly string[] };
+
+/**
+ * POST /api/taboola/campaigns/:accountId/:campaignId/codes (multipart): replaces the whole list
+ * and answers the targeting read back; codes that are no French postal code → 422 `unknown`.
+ */
+export function sendTargeting(accountId: string, campaignId: string, send: TargetingSend) {
+  const body = new FormData();
+  body.set('type', send.type);
+  if ('file' in send) body.set('file', send.file);
+  if ('codes' in send) body.set('codes', send.codes.join(','));
+  return apiEnvelope<SendTargetingResponse>(`/taboola/campaigns/${encodeURIComponent(accountId)}/${encodeURIComponent(campaignId)}/codes`, { method: 'POST', body });
+}
+
+/** GET /api/taboola/departements/codes: every postal code of these departments ('Cibler des départements'). */
+export const departementCodes = (departements: readonly string[]) =>
+  apiEnvelope<DepartementCodesResponse>(`/taboola/departements/codes?${new URLSearchParams({ departements: departements.join(',') })}`).then((r) => r.data);

@@ -1,0 +1,4 @@
+import { useSignedInQuery } from '../signedIn';
+import { usersQuery } from './queries';
+
+export const useUsers = () => useSignedInQuery(usersQuery);

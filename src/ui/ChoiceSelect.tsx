@@ -1,0 +1,64 @@
+import { Button, Label, ListBox, ListBoxItem, Popover, Select, SelectValue, type Key } from 'react-aria-components';
+
+export interface Choice {
+  id: Key;
+  name: string;
+}
+
+interface Common {
+  label: string;
+  /** Shown when nothing is chosen ('Toutes les landings'). */
+  placeholder: string;
+  items: readonly Choice[];
+  className?: string;
+  isDisabled?: boolean;
+  /** For tests and commands that focus the field (`[data-field=…] button`). */
+  field?: string;
+}
+
+/** A react-aria select of one choice (an account, a campaign, a user). */
+export function SingleSelect(p: Common & { value: Key | null; onChange: (value: Key | null) => void }) {
+  return (
+    <Select className={p.className ?? 'admin-field'} placeholder={p.placeholder} value={p.value} onChange={(k) => p.onChange(k ?? null)} isDisabled={p.isDisabled} data-field={p.field}>
+      <Inside {...p} />
+    </Select>
+  );
+}
+
+/** A react-aria select of several choices (landings, statuses); none chosen means all. */
+export function MultiSelect(p: Common & { value: readonly Key[]; onChange: (value: Key[]) => void }) {
+  return (
+    <Select
+      className={p.className ?? 'admin-field'}
+      selectionMode="multiple"
+      placeholder={p.placeholder}
+      value={[...p.value]}
+      onChange={(keys) => p.onChange([...keys])}
+      isDisabled={p.isDisabled}
+      data-field={p.field}
+    >
+      <Inside {...p} />
+    </Select>
+  );
+}
+
+function Inside({ label, items }: Common) {
+  return (
+    <>
+      <Label>{label}</Label>
+      <Button className="btn admin-select-button">
+        <SelectValue />
+        <span aria-hidden="true">▾</span>
+      </Button>
+      <Popover className="popover">
+        <ListBox className="menu-list" items={items}>
+          {(item) => (
+            <ListBoxItem className="menu-item" id={item.id} textValue={item.name}>
+              {item.name}
+            </ListBoxItem>
+          )}
+        </ListBox>
+      </Popover>
+    </>
+  );
+}

@@ -1,0 +1,72 @@
+import { Button, ComboBox, Input, Label, ListBox, ListBoxItem, Popover } from 'react-aria-components';
+import { useSnapshot } from 'valtio';
+import { useAllLandings } from '../../api/landings/hooks';
+import { useUsers } from '../../api/users/hooks';
+import { CommandButton } from '../../commands/CommandButton';
+import { runCommand } from '../../commands/registry';
+import { useT } from '../../i18n/provider';
+import { MultiSelect, SingleSelect } from '../../ui/ChoiceSelect';
+import { exportsView } from './store';
+
+/** Landings, user (the route's parameter), creation dates and 'Vendu à'. */
+export function FilterBar({ userId }: { userId: number }) {
+  const t = useT();
+  const { filters, meta } = useSnapshot(exportsView);
+  const landings = useAllLandings();
+  const users = useUsers();
+  const userItems = [{ id: 0, name: t('exports.filter.allUsers') }, ...(users.data ?? []).map((u) => ({ id: u.id, name: u.name }))];
+  return (
+    <div className="admin-bar" role="search" aria-label={t('exports.filters')} data-exports-filters="">
+      <MultiSelect
+        label={t('exports.filter.landings')}
+        placeholder={t('exports.filter.allLandings')}
+        items={landings.data ?? []}
+        value={filters.landings}
+        onChange={(keys) => (exportsView.filters.landings = keys.map(Number))}
+        field="landings"
+      />
+      <SingleSelect
+        label={t('exports.filter.user')}
+        placeholder={t('exports.filter.allUsers')}
+        items={userItems}
+        value={userId}
+        onChange={(id) => id !== null && Number(id) !== userId && void runCommand('nav.exports', { userId: Number(id) }, 'button')}
+        field="user"
+      />
+      <label className="admin-field">
+        <span>{t('exports.filter.from')}</span>
+        <input type="date" value={filters.start} max={filters.end || undefined} onChange={(e) => (exportsView.filters.start = e.target.value)} />
+      </label>
+      <label className="admin-field">
+        <span>{t('exports.filter.to')}</span>
+        <input type="date" value={filters.end} min={filters.start || undefined} onChange={(e) => (exportsView.filters.end = e.target.value)} />
+      </label>
+      <ComboBox
+        className="admin-field"
+        allowsCustomValue
+        menuTrigger="focus"
+        inputValue={filters.forCustomer}
+        onInputChange={(v) => (exportsView.filters.forCustomer = v)}
+        defaultItems={meta.buyers.map((name) => ({ id: name, name }))}
+      >
+        <Label>{t('exports.filter.soldTo')}</Label>
+        <div className="admin-combo">
+          <Input placeholder={t('exports.filter.anyBuyer')} />
+          <Button className="btn admin-combo-button" aria-label={t('exports.filter.showBuyers')}>
+            ▾
+          </Button>
+        </div>
+        <Popover className="popover">
+          <ListBox className="menu-list" renderEmptyState={() => <div className="menu-item muted">{t('exports.filter.noBuyers')}</div>}>
+            {(item: { id: string; name: string }) => (
+              <ListBoxItem className="menu-item" id={item.id}>
+                {item.name}
+              </ListBoxItem>
+            )}
+          </ListBox>
+        </Popover>
+      </ComboBox>
+      <CommandButton command="exports.clearFilters" />
+    </div>
+  );
+}

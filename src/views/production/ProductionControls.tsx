@@ -1,0 +1,69 @@
+import { useState } from 'react';
+import { Select, type Key } from 'react-aria-components';
+import { useSnapshot } from 'valtio';
+import type { Landing } from '../../api/landings/contract';
+import type { ProductionCategory } from '../../api/productions/contract';
+import { CommandMenu } from '../../commands/CommandMenu';
+import { runCommand } from '../../commands/registry';
+import { useT } from '../../i18n/provider';
+import { SelectMenu } from '../leads/SelectMenu';
+import { productionView, selectionColors } from './store';
+
+interface Props {
+  category: ProductionCategory;
+  landings: readonly Landing[];
+  chosen: readonly number[];
+}
+
+/** The period, the landings of the category, the colour given to the selection and the screen's actions. */
+export function ProductionControls({ category, landings, chosen }: Props) {
+  const t = useT();
+  const view = useSnapshot(productionView);
+  const [value, setValue] = useState<Key[] | null>(null);
+  const apply = () => {
+    if (value === null) return;
+    productionView.landings[category] = value.map(Number).sort((a, b) => a - b);
+    setValue(null);
+  };
+  return (
+    <div className="production-controls">
+      <label className="production-field">
+        <span>{t('production.start')}</span>
+        <input type="date" value={view.start} max={view.end} required onChange={(e) => e.target.value && (productionView.start = e.target.value)} />
+      </label>
+      <label className="production-field">
+        <span>{t('production.end')}</span>
+        <input type="date" value={view.end} min={view.start} required onChange={(e) => e.target.value && (productionView.end = e.target.value)} />
+      </label>
+      <Select
+        className="production-field production-landings"
+        selectionMode="multiple"
+        placeholder={t('production.landings.none')}
+        value={value ?? [...chosen]}
+        onChange={(keys) => setValue(keys as Key[])}
+        onOpenChange={(open) => !open && apply()}
+      >
+        <SelectMenu label={t('production.landings')} items={landings} />
+      </Select>
+      <div className="production-colors" role="radiogroup" aria-label={t('production.color')}>
+        {selectionColors.map((c) => (
+          <button
+            key={c.id}
+            type="button"
+            role="radio"
+            aria-checked={view.color === c.color}
+            aria-label={t(`production.color.${c.id}`)}
+            title={t(`production.color.${c.id}`)}
+            className="production-swatch"
+            style={{ background: c.color }}
+            onClick={() => void runCommand('production.color', { color: c.color }, 'button')}
+          />
+        ))}
+        <button type="button" className="btn production-nocolor" onClick={() => void runCommand('production.color', { color: null }, 'button')}>
+          {t('production.color.none')}
+        </button>
+      </div>
+      <CommandMenu menu="production.actions" variant="toolbar" label={t('production.actions')} />
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import type { DepartmentCode } from '../../api/productions/contract';
+import { runCommand } from '../../commands/registry';
+import { Grid } from '../../grid/Grid';
+import type { GridColumnSpec, GridHandle, Row, RowLoader } from '../../grid/types';
+import { useIntl, useT } from '../../i18n/provider';
+import { foldText } from '../../map/departments';
+import { mapGeometry } from '../../map/geometry';
+
+interface Props {
+  counts: ReadonlyMap<DepartmentCode, number>;
+  notes: ReadonlyMap<DepartmentCode, string>;
+  selected: ReadonlySet<DepartmentCode>;
+  open: boolean;
+}
+
+const columns: GridColumnSpec[] = [
+  { key: 'code', label: '', kind: 'text', width: 80 },
+  { key: 'name', label: '', kind: 'text', width: 200 },
+  { key: 'value', label: '', kind: 'number', width: 100 },
+  { key: 'selected', label: '', kind: 'text', width: 110 },
+  { key: 'note', label: '', kind: 'text', width: 420 },
+];
+
+/**
+ * 'Statistiques': every department with its count of leads and its note, sortable and filtered
+ * by the grid — what the map shows, as a table (the map's accessible alternative). Collapsible.
+ */
+export function StatisticsTable({ counts, notes, selected, open }: Props) {
+  const t = useT();
+  const intl = useIntl();
+  const gridRef = useRef<GridHandle | null>(null);
+  const rows = useMemo(
+    () =>
+      mapGeometry().departments.map((d) => ({
+        id: d.code,
+        code: d.code.slice(3),
+        name: d.name,
+        value: counts.get(d.code) ?? 0,
+        selected: selected.has(d.code) ? t('production.stats.yes') : '',
+        note: notes.get(d.code) ?? '',
+      })),
+    [counts, notes, selected, t],
+  );
+
+  const loader: RowLoader = useCallback(
+    async (req) => {
+      const filters = Object.entries(req.filters).map(([key, value]) => [key, foldText(value)] as const);
+      let list: Row[] = rows.filter((r) => filters.every(([key, value]) => foldText(String(r[key as keyof typeof r])).includes(value)));
+      if (req.sort) {
+        const { key, dir } = req.sort;
+        const sign = dir === 'asc' ? 1 : -1;
+        list = [...list].sort((a, b) => {
+          const [x, y] = [a[key], b[key]];
+          return sign * (typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y), 'fr'));
+        });
+      }
+      return { rows: list.slice(req.offset, req.offset + req.limit), total: list.length };
+    },
+    [rows],
+  );
+  useEffect(() => {
+    void gridRef.current?.refresh();
+  }, [loader]);
+
+  const columnLabel = useCallback((c: GridColumnSpec) => t(`production.stats.${c.key}`), [t]);
+  return (
+    <section className="production-stats" aria-labelledby="production-stats-title">
+      <h2 id="production-stats-title" className="production-stats-title">
+        <button type="button" className="btn production-disclosure" aria-expanded={open} aria-controls="production-stats-body" onClick={() => void runCommand('production.toggleStats', undefined, 'button')}>
+          <span aria-hidden="true">{open ? '▾' : '▸'}</span> {t('production.stats')}
+        </button>
+      </h2>
+      <div id="production-stats-body" hidden={!open} className="production-stats-body">
+        {open ? (
+          <Grid queryKey="production-stats" loader={loader} columns={columns} label={t('production.stats')} t={t} columnLabel={columnLabel} locale={intl.locale} handleRef={gridRef} className="production-grid" />
+        ) : null}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,171 @@
+/**
+ * The production map's commands: selecting, adding, notes, colours, moving on the map, the
+ * Statistiques table and the leads of a department. The map's clicks and keys, the buttons, the
+ * palette and the dialog all go through these (the screen provides `ctx.production` while mounted).
+ */
+import type { DepartmentCode } from '../../api/productions/contract';
+import type { CommandContext } from '../../commands/context';
+import { definePaletteSource } from '../../commands/palette/sources';
+import { defineCommand } from '../../commands/registry';
+import type { Direction } from '../../map/navigation';
+import { productionView, selectionColors, type ProductionCommandContext } from './store';
+
+declare module '../../commands/context' {
+  interface CommandContextExtensions {
+    production: ProductionCommandContext;
+  }
+}
+
+const section = 'production';
+const scope = 'production';
+const onMap = (ctx: CommandContext) => ctx.production !== undefined;
+const target = (ctx: CommandContext, args: { code?: DepartmentCode } | undefined) => args?.code ?? ctx.production!.active;
+
+// Every department by name and code, accents and case ignored ("herault", "2a"): opens it on the map.
+definePaletteSource<{ code: DepartmentCode; name: string }>({
+  id: 'departments',
+  order: 60,
+  requires: 'staff',
+  query: {
+    queryKey: ['map-departments'],
+    queryFn: async () => (await import('../../map/departmentList')).departmentList(),
+    staleTime: Infinity,
+  },
+  entries: (list) => list.map((d) => ({ key: d.code, label: d.name, hint: d.code, keywords: d.code.slice(3), command: 'production.jump', args: { code: d.code } })),
+});
+
+defineCommand<{ code: DepartmentCode }>({
+  id: 'production.jump',
+  title: 'production.jump',
+  section,
+  requires: 'staff',
+  palette: false,
+  run: async (ctx, args) => {
+    if (!ctx.production) return ctx.navigate(`/production/pac?departement=${args.code}`);
+    ctx.production.setActive(args.code);
+    ctx.production.focusMap();
+    await ctx.production.select([args.code]);
+  },
+});
+
+defineCommand<{ code?: DepartmentCode } | undefined>({
+  id: 'production.select',
+  title: 'production.select',
+  section,
+  scope,
+  requires: 'staff',
+  when: onMap,
+  run: (ctx, args) => ctx.production!.select([target(ctx, args)]),
+});
+
+defineCommand<{ code?: DepartmentCode } | undefined>({
+  id: 'production.toggle',
+  title: 'production.toggle',
+  section,
+  scope,
+  requires: 'staff',
+  when: onMap,
+  run: (ctx, args) => {
+    const code = target(ctx, args);
+    const selected = ctx.production!.selected;
+    return ctx.production!.select(selected.includes(code) ? selected.filter((c) => c !== code) : [...selected, code]);
+  },
+});
+
+defineCommand<{ code?: DepartmentCode } | undefined>({
+  id: 'production.note',
+  title: 'production.note',
+  section,
+  scope,
+  keys: ['n'],
+  requires: 'staff',
+  when: onMap,
+  menus: [{ id: 'production.actions', group: 'department', order: 2 }],
+  run: (ctx, args) => {
+    const code = target(ctx, args);
+    ctx.production!.setActive(code);
+    productionView.noteFor = code;
+  },
+});
+
+defineCommand<{ code: DepartmentCode; text: string }>({
+  id: 'production.saveNote',
+  title: 'production.saveNote',
+  section,
+  scope,
+  requires: 'staff',
+  palette: false,
+  when: onMap,
+  run: (ctx, args) => ctx.production!.saveNote(args.code, args.text),
+});
+
+for (const direction of ['left', 'right', 'up', 'down'] as const) {
+  defineCommand({
+    id: `production.move.${direction}`,
+    title: `production.move.${direction}`,
+    section,
+    scope,
+    requires: 'staff',
+    palette: false,
+    when: onMap,
+    run: (ctx) => ctx.production!.move(direction satisfies Direction),
+  });
+}
+
+defineCommand({
+  id: 'production.focusMap',
+  title: 'production.focusMap',
+  section,
+  scope,
+  keys: ['m'],
+  requires: 'staff',
+  when: onMap,
+  run: (ctx) => ctx.production!.focusMap(),
+});
+
+defineCommand<{ color: string | null }>({
+  id: 'production.color',
+  title: 'production.color',
+  section,
+  scope,
+  requires: 'staff',
+  when: onMap,
+  choices: (ctx) => [
+    ...selectionColors.map((c) => ({ label: ctx.t('production.color.choice', { color: ctx.t(`production.color.${c.id}`) }), args: { color: c.color } })),
+    { label: ctx.t('production.color.none'), args: { color: null } },
+  ],
+  run: (ctx, args) => {
+    if (args?.color === undefined) return;
+    if (args.color) productionView.color = args.color;
+    return ctx.production!.select(ctx.production!.selected, args.color);
+  },
+});
+
+defineCommand({
+  id: 'production.toggleStats',
+  title: 'production.toggleStats',
+  section,
+  scope,
+  keys: ['s'],
+  requires: 'staff',
+  when: onMap,
+  menus: [{ id: 'production.actions', group: 'tables', order: 9 }],
+  run: () => {
+    productionView.statsOpen = !productionView.statsOpen;
+  },
+});
+
+defineCommand<{ code?: DepartmentCode } | undefined>({
+  id: 'production.openLeads',
+  title: 'production.openLeads',
+  section,
+  scope,
+  keys: ['l'],
+  requires: 'staff',
+  when: (ctx) => onMap(ctx) && ctx.production!.landings.length > 0,
+  menus: [{ id: 'production.actions', group: 'department', order: 3 }],
+  run: (ctx, args) => {
+    const code = target(ctx, args);
+    ctx.navigate(`/landings_test/${ctx.production!.landings.join(',')}?departement=${code.slice(3)}`);
+  },
+});

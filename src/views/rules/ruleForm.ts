@@ -1,0 +1,130 @@
+// The 'Créer une règle' form as data (SPEC.md §5): its defaults, its checks before sending, the
+// server's refusals read back onto its fields, and the reset after a rule is created. Pure, unit-tested.
+import { weekdays, zipEntry, type RuleCreateRequest, type Weekday } from '../../api/rules/contract';
+
+export interface RuleDraft {
+  customer_id: number | null;
+  name: string;
+  landings: number[];
+  /** Postal codes and departments, upper-case, each once; empty means everywhere. */
+  zip: string[];
+  /** What is being typed in the postal codes field, not yet added. */
+  zipInput: string;
+  start: string;
+  end: string;
+  /** As typed: the number field may hold anything while the user types. */
+  leads_number: string;
+  days: Record<Weekday, boolean>;
+}
+
+export type RuleField = 'customer_id' | 'name' | 'landings' | 'zip' | 'hours' | 'leads_number' | 'days';
+
+/** i18n ids of the message each field shows when refused. */
+export type RuleErrors = Partial<Record<RuleField, string>>;
+
+export const LEADS_PER_DAY = { min: 1, max: 10_000, default: 20 } as const;
+export const DEFAULT_HOURS = { start: '00:00', end: '23:59' } as const;
+
+/** The defaults of SPEC.md §5: 20 leads a day, 00:00–23:59, everywhere, no landing, no day. */
+export function ruleDefaults(customerId: number | null): RuleDraft {
+  return {
+    customer_id: customerId,
+    name: '',
+    landings: [],
+    zip: [],
+    zipInput: '',
+    start: DEFAULT_HOURS.start,
+    end: DEFAULT_HOURS.end,
+    leads_number: String(LEADS_PER_DAY.default),
+    days: Object.fromEntries(weekdays.map((d) => [d, false])) as Record<Weekday, boolean>,
+  };
+}
+
+/** After a rule is created the form starts again from its defaults, for the same customer. */
+export const afterCreate = (draft: RuleDraft): RuleDraft => ruleDefaults(draft.customer_id);
+
+/**
+ * Codes typed or pasted, separated by spaces, commas, semicolons or lines ('30000, 34 2a'):
+ * the valid ones upper-case (postal codes or departments), and those refused as typed.
+ */
+export function parseZip(text: string): { entries: string[]; invalid: string[] } {
+  const entries: string[] = [];
+  const invalid: string[] = [];
+  for (const part of text.split(/[\s,;]+/)) {
+    if (!part) continue;
+    const parsed = zipEntry.safeParse(part);
+    if (parsed.success) entries.push(parsed.data);
+    else invalid.push(part);
+  }
+  return { entries, invalid };
+}
+
+/** Adds codes to a list, each once, in the order typed. */
+export const addZip = (list: readonly string[], entries: readonly string[]) => [...new Set([...list, ...entries])];
+
+const hhmm = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/**
+ * An hour as typed, read as HH:mm when it can be: '8' → '08:00', '830' → '08:30', '8:5' →
+ * '08:05', '20h30' → '20:30'; anything else stays as typed (and is refused by checkRule).
+ */
+export function normalizeHour(text: string): string {
+  const t = text.trim().toLowerCase().replace('h', ':');
+  const m = /^(\d{1,2})(?::(\d{1,2})?)?$/.exec(t) ?? /^(\d{1,2})(\d{2})$/.exec(t);
+  if (!m) return text.trim();
+  const hh = Number(m[1]);
+  const mm = Number(m[2] ?? 0);
+  return hh <= 23 && mm <= 59 ? `${String(hh).padStart(2, '0')}:${String(mm).padStart(2, '0')}` : text.trim();
+}
+
+/** A window whose end comes before its start runs past midnight (22:00–06:00). */
+export const spansMidnight = (start: string, end: string) => hhmm.test(start) && hhmm.test(end) && end < start;
+
+/**
+ * Checks the draft as the server will: the refused fields (i18n ids), or the creation payload.
+ * Codes still in the postal codes field count as typed.
+ */
+export function checkRule(draft: RuleDraft): { errors: RuleErrors; payload: RuleCreateRequest | null } {
+  const errors: RuleErrors = {};
+  if (!draft.customer_id) errors.customer_id = 'rules.form.error.customer';
+  if (!draft.name.trim()) errors.name = 'rules.form.error.name';
+  if (draft.landings.length === 0) errors.landings = 'rules.form.error.landings';
+  const pending = parseZip(draft.zipInput);
+  if (pending.invalid.length) errors.zip = 'rules.form.error.zip';
+  const start = normalizeHour(draft.start);
+  const end = normalizeHour(draft.end);
+  if (!hhmm.test(start) || !hhmm.test(end)) errors.hours = 'rules.form.error.hours';
+  const n = /^\d+$/.test(draft.leads_number.trim()) ? Number(draft.leads_number) : NaN;
+  if (!(n >= LEADS_PER_DAY.min && n <= LEADS_PER_DAY.max)) errors.leads_number = 'rules.form.error.leadsNumber';
+  // A rule without a day would never deliver: the form asks for at least one.
+  if (!weekdays.some((d) => draft.days[d])) errors.days = 'rules.form.error.days';
+  if (Object.keys(errors).length) return { errors, payload: null };
+  return {
+    errors,
+    payload: {
+      name: draft.name.trim(),
+      customer_id: draft.customer_id!,
+      landings: draft.landings,
+      zip: addZip(draft.zip, pending.entries),
+      hours: { start, end },
+      leads_number: n,
+      ...draft.days,
+    },
+  };
+}
+
+/** The server's 422 `errors` ('zip.3', 'hours.start', 'monday'…) on the form's fields. */
+export function serverErrors(errors: Readonly<Record<string, string>>): RuleErrors {
+  const out: RuleErrors = {};
+  for (const path of Object.keys(errors)) {
+    const head = path.split('.')[0];
+    if (head === 'customer_id') out.customer_id = 'rules.form.error.customer';
+    else if (head === 'name') out.name = 'rules.form.error.name';
+    else if (head === 'landings') out.landings = 'rules.form.error.landings';
+    else if (head === 'zip') out.zip = 'rules.form.error.zip';
+    else if (head === 'hours') out.hours = 'rules.form.error.hours';
+    else if (head === 'leads_number') out.leads_number = 'rules.form.error.leadsNumber';
+    else if ((weekdays as readonly string[]).includes(head)) out.days = 'rules.form.error.days';
+  }
+  return out;
+}

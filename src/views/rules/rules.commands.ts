@@ -1,0 +1,180 @@
+/**
+ * The rules screen's commands — the tabs, creating, pausing, resuming and deleting a rule,
+ * opening a rule's reports, the customer filter — and the palette's rules, each a jump to its
+ * reports. The screen provides `ctx.rules`; a row's buttons pass their rule as `{ ruleId }`.
+ */
+import { ApiError } from '../../api/client';
+import { customersQuery } from '../../api/customers/queries';
+import { queryClient } from '../../api/queryClient';
+import type { Rule } from '../../api/rules/contract';
+import { rulesKey, rulesQuery } from '../../api/rules/queries';
+import { createRule, deleteRule, updateRule } from '../../api/rules/requests';
+import type { CommandContext } from '../../commands/context';
+import { definePaletteSource } from '../../commands/palette/sources';
+import { defineCommand } from '../../commands/registry';
+import { afterCreate, checkRule, serverErrors } from './ruleForm';
+import { ruleForm, ruleTabs, type RulesCommandContext } from './store';
+
+declare module '../../commands/context' {
+  interface CommandContextExtensions {
+    rules: RulesCommandContext;
+  }
+}
+
+definePaletteSource<Rule>({
+  id: 'rules',
+  order: 41,
+  requires: 'admin',
+  query: rulesQuery(0),
+  entries: (rules) =>
+    rules.map((r) => ({
+      key: String(r.id),
+      label: r.name,
+      hint: r.customer_name,
+      keywords: r.landings.map((l) => l.name).join(' '),
+      command: 'nav.reports',
+      args: { ruleId: r.id },
+    })),
+});
+
+const section = 'rules';
+const scope = 'rules';
+type RuleArgs = { ruleId: number } | undefined;
+
+const onScreen = (ctx: CommandContext) => ctx.rules !== undefined;
+/** The list shows a rule to act on (the focused one; a row's button passes its own). */
+const onRule = (ctx: CommandContext) => onScreen(ctx) && ctx.rules!.tab === 'list' && ctx.rules!.focused !== undefined;
+const targetId = (ctx: CommandContext, args: RuleArgs) => args?.ruleId ?? ctx.rules!.focused!.id;
+
+/** Lists, the palette's rules, the customers' rule counts and today's fills read again. */
+async function reload(ctx: CommandContext) {
+  await queryClient.invalidateQueries({ queryKey: rulesKey });
+  void queryClient.invalidateQueries({ queryKey: customersQuery.queryKey });
+  await ctx.rules?.grid()?.refresh();
+}
+
+/** 'Impossible de traiter cette demande', after the list is read again (the rule may be gone). */
+const failed = (ctx: CommandContext) => async (error: unknown): Promise<never> => {
+  await reload(ctx);
+  throw new Error(ctx.t('rules.error.action'), { cause: error });
+};
+
+ruleTabs.forEach((tab, i) => {
+  defineCommand({
+    id: `rules.tab.${tab}`,
+    title: `rules.tab.${tab}`,
+    section,
+    scope,
+    keys: [String(i + 1)],
+    requires: 'admin',
+    when: onScreen,
+    run: (ctx) => ctx.rules!.showTab(tab),
+  });
+});
+
+defineCommand({
+  id: 'rules.filterCustomer',
+  title: 'rules.filterCustomer',
+  section,
+  scope,
+  keys: ['f'],
+  requires: 'admin',
+  when: onScreen,
+  // Opens the list on its search field: f, a few letters, Enter.
+  run: () => document.querySelector<HTMLButtonElement>('[data-rules-filter] button')?.click(),
+});
+
+defineCommand({
+  id: 'rules.allCustomers',
+  title: 'rules.allCustomers',
+  section,
+  scope,
+  requires: 'admin',
+  when: (ctx) => onScreen(ctx) && ctx.rules!.customerId !== 0,
+  run: (ctx) => ctx.navigate('/customers/rules/0'),
+});
+
+// Enter or a double click on a row, its Rapports button, the toolbar and the palette.
+defineCommand<RuleArgs>({
+  id: 'rules.openReports',
+  title: 'rules.openReports',
+  section,
+  scope,
+  menus: [{ id: 'rules.actions', group: 'open', order: 1, tone: 'primary' }],
+  requires: 'admin',
+  when: onRule,
+  run: (ctx, args) => ctx.navigate(`/customers/rules/rapports/${targetId(ctx, args)}`),
+});
+
+function activeCommand(id: 'rules.pause' | 'rules.resume', keys: string[], active: boolean, done: string, order: number) {
+  defineCommand<RuleArgs>({
+    id,
+    title: id,
+    section,
+    scope,
+    keys,
+    // The toolbar offers the one that applies to the focused rule; the palette and the keys both.
+    menus: [{ id: 'rules.actions', group: 'state', order, when: (ctx) => ctx.rules?.focused?.active === !active }],
+    requires: 'admin',
+    when: onRule,
+    run: async (ctx, args) => {
+      await updateRule(targetId(ctx, args), { active }).catch(failed(ctx));
+      ctx.toast.success(ctx.t(done));
+      await reload(ctx);
+    },
+  });
+}
+
+activeCommand('rules.pause', ['p'], false, 'rules.toast.paused', 2);
+activeCommand('rules.resume', ['shift+p'], true, 'rules.toast.resumed', 3);
+
+defineCommand<RuleArgs>({
+  id: 'rules.delete',
+  title: 'rules.delete',
+  section,
+  scope,
+  keys: ['shift+delete'],
+  menus: [{ id: 'rules.actions', group: 'danger', order: 9, tone: 'danger' }],
+  requires: 'admin',
+  when: onRule,
+  confirm: { message: 'rules.delete.confirm', ok: 'rules.delete.ok' },
+  run: async (ctx, args) => {
+    await deleteRule(targetId(ctx, args)).catch(failed(ctx));
+    ctx.toast.success(ctx.t('rules.toast.deleted'));
+    await reload(ctx);
+  },
+});
+
+// Checks the form, then sends it; a refusal (422, `status: false`) is shown field by field.
+defineCommand({
+  id: 'rules.create',
+  title: 'rules.create',
+  section,
+  scope,
+  menus: [{ id: 'rules.form', order: 1, tone: 'primary' }],
+  requires: 'admin',
+  when: (ctx) => onScreen(ctx) && ctx.rules!.tab === 'create' && !ruleForm.busy,
+  run: async (ctx) => {
+    const { errors, payload } = checkRule(ruleForm.draft);
+    ruleForm.errors = errors;
+    if (!payload) return ctx.toast.warning(ctx.t('rules.form.invalid'));
+    ruleForm.busy = true;
+    try {
+      await createRule(payload);
+      ruleForm.draft = afterCreate(ruleForm.draft);
+      ruleForm.refusedZip = [];
+      // Ready for the customer's next rule.
+      document.getElementById('rule-name')?.focus();
+      ctx.toast.success(ctx.t('rules.toast.created'));
+      await reload(ctx);
+    } catch (error) {
+      if (error instanceof ApiError && error.body?.status === false) {
+        ruleForm.errors = serverErrors((error.body.errors ?? {}) as Record<string, string>);
+        return ctx.toast.warning(ctx.t('rules.form.invalid'));
+      }
+      throw new Error(ctx.t('rules.error.create'));
+    } finally {
+      ruleForm.busy = false;
+    }
+  },
+});

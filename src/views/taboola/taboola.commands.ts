@@ -1,0 +1,204 @@
+/**
+ * The Taboola screen's commands: picking an account and a campaign (the URL keeps them), the
+ * type, the file or the departments' codes, and the send; the palette lists the accounts.
+ */
+import { ApiError } from '../../api/client';
+import { productionCategory, toDepartement, type ProductionCategory } from '../../api/productions/contract';
+import { productionQuery } from '../../api/productions/queries';
+import { queryClient } from '../../api/queryClient';
+import type { TaboolaAccount } from '../../api/taboola/contract';
+import { taboolaAccountsQuery, taboolaKey, targetingQuery } from '../../api/taboola/queries';
+import { departementCodes, sendTargeting } from '../../api/taboola/requests';
+import type { CommandContext } from '../../commands/context';
+import { definePaletteSource } from '../../commands/palette/sources';
+import { defineCommand } from '../../commands/registry';
+import { focusWhenShown } from '../../ui/focusWhenShown';
+import { taboolaView, type TaboolaCommandContext } from './store';
+
+declare module '../../commands/context' {
+  interface CommandContextExtensions {
+    taboola: TaboolaCommandContext;
+  }
+}
+
+definePaletteSource<TaboolaAccount>({
+  id: 'taboola',
+  order: 60,
+  requires: 'admin',
+  // The accounts' list of the screen's own query (same cache entry), without the sandbox flag.
+  query: { queryKey: [...taboolaKey, 'account-list'], queryFn: async () => (await queryClient.fetchQuery(taboolaAccountsQuery)).data },
+  entries: (accounts) => accounts.map((a) => ({ key: a.account_id, label: a.name, hint: a.account_id, command: 'taboola.pickAccount', args: { accountId: a.account_id } })),
+});
+
+const section = 'taboola';
+const scope = 'taboola';
+const onView = (ctx: CommandContext) => ctx.taboola !== undefined;
+const onCampaign = (ctx: CommandContext) => onView(ctx) && ctx.taboola!.campaignId !== null;
+
+
+// The palette's Taboola accounts and the account select run this, from any screen.
+defineCommand<{ accountId: string }>({
+  id: 'taboola.pickAccount',
+  title: 'taboola.pickAccount',
+  section,
+  requires: 'admin',
+  palette: false,
+  run: (ctx, args) => ctx.navigate(`/taboola?${new URLSearchParams({ account: args.accountId })}`),
+});
+
+defineCommand({
+  id: 'taboola.chooseAccount',
+  title: 'taboola.pickAccount',
+  section,
+  scope,
+  keys: ['a'],
+  requires: 'admin',
+  when: onView,
+  run: () => focusWhenShown('[data-field=account] button'),
+});
+
+defineCommand<{ campaignId?: string } | undefined>({
+  id: 'taboola.pickCampaign',
+  title: 'taboola.pickCampaign',
+  section,
+  scope,
+  keys: ['c'],
+  requires: 'admin',
+  when: (ctx) => onView(ctx) && ctx.taboola!.accountId !== null,
+  choices: (ctx) => ctx.taboola!.campaigns.map((c) => ({ label: ctx.t('taboola.pickCampaign.choice', { name: c.name }), hint: c.id, args: { campaignId: c.id } })),
+  run: (ctx, args) => {
+    if (!args?.campaignId) return focusWhenShown('[data-field=campaign] button');
+    ctx.navigate(`/taboola?${new URLSearchParams({ account: ctx.taboola!.accountId!, campaign: args.campaignId })}`);
+  },
+});
+
+defineCommand<{ type: 'ALL' | 'INCLUDE' }>({
+  id: 'taboola.setType',
+  title: 'taboola.type',
+  section,
+  scope,
+  requires: 'admin',
+  when: onCampaign,
+  choices: (ctx) => (['ALL', 'INCLUDE'] as const).map((type) => ({ label: ctx.t('taboola.setType.choice', { type: ctx.t(`taboola.type.${type}`) }), args: { type } })),
+  run: (_ctx, args) => {
+    taboolaView.type = args.type;
+  },
+});
+
+defineCommand({
+  id: 'taboola.chooseFile',
+  title: 'taboola.chooseFile',
+  section,
+  scope,
+  keys: ['o'],
+  requires: 'admin',
+  when: onCampaign,
+  run: () => {
+    taboolaView.type = 'INCLUDE';
+    requestAnimationFrame(() => document.querySelector<HTMLInputElement>('[data-taboola-file]')?.click());
+  },
+});
+
+/** '30, 34, 2a' → ['30', '34', '2A']. */
+const parseDepartements = (text: string) => [...new Set(text.toUpperCase().split(/[\s,;]+/).filter(Boolean))];
+
+/** Fills the list to send with every postal code of these departments. */
+async function targetDepartements(ctx: CommandContext, departements: readonly string[]) {
+  taboolaView.type = 'INCLUDE';
+  const res = await departementCodes(departements);
+  taboolaView.departements = departements.join(', ');
+  taboolaView.codes = res.codes;
+  taboolaView.file = null;
+  taboolaView.unknown = [];
+  ctx.toast.info(ctx.t('taboola.toast.departements', { count: res.codes.length, departements: departements.join(', ') }));
+}
+
+defineCommand({
+  id: 'taboola.departements',
+  title: 'taboola.departements.run',
+  section,
+  scope,
+  keys: ['d'],
+  requires: 'admin',
+  when: onCampaign,
+  run: async (ctx) => {
+    const departements = parseDepartements(taboolaView.departements);
+    if (departements.length === 0) {
+      taboolaView.type = 'INCLUDE';
+      return focusWhenShown('[data-taboola-departements]');
+    }
+    await targetDepartements(ctx, departements);
+  },
+});
+
+// The departments selected on a production map (saved per category), as the list to send.
+defineCommand<{ category: ProductionCategory }>({
+  id: 'taboola.fromMap',
+  title: 'taboola.fromMap',
+  section,
+  scope,
+  requires: 'admin',
+  when: onCampaign,
+  choices: (ctx) => productionCategory.options.map((category) => ({ label: ctx.t('taboola.fromMap.choice', { map: ctx.t(`shell.screen.production.${category}`) }), args: { category } })),
+  run: async (ctx, args) => {
+    const { selected } = await queryClient.fetchQuery(productionQuery(args.category));
+    if (selected.length === 0) return ctx.toast.warning(ctx.t('taboola.fromMap.empty', { map: ctx.t(`shell.screen.production.${args.category}`) }));
+    await targetDepartements(ctx, selected.map(toDepartement));
+  },
+});
+
+defineCommand({
+  id: 'taboola.send',
+  title: 'taboola.send',
+  section,
+  scope,
+  keys: ['s'],
+  requires: 'admin',
+  menus: [{ id: 'taboola.actions', group: 'send', order: 2, tone: 'primary' }],
+  when: (ctx) => onCampaign(ctx) && !taboolaView.sending,
+  run: async (ctx) => {
+    const { accountId, campaignId } = ctx.taboola!;
+    const v = taboolaView;
+    // SPEC.md §5: INCLUDE needs a file (or here the departments' codes); anything else is 'Erreur'.
+    if (v.type === 'INCLUDE' && !v.file && v.codes.length === 0) return ctx.toast.error(ctx.t('taboola.error.noCodes'));
+    v.sending = true;
+    v.unknown = [];
+    try {
+      const res = await sendTargeting(
+        accountId!,
+        campaignId!,
+        v.type === 'ALL' ? { type: 'ALL' } : v.file ? { type: 'INCLUDE', file: v.file } : { type: 'INCLUDE', codes: v.codes },
+      );
+      // The list as Taboola holds it after the send replaced it.
+      queryClient.setQueryData(targetingQuery(accountId!, campaignId!).queryKey, { data: res.data, sandbox: res.sandbox });
+      ctx.toast.success(ctx.t('taboola.toast.sent'));
+      v.file = null;
+      v.codes = [];
+      v.departements = '';
+      const input = document.querySelector<HTMLInputElement>('[data-taboola-file]');
+      if (input) input.value = '';
+    } catch (error) {
+      if (error instanceof ApiError && Array.isArray(error.body?.unknown)) {
+        v.unknown = error.body.unknown as string[];
+        throw new Error(ctx.t('taboola.unknown', { count: v.unknown.length }));
+      }
+      throw new Error(error instanceof ApiError && error.message ? error.message : ctx.t('taboola.error.send'));
+    } finally {
+      v.sending = false;
+    }
+  },
+});
+
+defineCommand({
+  id: 'taboola.reload',
+  title: 'taboola.reload',
+  section,
+  scope,
+  keys: ['r'],
+  requires: 'admin',
+  menus: [{ id: 'taboola.actions', group: 'codes', order: 3 }],
+  when: onCampaign,
+  run: async (ctx) => {
+    await queryClient.invalidateQueries({ queryKey: targetingQuery(ctx.taboola!.accountId!, ctx.taboola!.campaignId!).queryKey });
+  },
+});

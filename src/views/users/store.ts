@@ -1,0 +1,25 @@
+// State of the accounts screen shared by its components and its commands (users.commands.ts).
+import { proxy } from 'valtio';
+import type { Account } from '../../api/users/contract';
+import type { GridHandle } from '../../grid/types';
+
+export const userTabs = ['list', 'create'] as const;
+export type UserTab = (typeof userTabs)[number];
+export const isUserTab = (v: unknown): v is UserTab => userTabs.includes(v as UserTab);
+
+/** What the account commands see of the mounted screen (CommandContext.users). */
+export interface UsersCommandContext {
+  tab: UserTab;
+  setTab: (tab: UserTab) => void;
+  /** The account of the grid's focused row. */
+  focused: Account | undefined;
+  grid: () => GridHandle | null;
+}
+
+/** The 'Créer un compte' form: kept here so that the invite command sends what it shows. */
+export const inviteForm = proxy({
+  name: '',
+  email: '',
+  errors: {} as Partial<Record<'name' | 'email', string>>,
+  sending: false,
+});

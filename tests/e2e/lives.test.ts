@@ -1,0 +1,320 @@
+// The Lives screens in Chromium: customers, their rules and the rules' daily reports, by keyboard
+// only, by mouse only and at phone size; axe on every screen, dialog and menu; a live language switch.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations, DEMO, MOBILE, signIn, startApp, type App } from './harness';
+import { createLanding } from './landing-fixture';
+
+let app: App;
+beforeAll(async () => {
+  app = await startApp();
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+const shot = (page: Page, name: string) => page.screenshot({ path: `/tmp/lives-ui-${name}.png` });
+const toast = (page: Page, text: string | RegExp) => page.locator('.toasts').getByText(text).first().waitFor();
+const focusRole = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('role') ?? document.activeElement?.tagName.toLowerCase());
+const focusLabel = (page: Page) => page.evaluate(() => (document.activeElement as HTMLElement | null)?.id ?? '');
+
+async function press(page: Page, ...keys: string[]) {
+  for (const k of keys) await page.keyboard.press(k);
+}
+
+/** Leads sent through the public intake of a landing, as a landing page would. */
+async function intake(key: string, n: number, from = 1) {
+  for (let i = from; i < from + n; i++) {
+    const res = await fetch(`${app.url}/api/intake/${key}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ nom: `Live${i}`, prenom: 'Test', telephone: `07${String(i).padStart(8, '0')}`, email: `live${i}-${key}@test.fr`, code_postal: '30000' }),
+    });
+    expect(res.status).toBe(201);
+  }
+}
+
+/** No focus lost to <body> while the keyboard drives the screens. */
+async function focusNotOnBody(page: Page) {
+  expect(await page.evaluate(() => document.activeElement !== document.body && document.activeElement !== null)).toBe(true);
+}
+
+describe('lives, keyboard only', () => {
+  it('creates a customer (and is told of a duplicate email), creates a rule, watches it fill live, pauses, resumes, reads its report and downloads it, deletes it', async () => {
+    const landing = await createLanding(app.server.ctx.db, 'E2E Lives Clavier');
+    const { page, errors } = await app.page();
+    await signIn(page, DEMO.admin);
+
+    // g c: the customers' grid has the keys.
+    await press(page, 'g', 'c');
+    await page.waitForURL(/\/customers$/);
+    await page.getByRole('grid', { name: 'Clients' }).getByRole('gridcell').first().waitFor();
+    expect(await focusRole(page)).toBe('grid');
+    await shot(page, 'customers');
+
+    // 2: the form, the cursor in 'Nom - Prénom'; Enter creates.
+    await press(page, '2');
+    await page.getByRole('textbox', { name: 'Nom - Prénom', exact: true }).waitFor();
+    expect(await focusLabel(page)).toBe('customer-name');
+    await page.keyboard.type('Chauffage Clavier');
+    await press(page, 'Tab');
+    await page.keyboard.type('clavier@chauffage.fr');
+    await press(page, 'Enter');
+    await toast(page, 'Client ajouté');
+    expect(await page.getByRole('textbox', { name: 'Nom - Prénom', exact: true }).inputValue()).toBe('');
+    // The same email again: a conflict, said on the email field.
+    await page.keyboard.type('Chauffage Doublon');
+    await press(page, 'Tab');
+    await page.keyboard.type('CLAVIER@chauffage.fr');
+    await press(page, 'Enter');
+    await page.getByText('Un client utilise déjà cet email.', { exact: true }).first().waitFor();
+    expect(await page.getByRole('textbox', { name: 'Email', exact: true }).getAttribute('aria-invalid')).toBe('true');
+    await shot(page, 'customer-duplicate');
+
+    // Escape leaves the field; the palette finds the new customer and opens its rules.
+    await press(page, 'Escape');
+    expect(await focusRole(page)).toBe('tab');
+    await press(page, 'Control+k');
+    await page.keyboard.type('chauffage clavier');
+    await page.getByRole('option', { name: /Chauffage Clavier/ }).waitFor();
+    await press(page, 'Enter');
+    await page.waitForURL(/\/customers\/rules\/\d+$/);
+    const customerId = Number(page.url().split('/').pop());
+    await page.getByRole('heading', { level: 1, name: 'Règles · Chauffage Clavier' }).waitFor();
+    await focusNotOnBody(page);
+
+    // 2: the rule form, for this customer. Sent empty, it says what is missing.
+    await press(page, '2');
+    await page.getByRole('heading', { name: 'Créer une règle' }).waitFor();
+    await focusNotOnBody(page);
+    expect(await page.getByLabel('Leads par jour').inputValue()).toBe('20');
+    expect(await page.getByLabel('Heure de début').inputValue()).toBe('00:00');
+    expect(await page.getByLabel('Heure de fin').inputValue()).toBe('23:59');
+    await page.getByLabel('Nom de la règle').focus();
+    await press(page, 'Enter');
+    await toast(page, 'Merci de vérifier les champs');
+    await page.getByText('Nom requis').waitFor();
+    await page.getByText('Choisissez au moins une landing').waitFor();
+    await page.getByText('Cochez au moins un jour').waitFor();
+    await shot(page, 'rule-invalid');
+
+    await page.keyboard.type('Clavier Gard');
+    // Landings: Tab to the select, open it, type to find, Enter to choose, Escape to close.
+    await press(page, 'Tab', 'ArrowDown');
+    await page.getByRole('listbox').waitFor();
+    await page.keyboard.type('E2E Lives');
+    await press(page, 'Enter');
+    await shot(page, 'rule-landings');
+    expect(await axeViolations(page)).toEqual([]);
+    await press(page, 'Escape');
+    await page.getByRole('button', { name: 'E2E Lives Clavier Landings' }).waitFor();
+    // Postal codes: 30 and 34000 added, a bad one refused with its text.
+    await press(page, 'Tab');
+    await page.keyboard.type('30, 34000 9x9');
+    await press(page, 'Enter');
+    await page.getByText(/invalide : 9X9|invalide : 9x9/).waitFor();
+    await page.keyboard.press('Control+a');
+    await page.keyboard.press('Backspace');
+    // Days: Tab to Monday, Space on each of the seven.
+    await press(page, 'Tab');
+    for (let d = 0; d < 7; d++) await press(page, 'Space', 'Tab');
+    await press(page, 'Tab', 'Tab');
+    expect(await focusLabel(page)).toBe('rule-leads_number');
+    await page.keyboard.press('Control+a');
+    await page.keyboard.type('3');
+    await press(page, 'Enter');
+    await toast(page, 'Règle ajoutée');
+    // The form starts again from its defaults, for the same customer.
+    expect(await page.getByLabel('Nom de la règle').inputValue()).toBe('');
+    expect(await page.getByLabel('Leads par jour').inputValue()).toBe('20');
+    await page.getByRole('button', { name: 'Chauffage Clavier Client' }).waitFor();
+    const rule = (await app.server.ctx.db.query<{ id: number; zip: string[]; leads_number: number; customer_id: number }>(
+      `SELECT id, zip, leads_number, customer_id FROM rules WHERE name = 'Clavier Gard'`,
+    )).rows[0];
+    expect(rule).toMatchObject({ zip: ['30', '34000'], leads_number: 3, customer_id: customerId });
+
+    // Escape leaves the field for the tabs, 1 shows the list: leads arrive and the new rule's bar fills without a reload.
+    await press(page, 'Escape');
+    expect(await focusRole(page)).toBe('tab');
+    await press(page, '1');
+    const grid = page.getByRole('grid', { name: 'Règles' });
+    await grid.getByRole('gridcell', { name: 'Clavier Gard', exact: true }).waitFor();
+    expect(await focusRole(page)).toBe('grid');
+    await page.locator(`[data-fill="${rule.id}"]`).getByText('0 / 3').waitFor();
+    await intake(landing.key, 2);
+    await page.locator(`[data-fill="${rule.id}"]`).getByText('2 / 3').waitFor({ timeout: 15_000 });
+    await shot(page, 'rules-live');
+
+    // p pauses, Shift+P resumes.
+    await press(page, 'p');
+    await toast(page, 'Règle mise en pause');
+    await grid.getByRole('gridcell', { name: 'En pause' }).waitFor();
+    await press(page, 'Shift+P');
+    await toast(page, 'Règle reprise');
+    await grid.getByRole('gridcell', { name: 'Active' }).waitFor();
+    expect(await focusRole(page)).toBe('grid');
+
+    // Enter opens the rule's reports: today's report, its delivery log, the download dialog (pdf first).
+    await press(page, 'Enter');
+    await page.waitForURL(new RegExp(`/customers/rules/rapports/${rule.id}$`));
+    const reports = page.getByRole('grid', { name: 'Rapports quotidiens' });
+    await reports.getByRole('gridcell', { name: '2', exact: true }).first().waitFor();
+    expect(await focusRole(page)).toBe('grid');
+    await page.getByRole('region', { name: 'Journal des livraisons' }).getByText(/clavier@chauffage\.fr/).first().waitFor({ timeout: 15_000 });
+    await shot(page, 'reports');
+    await press(page, 'd');
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Souhaitez-vous télécharger le rapport ?').waitFor();
+    expect(await dialog.getByLabel('Format').inputValue()).toBe('pdf');
+    await shot(page, 'report-dialog');
+    expect(await axeViolations(page)).toEqual([]);
+    const download = page.waitForEvent('download');
+    await press(page, 'Enter');
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/\d{4}-\d{2}-\d{2}\.pdf$/);
+    await toast(page, /Rapport téléchargé/);
+    await dialog.waitFor({ state: 'detached' });
+    await focusNotOnBody(page);
+
+    // Back to the customer's rules from the palette, then Shift+Delete, confirmed.
+    await press(page, 'Control+k');
+    await page.keyboard.type('regles du client');
+    await press(page, 'Enter');
+    await page.waitForURL(new RegExp(`/customers/rules/${customerId}$`));
+    await grid.getByRole('gridcell', { name: 'Clavier Gard', exact: true }).waitFor();
+    await press(page, 'Shift+Delete');
+    await page.getByRole('alertdialog').getByText('Souhaitez-vous vraiment supprimer cette règle ?').waitFor();
+    await press(page, 'Tab', 'Enter');
+    await toast(page, 'Règle supprimée');
+    await grid.getByRole('gridcell', { name: 'Clavier Gard', exact: true }).waitFor({ state: 'detached' });
+    await focusNotOnBody(page);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('lives, mouse only', () => {
+  it('creates a customer, opens its rules from its row, creates a rule by clicks, pauses and resumes it, downloads a csv report, filters and deletes', async () => {
+    const landing = await createLanding(app.server.ctx.db, 'E2E Lives Souris');
+    const { page, errors } = await app.page();
+    await signIn(page, DEMO.admin);
+    const sidebar = page.locator('nav.sidebar');
+    await sidebar.getByRole('button', { name: /^Lives/ }).click();
+    await sidebar.getByRole('link', { name: 'Clients' }).click();
+    await page.waitForURL(/\/customers$/);
+
+    await page.getByRole('tab', { name: 'Créer un client' }).click();
+    await page.getByRole('textbox', { name: 'Nom - Prénom', exact: true }).fill('Solaire Souris');
+    await page.getByRole('textbox', { name: 'Email', exact: true }).fill('souris@solaire.fr');
+    await page.getByRole('button', { name: 'Créer', exact: true }).click();
+    await toast(page, 'Client ajouté');
+
+    await page.getByRole('tab', { name: 'Listes des clients' }).click();
+    const customers = page.getByRole('grid', { name: 'Clients' });
+    const row = customers.getByRole('row').filter({ hasText: 'souris@solaire.fr' });
+    await row.getByRole('button', { name: 'Règles' }).click();
+    await page.waitForURL(/\/customers\/rules\/\d+$/);
+    await page.getByRole('heading', { level: 1, name: 'Règles · Solaire Souris' }).waitFor();
+
+    await page.getByRole('tab', { name: 'Créer une règle' }).click();
+    await page.getByRole('button', { name: 'Solaire Souris Client' }).waitFor();
+    await page.getByLabel('Nom de la règle').fill('Souris partout');
+    await page.getByRole('button', { name: /Choisir les landings/ }).click();
+    await page.getByRole('option', { name: 'E2E Lives Souris' }).click();
+    await page.getByRole('heading', { name: 'Créer une règle', level: 2 }).click({ force: true });
+    await page.getByRole('button', { name: 'E2E Lives Souris Landings' }).waitFor();
+    for (const day of ['Lundi', 'Mardi', 'Mercredi', 'Jeudi', 'Vendredi', 'Samedi', 'Dimanche']) await page.getByText(day, { exact: true }).click();
+    await page.getByLabel('Leads par jour').fill('10');
+    await shot(page, 'mouse-rule-form');
+    await page.getByRole('button', { name: 'Créer la règle' }).click();
+    await toast(page, 'Règle ajoutée');
+    const ruleId = (await app.server.ctx.db.query<{ id: number }>(`SELECT id FROM rules WHERE name = 'Souris partout'`)).rows[0].id;
+    await intake(landing.key, 1, 100);
+
+    await page.getByRole('tab', { name: 'Règles', exact: true }).click();
+    const rules = page.getByRole('grid', { name: 'Règles' });
+    const ruleRow = rules.getByRole('row').filter({ hasText: 'Souris partout' });
+    await ruleRow.getByRole('button', { name: 'Mettre en pause' }).click();
+    await toast(page, 'Règle mise en pause');
+    await ruleRow.getByRole('button', { name: 'Reprendre' }).click();
+    await toast(page, 'Règle reprise');
+    await page.locator(`[data-fill="${ruleId}"]`).getByText('1 / 10').waitFor({ timeout: 15_000 });
+
+    await ruleRow.getByRole('button', { name: 'Rapports' }).click();
+    await page.waitForURL(new RegExp(`/rapports/${ruleId}$`));
+    const reports = page.getByRole('grid', { name: 'Rapports quotidiens' });
+    await reports.getByRole('button', { name: 'Télécharger' }).first().click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Format').selectOption('csv');
+    const download = page.waitForEvent('download');
+    await dialog.getByRole('button', { name: 'Télécharger' }).click();
+    expect((await download).suggestedFilename()).toMatch(/\d{4}-\d{2}-\d{2}\.csv$/);
+    await dialog.waitFor({ state: 'detached' });
+
+    await page.getByRole('button', { name: 'Règles du client' }).click();
+    await page.waitForURL(/\/customers\/rules\/\d+$/);
+    // The filter's clear button shows every customer's rules; choosing one in its list narrows them again.
+    await page.getByRole('button', { name: 'Afficher les règles de tous les clients' }).click();
+    await page.waitForURL(/\/customers\/rules\/0$/);
+    await page.getByRole('button', { name: /Tous les clients/ }).click();
+    await page.getByRole('searchbox', { name: 'Chercher un client' }).fill('souris');
+    await shot(page, 'mouse-filter');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('option', { name: 'Solaire Souris' }).click();
+    await page.waitForURL(/\/customers\/rules\/\d+$/);
+    await rules.getByRole('row').filter({ hasText: 'Souris partout' }).getByRole('button', { name: 'Supprimer la règle' }).click();
+    const confirm = page.getByRole('alertdialog');
+    await confirm.getByText('Souhaitez-vous vraiment supprimer cette règle ?').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await confirm.getByRole('button', { name: 'Supprimer' }).click();
+    await toast(page, 'Règle supprimée');
+    await rules.getByRole('row').filter({ hasText: 'Souris partout' }).waitFor({ state: 'detached' });
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('lives, phone size, axe and languages', () => {
+  it('shows each screen at 390×844 without a page wider than the phone, axe clean', async () => {
+    const { page, errors } = await app.page({ viewport: MOBILE });
+    await signIn(page, DEMO.admin);
+    const ruleId = (await app.server.ctx.db.query<{ id: number }>('SELECT rule_id AS id FROM reports GROUP BY rule_id ORDER BY count(*) DESC LIMIT 1')).rows[0].id;
+    for (const [path, ready, name] of [
+      ['/customers', page.getByRole('grid', { name: 'Clients' }).getByRole('gridcell').first(), 'phone-customers'],
+      ['/customers?tab=create', page.getByRole('textbox', { name: 'Nom - Prénom', exact: true }), 'phone-customer-form'],
+      ['/customers/rules/0', page.locator('[data-fill]').first(), 'phone-rules'],
+      ['/customers/rules/0?tab=create', page.getByLabel('Nom de la règle'), 'phone-rule-form'],
+      [`/customers/rules/rapports/${ruleId}`, page.getByRole('grid', { name: 'Rapports quotidiens' }).getByRole('gridcell').first(), 'phone-reports'],
+    ] as const) {
+      await page.goto(path);
+      await ready.waitFor();
+      await shot(page, name);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
+      expect(await axeViolations(page), path).toEqual([]);
+    }
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('switches language live: titles, tabs, columns, buttons and the fill follow', async () => {
+    const { page, errors } = await app.page();
+    await signIn(page, DEMO.admin);
+    await page.goto('/customers/rules/0');
+    await page.getByRole('columnheader', { name: 'Codes postaux' }).waitFor();
+    await page.getByRole('button', { name: /^Langue/ }).click();
+    await page.getByRole('menuitemradio', { name: 'English' }).click();
+    await page.getByRole('tab', { name: 'Create a rule' }).waitFor();
+    await page.getByRole('columnheader', { name: 'Postal codes' }).waitFor();
+    await page.getByRole('group', { name: 'Rule actions' }).getByRole('button', { name: /Delete the rule/ }).waitFor();
+    await page.getByRole('gridcell', { name: 'Everywhere' }).first().waitFor();
+    await shot(page, 'rules-english');
+    await page.getByRole('button', { name: /^Language/ }).click();
+    await page.getByRole('menuitemradio', { name: '中文' }).click();
+    await page.getByRole('tab', { name: '创建规则' }).waitFor();
+    await page.getByRole('button', { name: /^语言|Language/ }).click();
+    await page.getByRole('menuitemradio', { name: 'Français' }).click();
+    await page.getByRole('tab', { name: 'Créer une règle' }).waitFor();
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
