@@ -21,6 +21,7 @@ export const routes: Array<(app: FastifyInstance) => Promise<void>> = [
   authRoutes,
   customersRoutes,
   exportsRoutes,
+  healthRoutes,
   importsRoutes,
   healthRoutes,
   intakeRoutes,
