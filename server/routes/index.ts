@@ -23,7 +23,6 @@ export const routes: Array<(app: FastifyInstance) => Promise<void>> = [
   exportsRoutes,
   healthRoutes,
   importsRoutes,
-  healthRoutes,
   intakeRoutes,
   landingsRoutes,
   leadExportsRoutes,
