@@ -9,6 +9,8 @@ interface WorkerOptions {
   /** Jobs fetched together (handled one after the other). */
   batchSize?: number;
   pollingIntervalSeconds?: number;
+  /** Workers of this queue on PostgreSQL, each routing its own batch at the same time; PGlite (one connection) always runs one. */
+  workers?: number;
   /** Also queue one run `{ at_start: true }` when this instance starts (catching up on what happened while it was down). */
   atStart?: boolean;
 }
@@ -23,6 +25,7 @@ export interface Jobs {
   /** Wakes this instance's worker of a queue now instead of at its next poll. */
   wake(name: string): void;
   start(): Promise<void>;
+  /** Stops fetching and waits for the handlers and pg-boss statements under way: the database can be closed after it. */
   stop(): Promise<void>;
   /** Whether the queue is running and its tables answer (GET /api/ready). */
   reachable(): Promise<boolean>;
@@ -40,9 +43,43 @@ function executeSql(db: Db) {
   };
 }
 
+/** How long `stop` waits for handlers under way before closing anyway (pg-boss fails their jobs, retried at the next start). */
+const STOP_TIMEOUT_MS = 10_000;
+
+/** Handler runs and pg-boss statements under way, to wait for at shutdown. */
+function inFlight() {
+  const pending = new Set<Promise<unknown>>();
+  return {
+    track<T>(p: Promise<T>): Promise<T> {
+      pending.add(p);
+      const forget = () => pending.delete(p);
+      p.then(forget, forget);
+      return p;
+    },
+    /**
+     * Resolves once nothing is under way. pg-boss starts statements after a handler settles
+     * (completing its jobs, without awaiting them) and may still be fetching when stopped, so a
+     * settled round is followed by a turn of the event loop and checked again.
+     */
+    async drained(deadline: number) {
+      while (pending.size > 0 && Date.now() < deadline) {
+        await Promise.race([Promise.allSettled([...pending]), new Promise((r) => setTimeout(r, deadline - Date.now()))]);
+        await new Promise((r) => setImmediate(r));
+      }
+      return pending.size === 0;
+    },
+  };
+}
+
 export function createJobs(db: Db, log: Pick<Logger, 'error'>): Jobs {
+  // Every pg-boss statement and handler run is tracked: pg-boss's graceful stop waits only for
+  // workers holding jobs, not for a fetch under way (whose jobs are then handled after the stop)
+  // nor for the completion it sends after a handler, which then met an ended pool
+  // ("Cannot use a pool after calling end") once several workers made that window likely.
+  const underWay = inFlight();
+  const execute = executeSql(db);
   const boss = new PgBoss({
-    db: { executeSql: executeSql(db) },
+    db: { executeSql: (text, values) => underWay.track(execute(text, values)) },
     schema: 'pgboss',
     // PGlite is one connection shared with requests: poll gently.
     supervise: true,
@@ -52,8 +89,16 @@ export function createJobs(db: Db, log: Pick<Logger, 'error'>): Jobs {
   let stopped = false;
   boss.on('stopped', () => (stopped = true));
   const handlers = new Map<string, { handler: Handler<object>; opts: WorkerOptions }>();
-  const workers = new Map<string, string>();
+  /** Each queue's workers, and whether each is running its handler (a wake goes to an idle one). */
+  const workers = new Map<string, { id: string; busy: boolean }[]>();
   let started = false;
+
+  const wake = (name: string) => {
+    const queue = workers.get(name) ?? [];
+    const idle = queue.find((w) => !w.busy);
+    // All busy: each fetches again as soon as its batch is done instead of at its next poll.
+    for (const w of idle ? [idle] : queue) boss.notifyWorker(w.id);
+  };
 
   return {
     register(name, handler, opts = {}) {
@@ -61,34 +106,47 @@ export function createJobs(db: Db, log: Pick<Logger, 'error'>): Jobs {
     },
     async send(name, data, opts = {}) {
       const id = await boss.send(name, data, opts);
-      const worker = workers.get(name);
-      if (id && worker) boss.notifyWorker(worker);
+      if (id) wake(name);
       return id;
     },
     sendIn: (q, name, data, opts = {}) => boss.send(name, data, { ...opts, db: { executeSql: (text, values) => q.query(text, values ?? []) } }),
-    wake(name) {
-      const worker = workers.get(name);
-      if (worker) boss.notifyWorker(worker);
-    },
+    wake,
     async start() {
       await boss.start();
       for (const [name, { handler, opts }] of handlers) {
         await boss.createQueue(name);
         const { cron, batchSize = 1, pollingIntervalSeconds = 1 } = opts;
-        const worker = await boss.work<object>(name, { pollingIntervalSeconds, batchSize }, async (jobs) => {
-          for (const job of jobs) await handler(job.data);
-          // pg-boss waits its polling interval after every fetch, even a full one: with a backlog
-          // that was one delivery a second. A full batch means more are waiting: fetch again now.
-          if (jobs.length === batchSize) boss.notifyWorker(worker);
-        });
-        workers.set(name, worker);
+        const count = db.parallel ? (opts.workers ?? 1) : 1;
+        const queue: { id: string; busy: boolean }[] = [];
+        for (let i = 0; i < count; i++) {
+          const worker = { id: '', busy: false };
+          const run = async (jobs: PgBoss.Job<object>[]) => {
+            worker.busy = true;
+            try {
+              for (const job of jobs) await handler(job.data);
+            } finally {
+              worker.busy = false;
+            }
+            // pg-boss waits its polling interval after every fetch, even a full one: with a backlog
+            // that was one delivery a second. A full batch means more are waiting: fetch again now.
+            if (jobs.length === batchSize) boss.notifyWorker(worker.id);
+          };
+          worker.id = await boss.work<object>(name, { pollingIntervalSeconds, batchSize }, (jobs) => underWay.track(run(jobs)));
+          queue.push(worker);
+        }
+        workers.set(name, queue);
         if (cron) await boss.schedule(name, cron, {}, { tz: 'Europe/Paris' });
         if (opts.atStart) await boss.send(name, { at_start: true });
       }
       started = true;
     },
     async stop() {
-      if (started) await boss.stop({ graceful: true, wait: true, timeout: 5000 });
+      if (!started) return;
+      started = false;
+      const deadline = Date.now() + STOP_TIMEOUT_MS;
+      // pg-boss's own wait ends once no worker holds jobs; it then fails those still held.
+      await boss.stop({ graceful: true, wait: true, timeout: STOP_TIMEOUT_MS });
+      if (!(await underWay.drained(deadline))) log.error('pg-boss: handlers still running at shutdown');
     },
     async reachable() {
       if (!started || stopped) return false;

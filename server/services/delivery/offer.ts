@@ -6,6 +6,15 @@ type OfferContext = Pick<AppContext, 'jobs' | 'log'>;
 
 const OFFER_QUEUE = 'live.offer';
 const SWEEP_QUEUE = 'live.sweep';
+/**
+ * Offer workers on PostgreSQL: one routed 50 intakes a second one after another, 4 to 10 s behind
+ * (each lead is a transaction waiting on the database). Several route at once; exactly once still
+ * holds, by the claim (`entry_status = 'new'`) and the capped counter bump in each transaction.
+ * Four, with two delivery workers, leave the pool's ten connections room for requests.
+ */
+const OFFER_WORKERS = 4;
+/** Mail and webhook deliveries wait on the network, not on the database. */
+const DELIVER_WORKERS = 2;
 /** Leads per offer job (an import queues one job per chunk). */
 const CHUNK = 500;
 
@@ -75,7 +84,7 @@ async function sweep(ctx: AppContext, job: SweepJob) {
 
 /** The engine's queues: offers, deliveries (mail, webhook) and the sweep. */
 export function registerDeliveryJobs(ctx: AppContext) {
-  ctx.jobs.register<OfferJob>(OFFER_QUEUE, async (job) => void (await routeLeads(ctx, job.leads, new Date(job.at), new Date(), job.exclude_customer ?? null)), { batchSize: 10, pollingIntervalSeconds: 0.5 });
-  ctx.jobs.register<DeliveryJob>(DELIVER_QUEUE, (job) => deliver(ctx, job), { batchSize: 1 });
+  ctx.jobs.register<OfferJob>(OFFER_QUEUE, async (job) => void (await routeLeads(ctx, job.leads, new Date(job.at), new Date(), job.exclude_customer ?? null)), { batchSize: 5, pollingIntervalSeconds: 0.5, workers: OFFER_WORKERS });
+  ctx.jobs.register<DeliveryJob>(DELIVER_QUEUE, (job) => deliver(ctx, job), { batchSize: 1, workers: DELIVER_WORKERS });
   ctx.jobs.register<SweepJob>(SWEEP_QUEUE, (job) => sweep(ctx, job), { cron: '* * * * *', atStart: true });
 }
