@@ -25,10 +25,10 @@ export default function CustomersScreen() {
   return (
     <section className="lives-view" aria-labelledby="customers-title">
       <h1 id="customers-title">{t('shell.screen.customers')}</h1>
-      <Tabs selectedKey={tab} onSelectionChange={(key) => setTab(key as CustomerTab)} className="lives-tabs">
-        <TabList aria-label={t('customers.tabs')} className="lives-tablist">
+      <Tabs selectedKey={tab} onSelectionChange={(key) => setTab(key as CustomerTab)} className="screen-tabs">
+        <TabList aria-label={t('customers.tabs')} className="screen-tablist">
           {customerTabs.map((key) => (
-            <Tab key={key} id={key} className="lives-tab">
+            <Tab key={key} id={key} className="screen-tab">
               {t(`customers.tab.${key}`)}
             </Tab>
           ))}

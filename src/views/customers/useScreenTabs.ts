@@ -38,5 +38,5 @@ export function useScreenTabs<T extends string>(tabs: readonly T[], gridRef: Ref
 export function escapeToTab(e: KeyboardEvent<HTMLElement>) {
   if (e.key !== 'Escape' || e.defaultPrevented || !(e.target as HTMLElement).matches('input, select, textarea')) return;
   e.preventDefault();
-  e.currentTarget.closest('.lives-tabs')?.querySelector<HTMLElement>('[role=tab][aria-selected=true]')?.focus();
+  e.currentTarget.closest('.screen-tabs')?.querySelector<HTMLElement>('[role=tab][aria-selected=true]')?.focus();
 }

@@ -89,10 +89,10 @@ export default function LeadsScreen() {
         <p className="leads-loading">{t('grid.loading')}</p>
       ) : null}
       {shown ? (
-        <Tabs selectedKey={tab} onSelectionChange={(key) => setTab(key as LeadTab)} className="leads-tabs">
-          <TabList aria-label={t('leads.tabs')} className="leads-tablist">
+        <Tabs selectedKey={tab} onSelectionChange={(key) => setTab(key as LeadTab)} className="screen-tabs">
+          <TabList aria-label={t('leads.tabs')} className="screen-tablist">
             {leadTabs.map((def) => (
-              <Tab key={def.key} id={def.key} className="leads-tab">
+              <Tab key={def.key} id={def.key} className="screen-tab">
                 {t(`leads.tab.${def.key}`)}
               </Tab>
             ))}

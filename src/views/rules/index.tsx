@@ -39,10 +39,10 @@ export default function RulesScreen() {
         <h1 id="rules-title">{customer ? t('rules.titleOf', { name: customer.name }) : t('shell.screen.rules')}</h1>
         <CustomerFilter customerId={customerId} />
       </header>
-      <Tabs selectedKey={tab} onSelectionChange={(key) => setTab(key as RuleTab)} className="lives-tabs">
-        <TabList aria-label={t('rules.tabs')} className="lives-tablist">
+      <Tabs selectedKey={tab} onSelectionChange={(key) => setTab(key as RuleTab)} className="screen-tabs">
+        <TabList aria-label={t('rules.tabs')} className="screen-tablist">
           {ruleTabs.map((key) => (
-            <Tab key={key} id={key} className="lives-tab">
+            <Tab key={key} id={key} className="screen-tab">
               {t(`rules.tab.${key}`)}
             </Tab>
           ))}

@@ -29,10 +29,10 @@ export default function UsersScreen() {
   return (
     <section className="admin-view" aria-labelledby="users-title">
       <h1 id="users-title">{t('shell.screen.users')}</h1>
-      <Tabs selectedKey={tab} onSelectionChange={(key) => setTab(key as UserTab)} className="admin-tabs">
-        <TabList aria-label={t('users.tabs')} className="admin-tablist" data-users-tabs="">
+      <Tabs selectedKey={tab} onSelectionChange={(key) => setTab(key as UserTab)} className="screen-tabs">
+        <TabList aria-label={t('users.tabs')} className="screen-tablist" data-users-tabs="">
           {userTabs.map((key) => (
-            <Tab key={key} id={key} className="admin-tab">
+            <Tab key={key} id={key} className="screen-tab">
               {t(`users.tab.${key}`)}
             </Tab>
           ))}
