@@ -25,9 +25,6 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,
-          // One retry: two walks (the tags' smooth scroll, a forced sign-out) failed once in three
-          // runs on the shared two-core machine; a second failure is a real one.
-          retry: 1,
         },
       },
     ],
