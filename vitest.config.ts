@@ -2,8 +2,9 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { departmentsGeodata } from './scripts/geodata.mjs';
 
-// Three suites: unit (node and jsdom components), api (the real server on PGlite, or on
-// PostgreSQL when TEST_DATABASE_URL is set) and e2e (the built app in Debian's Chromium).
+// Four suites: unit (node and jsdom components), api (the real server on PGlite, or on
+// PostgreSQL when TEST_DATABASE_URL is set), load (load and faults, `npm run test:load`) and e2e
+// (the built app in Debian's Chromium).
 export default defineConfig({
   plugins: [react(), departmentsGeodata()],
   test: {
@@ -16,6 +17,11 @@ export default defineConfig({
       {
         extends: true,
         test: { name: 'api', include: ['tests/api/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 120_000 },
+      },
+      {
+        extends: true,
+        // `npm run test:load`: minutes of load and crashes on real processes, never part of `npm test`.
+        test: { name: 'load', include: ['tests/load/**/*.test.ts'], testTimeout: 900_000, hookTimeout: 300_000, fileParallelism: false },
       },
       {
         extends: true,

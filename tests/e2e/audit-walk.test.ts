@@ -293,7 +293,9 @@ describe('the palette', () => {
     await page.goto('/landings_test/1');
     await page.getByRole('grid').waitFor();
     await page.keyboard.press('Control+k');
-    const active = () => page.locator('[cmdk-item][data-selected=true]').getAttribute('data-value');
+    // One evaluate per key: a locator's auto-waiting made this walk of 100+ entries pass 30 s.
+    const active = async () =>
+      (await page.waitForFunction(() => document.querySelector('[cmdk-item][data-selected=true]')?.getAttribute('data-value'))).jsonValue();
     await page.locator('[cmdk-item]').first().waitFor();
     const first = await active();
     const seen = [first];

@@ -1,0 +1,86 @@
+import { execFileSync } from 'node:child_process';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/** A PostgreSQL of its own for a test that stops, restarts or kills the database. */
+export interface ThrowawayPostgres {
+  url: string;
+  /** Stops it (`fast`: sessions are ended, as an operator's restart does). */
+  stop(): void;
+  start(): void;
+  /** The postmaster killed with SIGKILL, as a crash does; `start()` recovers from the WAL. */
+  kill(): void;
+  /** Stops it and removes its folder. */
+  remove(): void;
+}
+
+const bin = () => {
+  const versions = readdirSync('/usr/lib/postgresql').sort((a, b) => Number(b) - Number(a));
+  if (!versions.length) throw new Error('PostgreSQL is not installed (apt-get install postgresql)');
+  return `/usr/lib/postgresql/${versions[0]}/bin`;
+};
+
+const freePort = () =>
+  new Promise<number>((ok) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => ok(port));
+    });
+  });
+
+/**
+ * initdb in a temporary folder, on a free port of 127.0.0.1, trust auth, like `.ci/run`. The server
+ * refuses to run as root, so as root it runs as the `postgres` user.
+ */
+export async function throwawayPostgres(): Promise<ThrowawayPostgres> {
+  const dir = mkdtempSync(join(tmpdir(), 'lead-console-pg-'));
+  chmodSync(dir, 0o777);
+  const data = join(dir, 'data');
+  const port = await freePort();
+  const root = process.getuid?.() === 0;
+  const run = (tool: string, args: string[]) =>
+    root ? execFileSync('runuser', ['-u', 'postgres', '--', `${bin()}/${tool}`, ...args], { stdio: 'pipe' }) : execFileSync(`${bin()}/${tool}`, args, { stdio: 'pipe' });
+  run('initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '--no-sync']);
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`;
+  const start = () => run('pg_ctl', ['-D', data, '-l', join(dir, 'server.log'), '-w', '-o', options, 'start']);
+  const stop = () => run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
+  start();
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    start,
+    stop,
+    kill: () => {
+      // The postmaster and its backends together, as a power cut does: a backend left alive holds
+      // the shared memory and the next start refuses to run.
+      const pid = readPid(data);
+      const children = execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)]).toString().split(/\s+/).filter(Boolean).map(Number);
+      for (const p of [pid, ...children]) process.kill(p, 'SIGKILL');
+      waitUntilGone([pid, ...children]);
+    },
+    remove: () => {
+      try {
+        stop();
+      } catch {
+        // already stopped
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+const readPid = (data: string) => Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
+
+function waitUntilGone(pids: number[]) {
+  const alive = (p: number) => {
+    try {
+      process.kill(p, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const until = Date.now() + 10_000;
+  while (pids.some(alive) && Date.now() < until) execFileSync('sleep', ['0.05']);
+}
