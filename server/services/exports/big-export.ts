@@ -108,6 +108,29 @@ export async function requestBigExport(ctx: AppContext, user: SessionUser, input
   return getBigExport(db, config, id);
 }
 
+/** Primary keys per query when gathering a job's leads. */
+const ID_SLICE = 100_000;
+
+/**
+ * The ids of the job's leads in order, gathered slice by slice of the primary key: PGlite runs a
+ * query on the server's one thread, and a single query over a year held every other request for
+ * 0.7–1 s.
+ */
+async function matchingIds(db: Queryable, job: JobRow): Promise<number[]> {
+  const { lo, hi } = (await db.query<{ lo: number | null; hi: number | null }>('SELECT min(id)::int8 AS lo, max(id)::int8 AS hi FROM leads')).rows[0]!;
+  const ids: number[] = [];
+  for (let from = Number(lo); lo !== null && from <= Number(hi); from += ID_SLICE) {
+    const { rows } = await db.query<{ ids: string | null }>(
+      `SELECT string_agg(id::text, ',' ORDER BY id) AS ids FROM leads
+        WHERE id >= $5 AND id < $6 AND landing_id = ANY($1::int[]) AND entry_status = ANY($2::text[])
+          AND created_at >= $3::date::timestamp AT TIME ZONE 'Europe/Paris' AND created_at < ($4::date + 1)::timestamp AT TIME ZONE 'Europe/Paris'`,
+      [job.landing_ids, job.statuses, job.start_day, job.end_day, from, from + ID_SLICE],
+    );
+    for (const id of rows[0]!.ids?.split(',') ?? []) ids.push(Number(id));
+  }
+  return ids;
+}
+
 /**
  * Writes a custom export: the matching leads' ids first (one index pass, and the total for the
  * progress bar), then the file streamed batch by batch by primary key, then the export row with
@@ -125,13 +148,7 @@ export async function runBigExport(ctx: AppContext, id: number): Promise<void> {
   const key = storageKey(job.book_type);
   try {
     const landings = await getLandings(db, job.landing_ids);
-    const { rows } = await db.query<{ ids: string | null }>(
-      `SELECT string_agg(id::text, ',' ORDER BY id) AS ids FROM leads
-        WHERE landing_id = ANY($1::int[]) AND entry_status = ANY($2::text[])
-          AND created_at >= $3::date::timestamp AT TIME ZONE 'Europe/Paris' AND created_at < ($4::date + 1)::timestamp AT TIME ZONE 'Europe/Paris'`,
-      [job.landing_ids, job.statuses, job.start_day, job.end_day],
-    );
-    const ids = rows[0]!.ids ? rows[0]!.ids.split(',').map(Number) : [];
+    const ids = await matchingIds(db, job);
     await db.query('UPDATE big_exports SET total = $2, heartbeat = now() WHERE id = $1', [id, ids.length]);
     if (ids.length === 0) {
       await db.query(`UPDATE big_exports SET state = 'done', finished_at = now() WHERE id = $1`, [id]);
