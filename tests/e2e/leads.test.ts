@@ -180,6 +180,9 @@ describe('the keyboard stays with the list', () => {
     expect(await focusedRole(page)).toBe('grid');
     // A click on a tab keeps the focus on the tab; the keys still act on the list.
     await page.getByRole('tab', { name: 'Archivés' }).click();
+    // The Archivés list must be on screen: a tab left before it was drawn keeps the old list and its focus.
+    await page.waitForURL(/tab=archived/);
+    await grid(page).getByRole('gridcell', { name: 'Nom1', exact: true }).waitFor({ state: 'detached' });
     await page.getByRole('tab', { name: 'Nouveaux' }).click();
     await grid(page).getByRole('gridcell', { name: 'Nom1', exact: true }).waitFor();
     await press(page, 'j');

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
+import { useCallback, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSnapshot } from 'valtio';
 import type { EntryStatus, LeadRow } from '../../api/leads/contract';
@@ -31,7 +31,6 @@ function withOriginal(columns: GridColumnSpec[], show: boolean): GridColumnSpec[
 interface Props {
   landingIds: readonly number[];
   status: EntryStatus;
-  gridRef: RefObject<GridHandle | null>;
   selection: GridSelectionInfo | null;
   onSelectionChange: (info: GridSelectionInfo) => void;
   onColumns: (columns: readonly GridColumnSpec[]) => void;
@@ -39,10 +38,13 @@ interface Props {
 }
 
 /** A status tab (Nouveaux, Extraits, Archivés, Mauvais, Doublons): the actions bar and the grid. */
-export function StatusTab({ landingIds, status, gridRef, selection, onSelectionChange, onColumns, initialFilters }: Props) {
+export function StatusTab({ landingIds, status, selection, onSelectionChange, onColumns, initialFilters }: Props) {
   const t = useT();
   const intl = useIntl();
   const columnsRef = useRef<GridColumnSpec[]>([]);
+  // This tab's own: the lead view's tabs are mounted one after another, and a tab on its way out
+  // cleared a ref they shared after the next one had set it.
+  const gridRef = useRef<GridHandle | null>(null);
   const all = useAllLandings();
 
   // Landing ids, statuses and sources read as words; the rest as the grid formats it.

@@ -1,10 +1,9 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { useLandingsByIds } from '../../api/leads/hooks';
 import { useProvideCommandContext } from '../../commands/context';
-import type { GridHandle } from '../../grid/types';
 import type { GridColumnSpec, GridSelectionInfo } from '../../grid/types';
 import { useT } from '../../i18n/provider';
 import { ImportTab } from './import/ImportTab';
@@ -38,7 +37,6 @@ export default function LeadsScreen() {
   const landings = useLandingsByIds(landingIds);
   const title = landings.data?.map((l) => l.name).join(' - ') ?? '';
 
-  const gridRef = useRef<GridHandle | null>(null);
   const [selection, setSelection] = useState<GridSelectionInfo | null>(null);
   const [columns, setColumns] = useState<readonly GridColumnSpec[]>([]);
   const status = statusOfTab(tab);
@@ -58,13 +56,9 @@ export default function LeadsScreen() {
     );
   }, [setSelection]);
 
-  const refresh = useCallback(async () => {
-    await gridRef.current?.refresh();
-  }, []);
-
   const leads: LeadsCommandContext = useMemo(
-    () => ({ landingIds, tab, status, grid: () => gridRef.current, selection: status ? selection : null, columns, refresh, setTab }),
-    [landingIds, tab, status, selection, columns, refresh, setTab],
+    () => ({ landingIds, tab, status, selection: status ? selection : null, columns, setTab }),
+    [landingIds, tab, status, selection, columns, setTab],
   );
   const selectedSet = useMemo(() => new Set([...(selection?.selected ?? [])].map(Number)), [selection?.selected]);
   // The tabs and their commands exist once the landings are known: an unknown landing (a stale
@@ -103,7 +97,6 @@ export default function LeadsScreen() {
                 <StatusTab
                   landingIds={landingIds}
                   status={def.status}
-                  gridRef={gridRef}
                   selection={selection}
                   onSelectionChange={onSelectionChange}
                   onColumns={setColumns}

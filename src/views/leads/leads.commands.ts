@@ -44,7 +44,7 @@ defineCommand<{ count: number }>({
   choices: (ctx) => [50, 100, 150, 500].map((count) => ({ label: ctx.t('leads.selectFirst.choice', { count }), args: { count } })),
   when: onGrid,
   run: async (ctx, args) => {
-    await ctx.leads!.grid()?.selectFirst(Math.max(0, Math.min(500, Math.trunc(args?.count ?? 0))));
+    await ctx.grid?.selectFirst(Math.max(0, Math.min(500, Math.trunc(args?.count ?? 0))));
   },
 });
 
@@ -71,38 +71,41 @@ defineCommand({
   run: () => document.querySelector<HTMLInputElement>('[data-leads-export] input')?.focus(),
 });
 
-/** The grid's selection as it is now (a keystroke may come before the view re-renders). */
-const current = (l: LeadsCommandContext) => l.grid()?.selection() ?? l.selection;
+/**
+ * The grid's selection as it is now, from the mounted grid itself: a keystroke may come before
+ * the view re-renders (x then c typed fast).
+ */
+const current = (ctx: CommandContext) => ctx.grid?.selection() ?? ctx.leads!.selection;
 
-const hasSelection = (l: LeadsCommandContext) => {
-  const s = current(l);
+const hasSelection = (ctx: CommandContext) => {
+  const s = current(ctx);
   return Boolean(s && (s.allMatching || s.selected.size > 0));
 };
-const selectedIds = (l: LeadsCommandContext) => [...(current(l)?.selected ?? [])].map(Number);
-const allMatching = (l: LeadsCommandContext) => current(l)?.allMatching === true;
+const selectedIds = (ctx: CommandContext) => [...(current(ctx)?.selected ?? [])].map(Number);
+const allMatching = (ctx: CommandContext) => current(ctx)?.allMatching === true;
 
 /** The view's filters as the API takes them, for "all N matching". */
-const matchingFilter = (l: LeadsCommandContext) => ({
-  ids: [...l.landingIds],
-  entry_status: l.status!,
-  filters: leadFilters(current(l)!.filters, l.columns),
+const matchingFilter = (ctx: CommandContext) => ({
+  ids: [...ctx.leads!.landingIds],
+  entry_status: ctx.leads!.status!,
+  filters: leadFilters(current(ctx)!.filters, ctx.leads!.columns),
 });
 
 /** Ids of the selection: the selected rows, or every lead matching the filters. */
-const idsOfSelection = (l: LeadsCommandContext) =>
-  allMatching(l)
-    ? fetchAllMatchingIds({ landingIds: l.landingIds, status: l.status!, sort: null, filters: matchingFilter(l).filters })
-    : Promise.resolve(selectedIds(l));
+const idsOfSelection = (ctx: CommandContext) =>
+  allMatching(ctx)
+    ? fetchAllMatchingIds({ landingIds: ctx.leads!.landingIds, status: ctx.leads!.status!, sort: null, filters: matchingFilter(ctx).filters })
+    : Promise.resolve(selectedIds(ctx));
 
 /** The list reloads, and buyers, sources and statistics are fetched again. */
 async function reload(ctx: CommandContext) {
   void queryClient.invalidateQueries({ queryKey: leadsKey });
-  await ctx.leads!.refresh();
+  await ctx.grid?.refresh();
 }
 
 /** After an action the selection is spent and everything reloads. */
 async function afterChange(ctx: CommandContext) {
-  ctx.leads!.grid()?.act({ type: 'clear' });
+  ctx.grid?.act({ type: 'clear' });
   await reload(ctx);
 }
 
@@ -118,11 +121,11 @@ function statusCommand(id: string, keys: string[], target: TargetStatus, done: s
     when: onGrid,
     run: async (ctx) => {
       const l = ctx.leads!;
-      if (!hasSelection(l)) return ctx.toast.warning(ctx.t('leads.validation.select'));
+      if (!hasSelection(ctx)) return ctx.toast.warning(ctx.t('leads.validation.select'));
       const res = await changeStatus({
         entry_status: target,
         from_status: l.status!,
-        ...(allMatching(l) ? { filter: matchingFilter(l) } : { leads: selectedIds(l) }),
+        ...(allMatching(ctx) ? { filter: matchingFilter(ctx) } : { leads: selectedIds(ctx) }),
       });
       const entry = { actionId: res.data.action_id, done, count: res.data.count };
       leadView.undo.push(entry);
@@ -166,12 +169,12 @@ defineCommand({
   when: onGrid,
   run: async (ctx) => {
     const l = ctx.leads!;
-    if (!hasSelection(l)) return ctx.toast.warning(ctx.t('leads.validation.select'));
+    if (!hasSelection(ctx)) return ctx.toast.warning(ctx.t('leads.validation.select'));
     const from = extractableStatus.safeParse(l.status);
     const link = await exportLeads(l.landingIds, {
       bookType: leadView.bookType,
       filename: leadView.filename.trim() || null,
-      leads: await idsOfSelection(l),
+      leads: await idsOfSelection(ctx),
       for_customer: leadView.buyer.trim() || null,
       ...(from.success ? { from_status: from.data } : {}),
     });
@@ -224,7 +227,7 @@ defineCommand({
   requires: 'staff',
   when: onGrid,
   run: (ctx) => {
-    if (!hasSelection(ctx.leads!)) return ctx.toast.warning(ctx.t('leads.validation.convert'));
+    if (!hasSelection(ctx)) return ctx.toast.warning(ctx.t('leads.validation.convert'));
     leadView.convertOpen = true;
   },
 });
@@ -243,8 +246,8 @@ defineCommand<{ landing: number }>({
   when: onGrid,
   run: async (ctx, args) => {
     const l = ctx.leads!;
-    if (!hasSelection(l)) return ctx.toast.warning(ctx.t('leads.validation.convert'));
-    const res = await convertLeads({ landing: args.landing, leads: await idsOfSelection(l), from_status: l.status! });
+    if (!hasSelection(ctx)) return ctx.toast.warning(ctx.t('leads.validation.convert'));
+    const res = await convertLeads({ landing: args.landing, leads: await idsOfSelection(ctx), from_status: l.status! });
     leadView.convertOpen = false;
     ctx.toast.success(ctx.t('leads.toast.converted', { count: res.data.count }));
     await afterChange(ctx);
@@ -260,22 +263,21 @@ defineCommand({
   menus: [{ id: 'leads.actions', group: 'move', order: 6, tone: 'danger' }],
   requires: 'staff',
   // Asking to confirm the deletion of nothing would make no sense: the command waits for a selection.
-  when: (ctx) => onGrid(ctx) && hasSelection(ctx.leads!),
+  when: (ctx) => onGrid(ctx) && hasSelection(ctx),
   // One key can act on thousands of matching leads: the question names how many.
   confirm: {
     message: 'leads.delete.confirm',
     title: 'leads.delete',
     ok: 'leads.delete.ok',
     values: (ctx) => {
-      const s = current(ctx.leads!)!;
+      const s = current(ctx)!;
       return s.allMatching
         ? { count: s.total, all: 'yes', approx: s.totalExact === false ? 'yes' : 'no' }
         : { count: s.selected.size, all: 'no', approx: 'no' };
     },
   },
   run: async (ctx) => {
-    const l = ctx.leads!;
-    const res = await deleteLeads(allMatching(l) ? { filter: matchingFilter(l) } : { leads: selectedIds(l) });
+    const res = await deleteLeads(allMatching(ctx) ? { filter: matchingFilter(ctx) } : { leads: selectedIds(ctx) });
     ctx.toast.success(ctx.t('leads.toast.deleted', { count: res.data.count }));
     await afterChange(ctx);
   },
@@ -290,7 +292,7 @@ defineCommand<{ path?: string } | undefined>({
   requires: 'staff',
   when: (ctx) => onGrid(ctx) && ctx.leads!.status === 'duplicate',
   run: (ctx, args) => {
-    const row = ctx.leads!.grid()?.focusedRow() as LeadRow | undefined;
+    const row = ctx.grid?.focusedRow() as LeadRow | undefined;
     const path = args?.path ?? (row?.duplicate_of ? leadPath(row.landing, row.duplicate_of) : null);
     if (!path) return ctx.toast.info(ctx.t('leads.duplicateOf.none'));
     ctx.navigate(path);

@@ -1,7 +1,6 @@
 // State of the lead view shared by its components and its commands (leads.commands.ts).
 import { proxy } from 'valtio';
 import type { BookType, EntryStatus, ExportLink } from '../../api/leads/contract';
-import type { GridHandle } from '../../grid/types';
 import type { GridColumnSpec, GridSelectionInfo } from '../../grid/types';
 
 /** The tabs of the lead view, in order (SPEC.md §2), with the status a grid tab lists. */
@@ -45,10 +44,8 @@ export interface LeadsCommandContext {
   tab: LeadTab;
   /** The status the grid lists; null on the other tabs. */
   status: EntryStatus | null;
-  grid: () => GridHandle | null;
   selection: GridSelectionInfo | null;
   columns: readonly GridColumnSpec[];
-  refresh: () => Promise<void>;
   setTab: (tab: LeadTab) => void;
 }
 

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, type RefObject } from 'react';
+import { useCallback, useMemo } from 'react';
 import type { Account } from '../../api/users/contract';
 import { queryClient } from '../../api/queryClient';
 import { usersQuery } from '../../api/users/queries';
@@ -6,7 +6,7 @@ import { CommandMenu } from '../../commands/CommandMenu';
 import { runCommand } from '../../commands/registry';
 import { defaultFormatter, Grid } from '../../grid/Grid';
 import { localLoader } from '../../grid/localRows';
-import type { GridColumnSpec, GridHandle, GridSelectionInfo, Row } from '../../grid/types';
+import type { GridColumnSpec, GridSelectionInfo, Row } from '../../grid/types';
 import { useIntl, useT } from '../../i18n/provider';
 
 const columns: GridColumnSpec[] = [
@@ -30,12 +30,11 @@ const openExports = (row: Row) => void runCommand('nav.exports', { userId: row.i
 
 /** 'Listes': every account, its actions on the focused row. */
 interface Props {
-  gridRef: RefObject<GridHandle | null>;
   focused: Account | undefined;
   onSelectionChange: (info: GridSelectionInfo) => void;
 }
 
-export function AccountsTab({ gridRef, focused, onSelectionChange }: Props) {
+export function AccountsTab({ focused, onSelectionChange }: Props) {
   const t = useT();
   const intl = useIntl();
   const columnLabel = useCallback((c: GridColumnSpec) => t(`users.column.${c.key}`), [t]);
@@ -66,7 +65,6 @@ export function AccountsTab({ gridRef, focused, onSelectionChange }: Props) {
         label={t('users.grid')}
         t={t}
         locale={intl.locale}
-        handleRef={gridRef}
         onSelectionChange={onSelectionChange}
         onOpen={openExports}
         className="admin-grid"

@@ -1,9 +1,9 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { useSearchParams } from 'react-router';
 import { useUsers } from '../../api/users/hooks';
 import { useProvideCommandContext } from '../../commands/context';
-import type { GridHandle, GridSelectionInfo, RowId } from '../../grid/types';
+import type { GridSelectionInfo, RowId } from '../../grid/types';
 import { useT } from '../../i18n/provider';
 import '../../styles/admin.css';
 import { AccountsTab } from './AccountsTab';
@@ -17,13 +17,12 @@ export default function UsersScreen() {
   const requested = search.get('tab');
   const tab: UserTab = isUserTab(requested) ? requested : 'list';
   const setTab = useCallback((next: UserTab) => setSearch(next === 'list' ? {} : { tab: next }, { replace: true }), [setSearch]);
-  const gridRef = useRef<GridHandle | null>(null);
   const [focusedId, setFocusedId] = useState<RowId | undefined>();
   const onSelectionChange = useCallback((info: GridSelectionInfo) => setFocusedId(info.focusedId), []);
   const list = useUsers();
   const focused = list.data?.find((u) => u.id === focusedId);
 
-  const users: UsersCommandContext = useMemo(() => ({ tab, setTab, grid: () => gridRef.current, focused }), [tab, setTab, focused]);
+  const users: UsersCommandContext = useMemo(() => ({ tab, setTab, focused }), [tab, setTab, focused]);
   useProvideCommandContext({ view: 'users', users });
 
   return (
@@ -38,7 +37,7 @@ export default function UsersScreen() {
           ))}
         </TabList>
         <TabPanel id="list" className="admin-panel" data-users-grid="">
-          <AccountsTab gridRef={gridRef} focused={focused} onSelectionChange={onSelectionChange} />
+          <AccountsTab focused={focused} onSelectionChange={onSelectionChange} />
         </TabPanel>
         <TabPanel id="create" className="admin-panel">
           <InviteForm />

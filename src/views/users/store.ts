@@ -1,7 +1,6 @@
 // State of the accounts screen shared by its components and its commands (users.commands.ts).
 import { proxy } from 'valtio';
 import type { Account } from '../../api/users/contract';
-import type { GridHandle } from '../../grid/types';
 
 export const userTabs = ['list', 'create'] as const;
 export type UserTab = (typeof userTabs)[number];
@@ -13,7 +12,6 @@ export interface UsersCommandContext {
   setTab: (tab: UserTab) => void;
   /** The account of the grid's focused row. */
   focused: Account | undefined;
-  grid: () => GridHandle | null;
 }
 
 /** The 'Créer un compte' form: kept here so that the invite command sends what it shows. */

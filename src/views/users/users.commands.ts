@@ -38,7 +38,7 @@ const someoneElse = (ctx: CommandContext) => {
 
 async function afterChange(ctx: CommandContext) {
   await queryClient.invalidateQueries({ queryKey: usersQuery.queryKey });
-  await ctx.users?.grid()?.refresh();
+  await ctx.grid?.refresh();
 }
 
 function roleCommand(id: string, keys: string[], admin: boolean, order: number) {
