@@ -1,5 +1,5 @@
 import { weekdays, type PassReason } from '../../src/api/rules/contract';
-import { judge, type Candidate } from '../services/delivery/judge';
+import { considered, judge, type Candidate } from '../services/delivery/judge';
 import { parisClock } from '../services/delivery/paris-time';
 import type { Queryable } from './connection';
 import { bulkInsert, reserveIds } from './bulk';
@@ -111,17 +111,8 @@ export async function deliverByRules(q: Queryable, rules: SeedRule[], leads: { a
     const judged = judge(candidates, clock);
     const winner = judged[0]?.reason === null ? mine.find((r) => r.id === judged[0]!.candidate.id)! : null;
     for (const j of judged.slice(1)) if (j.reason === null) j.reason = 'lost';
-    const considered = judged.map(({ candidate: c, reason }) => ({
-      rule_id: c.id,
-      rule_name: c.name,
-      customer_id: c.customer_id,
-      customer_name: c.customer_name,
-      count: c.count,
-      leads_number: c.leads_number,
-      reason,
-    }));
     const at = new Date(lead.created_at.getTime() + 2000);
-    routings.set(lead, { outcome: winner ? 'delivered' : 'unmatched', ruleId: winner?.id ?? null, reportId: null, parisTime: `${clock.label} ${clock.weekday}`, considered, at });
+    routings.set(lead, { outcome: winner ? 'delivered' : 'unmatched', ruleId: winner?.id ?? null, reportId: null, parisTime: `${clock.label} ${clock.weekday}`, considered: considered(judged), at });
     if (winner) {
       const rep = reportOf(winner, clock.day);
       rep.count++;

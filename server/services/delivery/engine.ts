@@ -1,8 +1,7 @@
-import type { PassReason, RoutingCandidate } from '../../../src/api/rules/contract';
 import type { Db, Queryable } from '../../db/connection';
 import type { Jobs } from '../jobs';
 import { DELIVER_QUEUE, queueDeliveries } from './deliver';
-import { judge, type Candidate, type Judged } from './judge';
+import { considered, judge, type Candidate, type Judged } from './judge';
 import { parisClock, type ParisClock } from './paris-time';
 
 export interface EngineContext {
@@ -149,17 +148,6 @@ async function claim(q: Queryable, jobs: Jobs, lead: OfferedLead, clock: ParisCl
   throw new NoWinner('unmatched');
 }
 
-const asConsidered = (judged: Judged[]): Omit<RoutingCandidate, 'deleted'>[] =>
-  judged.map(({ candidate: c, reason }) => ({
-    rule_id: c.id,
-    rule_name: c.name,
-    customer_id: c.customer_id,
-    customer_name: c.customer_name,
-    count: c.count,
-    leads_number: c.leads_number,
-    reason: reason as PassReason | null,
-  }));
-
 /**
  * Keeps the lead's routing decision. A decision never overwrites a delivery unless it is a
  * delivery itself or the lead is new again (re-injected); 'not_new' only fills a gap.
@@ -172,6 +160,6 @@ async function record(q: Queryable, lead: OfferedLead, clock: ParisClock, outcom
             paris_time = EXCLUDED.paris_time, considered = EXCLUDED.considered, decided_at = EXCLUDED.decided_at
       WHERE EXCLUDED.outcome <> 'not_new'
         AND (lr.outcome <> 'delivered' OR EXCLUDED.outcome = 'delivered' OR (SELECT entry_status FROM leads WHERE id = lr.lead_id) = 'new')`,
-    [lead.id, lead.landing_id, outcome, ruleId, reportId, `${clock.label} ${clock.weekday}`, JSON.stringify(asConsidered(judged))],
+    [lead.id, lead.landing_id, outcome, ruleId, reportId, `${clock.label} ${clock.weekday}`, JSON.stringify(considered(judged))],
   );
 }

@@ -1,4 +1,4 @@
-import type { PassReason, Weekday } from '../../../src/api/rules/contract';
+import type { PassReason, RoutingCandidate, Weekday } from '../../../src/api/rules/contract';
 import { inWindow, type ParisClock } from './paris-time';
 
 /** A rule that could take a lead by landing and postal code, as the engine reads it. */
@@ -55,3 +55,15 @@ export function judge(candidates: Candidate[], clock: ParisClock): Judged[] {
   const closed = judged.filter((j) => j.reason !== null).sort((a, b) => a.candidate.id - b.candidate.id);
   return [...open, ...closed];
 }
+
+/** The candidates as a lead's routing explanation keeps them. */
+export const considered = (judged: Judged[]): Omit<RoutingCandidate, 'deleted'>[] =>
+  judged.map(({ candidate: c, reason }) => ({
+    rule_id: c.id,
+    rule_name: c.name,
+    customer_id: c.customer_id,
+    customer_name: c.customer_name,
+    count: c.count,
+    leads_number: c.leads_number,
+    reason,
+  }));
