@@ -236,10 +236,11 @@ export function Grid(props: GridProps) {
   useImperativeHandle(props.handleRef, () => handle, [handle]);
   // A list that appears where the focus has nowhere to be (a route or tab change) takes it, so the
   // keys and screen readers start on the rows; a focused tab, field or button keeps it.
+  // Asked again when the first rows arrive, in case the list could not take it as it mounted.
   useEffect(() => {
     const active = document.activeElement;
     if (!active || active === document.body || active.id === 'main') scrollRef.current?.focus({ preventScroll: true });
-  }, []);
+  }, [cache.ready]);
   // The grid commands (j, k, x, Home…) act on the grid the screen shows, from the moment it mounts.
   useProvideCommandContext({ grid: handle });
 
