@@ -1,8 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createWriteStream, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
-/** The real server in a child process (`node --import tsx server/main.ts`), as production runs it. */
+/** The real server in a child process, as `npm start` runs it (the esbuild bundle `dist-server/main.mjs`). */
 export interface ServerProcess {
   /** e.g. http://127.0.0.1:40123 */
   url: string;
@@ -16,6 +17,7 @@ export interface ServerProcess {
 }
 
 const root = resolve(import.meta.dirname, '../..');
+let built = false;
 const alive = new Set<ChildProcess>();
 // A test that throws or times out must not leave servers behind holding ports and data folders.
 process.once('exit', () => {
@@ -28,16 +30,23 @@ process.once('exit', () => {
  * DATA_DIR (PGlite's folder and the export files) and/or DATABASE_URL in `env`.
  */
 export async function startServerProcess({ env, logFile, readyTimeoutMs = 120_000 }: { env: Record<string, string>; logFile?: string; readyTimeoutMs?: number }): Promise<ServerProcess> {
-  const log = logFile ?? join(env.DATA_DIR ?? root, `server-${Date.now()}.log`);
+  // Once per test process: a rebuild would delete the bundle under a running server.
+  if (!built) {
+    if (spawnSync(process.execPath, ['scripts/build-server.mjs'], { cwd: root, stdio: 'inherit' }).status !== 0) throw new Error('server build failed');
+    built = true;
+  }
+  const log = logFile ?? join(env.DATA_DIR ?? tmpdir(), `server-${process.pid}-${Date.now()}.log`);
   const out = createWriteStream(log, { flags: 'a' });
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const proc = spawn(process.execPath, ['dist-server/main.mjs'], {
     cwd: root,
-    env: { ...serverEnv(), PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    // MALLOC_ARENA_MAX as scripts/start.mjs sets it.
+    env: { ...serverEnv(), PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', MALLOC_ARENA_MAX: '2', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   alive.add(proc);
+  // 'close': the process ended and its output was read to the end.
   const exited = new Promise<void>((ok) =>
-    proc.once('exit', () => {
+    proc.once('close', () => {
       alive.delete(proc);
       out.end(ok);
     }),
@@ -51,10 +60,11 @@ export async function startServerProcess({ env, logFile, readyTimeoutMs = 120_00
       proc.kill('SIGKILL');
       fail(new Error(`server not ready after ${readyTimeoutMs} ms; log: ${log}`));
     }, readyTimeoutMs);
-    proc.stdout!.on('data', (chunk: Buffer) => {
+    proc.stdout!.setEncoding('utf8');
+    proc.stdout!.on('data', (chunk: string) => {
       out.write(chunk);
       if (ready) return;
-      seen += chunk.toString();
+      seen += chunk;
       const found = /prête : (http:\/\/\S+)/.exec(seen);
       if (found) {
         ready = true;
@@ -62,9 +72,9 @@ export async function startServerProcess({ env, logFile, readyTimeoutMs = 120_00
         ok(found[1].replace('localhost', '127.0.0.1'));
       }
     });
-    proc.once('exit', (code, signal) => {
+    void exited.then(() => {
       clearTimeout(timer);
-      fail(new Error(`server exited before it was ready (${signal ?? code}):\n${tail(log)}`));
+      fail(new Error(`server exited before it was ready (${proc.signalCode ?? proc.exitCode}):\n${tail(log)}`));
     });
   });
 
