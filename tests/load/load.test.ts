@@ -191,7 +191,7 @@ function loadSection(figures: RunFigures[]): string {
   return [
     '## Load (`npm run test:load`, `tests/load/load.test.ts`)',
     '',
-    `Measured on ${new Date().toISOString().slice(0, 10)}, ${machine}, load generator on the same machine. ${CONNECTIONS} signed-in`,
+    `Measured on ${new Date().toISOString().slice(0, 10)}, ${machine}, servers as child processes (\`node --import tsx server/main.ts\`), the load generator on the same machine. ${CONNECTIONS} signed-in`,
     `clients (one in ${ADMIN_EVERY} an administrator) for ${SECONDS} s on loopback with autocannon; each client loops over a visit of 20`,
     'requests (`tests/load/mix.ts`): 10 reads (a lead page of the new tab in a sort the user picks, the next two pages by cursor,',
     'a department and name filter and its exact count, a date filter, a page further on, the archived or bad tab, department',
@@ -202,6 +202,7 @@ function loadSection(figures: RunFigures[]): string {
     `\`npm run seed -- --leads ${EXTRA_LEADS}\`. Afterwards the totals reconcile exactly: leads = sum over statuses = monthly statistics,`,
     "each rule's day counter = the leads delivered under it, each export's count = its leads = the ids in its file, leads added =",
     'intakes accepted. Latencies per request, from sending to the last byte; no answer was a 5xx.',
+    '`npm run test:load` prints this section ready to paste (and writes it to `$TMPDIR/lead-console-load.md`).',
     '',
     markdownTables(figures),
   ].join('\n');
