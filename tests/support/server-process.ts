@@ -15,7 +15,7 @@ export interface ServerProcess {
   /** Starts it again with the same environment (after `kill`). */
   restart(): Promise<void>;
   /** A request with a JSON body and a bearer token; a network failure (the server killed) rejects. */
-  request(method: string, path: string, opts?: { body?: unknown; token?: string }): Promise<Response>;
+  request(method: string, path: string, opts?: { body?: unknown; token?: string; headers?: Record<string, string> }): Promise<Response>;
   /** Signs in and answers the bearer token. */
   login(email: string, password: string): Promise<string>;
 }
@@ -85,6 +85,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
         headers: {
           ...(opts.body !== undefined ? { 'content-type': 'application/json' } : {}),
           ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
+          ...opts.headers,
         },
         body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
       }),
