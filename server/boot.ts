@@ -27,11 +27,12 @@ export interface Booted {
 /** Opens the database, migrates it, prepares jobs and mail, and builds the HTTP app. */
 /** `logStream`: where the log lines go instead of stdout (the log test reads them). */
 export async function boot(config: Config, opts: { logger?: boolean; distDir?: string; logStream?: DestinationStream } = {}): Promise<Booted> {
-  const db = await openDb({ databaseUrl: config.DATABASE_URL, pgliteDir: config.pgliteDir });
+  const log = createLogger(config.LOG_LEVEL, opts.logger !== false, opts.logStream);
+  const onConnectionError = (err: Error) => log.warn({ code: (err as { code?: string }).code, reason: err.message }, 'database connection lost');
+  const db = await openDb({ databaseUrl: config.DATABASE_URL, pgliteDir: config.pgliteDir, onConnectionError });
   await migrate(db);
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) await ensureAdmin(db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
 
-  const log = createLogger(config.LOG_LEVEL, opts.logger !== false, opts.logStream);
   if (config.seedDemo && (await needsDemo(db))) {
     const started = Date.now();
     const { leads } = await seedDemo(db);

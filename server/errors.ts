@@ -14,6 +14,8 @@ export type ErrorCode =
   | 'rate_limited'
   | 'link_invalid'
   | 'taboola_error'
+  | 'unavailable'
+  | 'insufficient_storage'
   | 'internal_error';
 
 /** A failure meant for the client: an HTTP status, a stable code and a French message. */
@@ -35,3 +37,9 @@ export const conflict = (message: string) => new AppError(409, 'conflict', messa
 /** 422 with per-field messages, as the rule form expects (`status: false`). */
 export const validationFailed = (errors: Record<string, string>, message = 'Merci de vérifier les champs') =>
   new AppError(422, 'validation_failed', message, { status: false, errors });
+
+/** Seconds a client is told to wait (Retry-After) before trying again after a 503. */
+export const RETRY_AFTER_SECONDS = 5;
+
+/** The database cannot be reached (restarting, failing over): the client may send the request again shortly. */
+export const databaseUnavailable = () => new AppError(503, 'unavailable', 'La base de données est momentanément indisponible : réessayez dans quelques instants');

@@ -93,10 +93,22 @@ export async function openPglite(dir: string | undefined): Promise<Db> {
   };
 }
 
-export async function openPostgres(url: string): Promise<Db> {
+/** Hears what goes wrong on a connection nobody is querying (PostgreSQL restarted under it). */
+export type ConnectionErrorListener = (err: Error) => void;
+
+/** How long a query waits for a connection to be opened before failing (a 503) rather than hang. */
+const CONNECT_TIMEOUT_MS = 5000;
+
+/**
+ * A PostgreSQL restart ends every connection: the idle ones, and one held by a transaction
+ * between two queries, say so by an 'error' event, which would stop the process unheard. The
+ * pool drops them and opens new ones for the next queries; the queries under way fail (a 503).
+ */
+export async function openPostgres(url: string, onConnectionError: ConnectionErrorListener = () => undefined): Promise<Db> {
   // A bulk action's statement triggers (lead_month_stats) hold the old and new rows it moved:
   // beyond work_mem they go to temporary files (a 100,000-lead export: 7.1 → 3.8 s with 128 MB).
-  const pool = new pg.Pool({ connectionString: url, max: 10, options: '-c work_mem=128MB' });
+  const pool = new pg.Pool({ connectionString: url, max: 10, options: '-c work_mem=128MB', connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  pool.on('error', onConnectionError);
   const client = (c: pg.Pool | pg.PoolClient): Queryable => ({
     parallel: true,
     async query<T>(sql: string, params: unknown[] = []) {
@@ -114,6 +126,7 @@ export async function openPostgres(url: string): Promise<Db> {
     ...client(pool),
     async tx(fn) {
       const c = await pool.connect();
+      c.on('error', onConnectionError);
       try {
         await c.query('BEGIN');
         const result = await fn(client(c));
@@ -123,6 +136,7 @@ export async function openPostgres(url: string): Promise<Db> {
         await c.query('ROLLBACK').catch(() => undefined);
         throw err;
       } finally {
+        c.off('error', onConnectionError);
         c.release();
       }
     },
@@ -130,6 +144,6 @@ export async function openPostgres(url: string): Promise<Db> {
   };
 }
 
-export function openDb(opts: { databaseUrl?: string; pgliteDir?: string }): Promise<Db> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.pgliteDir);
+export function openDb(opts: { databaseUrl?: string; pgliteDir?: string; onConnectionError?: ConnectionErrorListener }): Promise<Db> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.onConnectionError) : openPglite(opts.pgliteDir);
 }

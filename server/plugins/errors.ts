@@ -1,13 +1,25 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError } from '../errors';
+import { isDatabaseUnavailable } from '../db/unavailable';
+import { AppError, databaseUnavailable, RETRY_AFTER_SECONDS } from '../errors';
 
 /** Every failure leaves as `{ error, message, …extras }` with its status; never a stack trace. */
 export default fp(async function errors(app: FastifyInstance) {
+  const send = (reply: FastifyReply, err: AppError) => {
+    if (err.status === 503) reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+    return reply.status(err.status).send({ error: err.code, message: err.message, ...err.extras });
+  };
+
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
     if (err instanceof AppError) {
       if (err.status >= 500) req.log.error({ err }, err.message);
-      return reply.status(err.status).send({ error: err.code, message: err.message, ...err.extras });
+      return send(reply, err);
+    }
+    if (isDatabaseUnavailable(err)) {
+      // Every request fails while the database restarts: a warning each, no stack; the error
+      // level stays for faults of the code.
+      req.log.warn({ code: err.code, reason: err.message }, 'database unavailable');
+      return send(reply, databaseUnavailable());
     }
     const known = fastifyErrors[err.code ?? ''];
     if (known) return reply.status(known.status).send({ error: known.error, message: known.message });

@@ -1,6 +1,7 @@
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { Db, Queryable } from '../db/connection';
+import { isDatabaseUnavailable } from '../db/unavailable';
 
 type Handler<T> = (data: T) => Promise<void>;
 
@@ -71,7 +72,7 @@ function inFlight() {
   };
 }
 
-export function createJobs(db: Db, log: Pick<Logger, 'error'>): Jobs {
+export function createJobs(db: Db, log: Pick<Logger, 'error' | 'warn'>): Jobs {
   // Every pg-boss statement and handler run is tracked: pg-boss's graceful stop waits only for
   // workers holding jobs, not for a fetch under way (whose jobs are then handled after the stop)
   // nor for the completion it sends after a handler, which then met an ended pool
@@ -81,11 +82,14 @@ export function createJobs(db: Db, log: Pick<Logger, 'error'>): Jobs {
   const boss = new PgBoss({
     db: { executeSql: (text, values) => underWay.track(execute(text, values)) },
     schema: 'pgboss',
-    // PGlite is one connection shared with requests: poll gently.
+    // PGlite is one connection shared with requests: poll gently. On PostgreSQL, the maintenance
+    // also fails the jobs of an instance that died (active past their expiry) so that they are
+    // retried: every minute, run by one instance.
     supervise: true,
-    maintenanceIntervalSeconds: 300,
+    maintenanceIntervalSeconds: db.parallel ? 60 : 300,
   });
-  boss.on('error', (err) => log.error({ err }, 'pg-boss'));
+  // While the database restarts every poll fails: a warning each; workers poll again by themselves.
+  boss.on('error', (err) => (isDatabaseUnavailable(err) ? log.warn({ code: (err as { code?: string }).code, reason: err.message }, 'pg-boss: database unavailable') : log.error({ err }, 'pg-boss')));
   let stopped = false;
   boss.on('stopped', () => (stopped = true));
   const handlers = new Map<string, { handler: Handler<object>; opts: WorkerOptions }>();
@@ -113,6 +117,7 @@ export function createJobs(db: Db, log: Pick<Logger, 'error'>): Jobs {
     wake,
     async start() {
       await boss.start();
+      if (!db.parallel) await retryInterrupted(db, boss);
       for (const [name, { handler, opts }] of handlers) {
         await boss.createQueue(name);
         const { cron, batchSize = 1, pollingIntervalSeconds = 1 } = opts;
@@ -136,7 +141,10 @@ export function createJobs(db: Db, log: Pick<Logger, 'error'>): Jobs {
         }
         workers.set(name, queue);
         if (cron) await boss.schedule(name, cron, {}, { tz: 'Europe/Paris' });
-        if (opts.atStart) await boss.send(name, { at_start: true });
+        if (opts.atStart) {
+          await boss.send(name, { at_start: true });
+          wake(name);
+        }
       }
       started = true;
     },
@@ -156,4 +164,14 @@ export function createJobs(db: Db, log: Pick<Logger, 'error'>): Jobs {
       );
     },
   };
+}
+
+/**
+ * On PGlite this process alone opens the database (its folder is locked), so a job still active
+ * is one the previous process was running when it was killed: failed now, so that pg-boss retries
+ * it as its queue's policy says, instead of after its expiry (15 minutes by default).
+ */
+async function retryInterrupted(db: Db, boss: PgBoss) {
+  const { rows } = await db.query<{ name: string; ids: string[] }>(`SELECT name, array_agg(id::text) AS ids FROM pgboss.job WHERE state = 'active' GROUP BY name`);
+  for (const { name, ids } of rows) await boss.fail(name, ids);
 }

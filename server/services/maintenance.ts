@@ -3,6 +3,7 @@ import type { Queryable } from '../db/connection';
 import { purgeExpiredSessions } from './auth/sessions';
 import { purgeOldPasswordRequests } from './auth/password-links';
 import { purgeOldFailures } from './auth/throttle';
+import { exportStorage } from './exports/extract';
 import { pruneLeadActions } from './leads/status';
 import { purgeRateLimits } from './rate-limit';
 
@@ -13,6 +14,10 @@ export const REINDEX_LEADS_JOB = 'reindex-leads';
 export const CHECKPOINT_JOB = 'checkpoint';
 export const PURGE_AUTH_JOB = 'purge-auth';
 export const PRUNE_LEAD_ACTIONS_JOB = 'prune-lead-actions';
+export const SWEEP_EXPORT_PARTS_JOB = 'sweep-export-parts';
+
+/** An unfinished export file untouched this long belongs to a writer that died (a live one writes to it at every batch). */
+const ABANDONED_PART_MS = 60 * 60_000;
 
 /** Rows of leads written (updated, deleted or inserted) since its last vacuum that call for one. */
 export const BUSY_LEADS_ROWS = 10_000;
@@ -55,6 +60,15 @@ export function registerMaintenanceJobs(ctx: Pick<AppContext, 'db' | 'jobs' | 'c
       ctx.log.info({ pruned, days: ctx.config.UNDO_RETENTION_DAYS }, 'undo records pruned');
     },
     { cron: '45 2 * * *' },
+  );
+  // A server killed while writing an export leaves its unfinished file behind.
+  ctx.jobs.register(
+    SWEEP_EXPORT_PARTS_JOB,
+    async () => {
+      const removed = await exportStorage(ctx.config).sweep(ABANDONED_PART_MS);
+      if (removed) ctx.log.info({ removed }, 'unfinished export files removed');
+    },
+    { cron: '23 * * * *', pollingIntervalSeconds: 60 },
   );
   if (ctx.db.kind !== 'pglite') return;
   // Nor a checkpointer: without this, the WAL since the last start piles up to max_wal_size (1 GB),

@@ -15,7 +15,8 @@ describe('job workers', () => {
   it('runs a queue’s workers side by side on PostgreSQL (one on PGlite), each job once, and stops only when every handler under way is done', async () => {
     const db = server.ctx.db;
     const errors: unknown[] = [];
-    const jobs = createJobs(db, { error: (...args: unknown[]) => void errors.push(args) });
+    const record = (...args: unknown[]) => void errors.push(args);
+    const jobs = createJobs(db, { error: record, warn: record });
     let running = 0;
     let mostAtOnce = 0;
     const handled: number[] = [];

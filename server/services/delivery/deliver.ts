@@ -22,6 +22,12 @@ const retries: Record<Channel, { retryLimit: number; retryDelay: number }> = {
   webhook: { retryLimit: 12, retryDelay: 1 },
 };
 
+/**
+ * A delivery still active this long after it started died with its instance (a webhook waits 10 s
+ * at most): failed then and retried by pg-boss's maintenance; a sent delivery is never sent again.
+ */
+const EXPIRE_SECONDS = 120;
+
 /** The job id of a lead's delivery on one channel for one report: queuing it twice queues it once. */
 function jobId(job: DeliveryJob): string {
   const h = createHash('sha256').update(`live:${job.channel}:${job.lead}:${job.report}`).digest('hex');
@@ -33,7 +39,7 @@ export async function queueDeliveries(q: Queryable, jobs: Jobs, lead: number, re
   const channels: Channel[] = webhook ? ['mail', 'webhook'] : ['mail'];
   for (const channel of channels) {
     const job: DeliveryJob = { lead, report, channel };
-    await jobs.sendIn(q, DELIVER_QUEUE, job, { id: jobId(job), ...retries[channel], retryBackoff: true });
+    await jobs.sendIn(q, DELIVER_QUEUE, job, { id: jobId(job), ...retries[channel], retryBackoff: true, expireInSeconds: EXPIRE_SECONDS });
   }
 }
 

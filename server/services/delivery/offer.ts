@@ -17,6 +17,13 @@ const OFFER_WORKERS = 4;
 const DELIVER_WORKERS = 2;
 /** Leads per offer job (an import queues one job per chunk). */
 const CHUNK = 500;
+/**
+ * An offer job still active two minutes after it started died with its instance (routing 500 leads
+ * takes seconds): failed then by pg-boss's maintenance (every minute on PostgreSQL) and retried,
+ * routing being safe to repeat. Retries back off from 1 s to about 4 minutes, so that a database
+ * restart does not leave the leads to the minute sweep.
+ */
+const offerPolicy = { expireInSeconds: 120, retryLimit: 8, retryDelay: 1, retryBackoff: true };
 
 interface OfferJob {
   leads: number[];
@@ -37,7 +44,7 @@ export async function offerLeads(ctx: OfferContext, leadIds: number[], excludeCu
   const at = new Date().toISOString();
   const exclude = excludeCustomer ? { exclude_customer: excludeCustomer } : {};
   try {
-    for (let i = 0; i < leadIds.length; i += CHUNK) await ctx.jobs.send<OfferJob>(OFFER_QUEUE, { leads: leadIds.slice(i, i + CHUNK), at, ...exclude });
+    for (let i = 0; i < leadIds.length; i += CHUNK) await ctx.jobs.send<OfferJob>(OFFER_QUEUE, { leads: leadIds.slice(i, i + CHUNK), at, ...exclude }, offerPolicy);
   } catch (err) {
     // The leads are stored: the caller's answer stands, and the minute sweep offers them.
     ctx.log.error({ err, leads: leadIds.length }, 'live delivery: offer not queued');

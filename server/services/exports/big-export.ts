@@ -11,6 +11,7 @@ import { audit } from '../audit';
 import { getLandings } from '../leads/landings';
 import { exportStorage, leadsByIds, storageKey, writeLeadsFile } from './extract';
 import { exportFilename } from './filenames';
+import { StorageError, storageFailure } from './storage';
 import { exportColumns, toExportItem, type ExportRow } from './history';
 
 export const BIG_EXPORT_JOB = 'exports.big';
@@ -23,6 +24,13 @@ const XLSX_MAX_ROWS = 1_048_575;
 const STALE_MINUTES = 5;
 /** How often the running job records its progress. */
 const PROGRESS_MS = 250;
+/** How often the running job says it is alive, whatever it is doing (listing the ids of a year takes seconds). */
+const HEARTBEAT_MS = 10_000;
+/** On PostgreSQL, a running job silent this long died with its instance: it is started again. */
+const INTERRUPTED_SECONDS = 45;
+/** Runs of one export before it is given up (one that brings its server down every time). */
+const MAX_ATTEMPTS = 3;
+export const BIG_EXPORT_RESUME_JOB = 'exports.big.resume';
 
 interface JobRow {
   id: number;
@@ -139,13 +147,16 @@ async function matchingIds(db: Queryable, job: JobRow): Promise<number[]> {
 export async function runBigExport(ctx: AppContext, id: number): Promise<void> {
   const { db, config, log } = ctx;
   const claimed = await db.query<JobRow>(
-    `UPDATE big_exports b SET state = 'running', heartbeat = now() WHERE id = $1 AND state = 'queued' RETURNING ${jobColumns}`,
+    `UPDATE big_exports b SET state = 'running', heartbeat = now(), attempts = attempts + 1 WHERE id = $1 AND state = 'queued' RETURNING ${jobColumns}`,
     [id],
   );
   const job = claimed.rows[0];
-  if (!job) return; // given up meanwhile
+  if (!job) return; // given up meanwhile, or already taken
   const storage = exportStorage(config);
   const key = storageKey(job.book_type);
+  const alive = setInterval(() => {
+    db.query(`UPDATE big_exports SET heartbeat = now() WHERE id = $1 AND state = 'running'`, [id]).catch(() => undefined);
+  }, HEARTBEAT_MS);
   try {
     const landings = await getLandings(db, job.landing_ids);
     const ids = await matchingIds(db, job);
@@ -175,14 +186,47 @@ export async function runBigExport(ctx: AppContext, id: number): Promise<void> {
       await q.query(`UPDATE big_exports SET state = 'done', written = $2, export_id = $3, finished_at = now() WHERE id = $1`, [id, ids.length, exportId]);
       await audit(q, job.user_id, 'export.big', 'leads', ids.length, { export_id: exportId, big_export_id: id, book_type: job.book_type });
     });
-  } catch (err) {
-    await storage.remove(key);
-    if (!(err instanceof AppError)) log.error({ err, bigExport: id }, 'big export failed');
+  } catch (thrown) {
+    await storage.remove(key).catch(() => undefined);
+    const err = thrown instanceof StorageError ? storageFailure(thrown, 'l’export n’a pas été créé.') : thrown;
+    if (!(err instanceof AppError) || err.status >= 500) log.error({ err: thrown, bigExport: id }, 'big export failed');
     const message = err instanceof AppError ? err.message : 'Impossible de générer l’export.';
     await db.query(`UPDATE big_exports SET state = 'failed', error = $2, finished_at = now() WHERE id = $1`, [id, message]);
+  } finally {
+    clearInterval(alive);
   }
 }
 
+/**
+ * Custom exports whose server died while they ran are queued again, from the start (nothing of
+ * theirs was kept and no lead changed status), or given up with a message after MAX_ATTEMPTS
+ * runs. Died: on PGlite, whose database one process alone opens, every job that ran before this
+ * process started; on PostgreSQL, every job silent for INTERRUPTED_SECONDS. At start, then every minute.
+ */
+export async function resumeInterruptedBigExports(ctx: Pick<AppContext, 'db' | 'jobs'>, startedAt: Date): Promise<number> {
+  const { db, jobs } = ctx;
+  const interrupted = `state = 'running' AND heartbeat < coalesce($1::timestamptz, now() - make_interval(secs => $2))`;
+  const since = [db.parallel ? null : startedAt.toISOString(), INTERRUPTED_SECONDS];
+  const resumed = await db.tx(async (q) => {
+    await q.query(`UPDATE big_exports SET state = 'failed', error = $4, finished_at = now() WHERE ${interrupted} AND attempts >= $3`, [
+      ...since,
+      MAX_ATTEMPTS,
+      `Interrompu : le serveur s’est arrêté pendant la génération, ${MAX_ATTEMPTS} fois. Choisissez une période plus courte ou prévenez un administrateur.`,
+    ]);
+    const { rows } = await q.query<{ id: number }>(`UPDATE big_exports SET state = 'queued', written = 0, total = NULL, heartbeat = now() WHERE ${interrupted} RETURNING id`, since);
+    for (const { id } of rows) await jobs.sendIn(q, BIG_EXPORT_JOB, { id });
+    return rows.length;
+  });
+  if (resumed) jobs.wake(BIG_EXPORT_JOB);
+  return resumed;
+}
+
 export function registerBigExportJobs(ctx: AppContext): void {
+  const startedAt = new Date();
   ctx.jobs.register<{ id: number }>(BIG_EXPORT_JOB, ({ id }) => runBigExport(ctx, id));
+  ctx.jobs.register(BIG_EXPORT_RESUME_JOB, () => resumeInterruptedBigExports(ctx, startedAt).then(() => undefined), {
+    cron: '* * * * *',
+    atStart: true,
+    pollingIntervalSeconds: 30,
+  });
 }

@@ -15,7 +15,7 @@ import { audit } from '../audit';
 import type { CellValue, SheetColumn } from './cells';
 import { downloadUrl, exportFilename } from './filenames';
 import { s3Storage } from './s3-storage';
-import { localStorage, type ExportStorage } from './storage';
+import { localStorage, StorageError, storageFailure, type ExportStorage } from './storage';
 import { sheetWriter } from './writers';
 
 type ExportInput = z.output<typeof exportRequest>;
@@ -123,8 +123,9 @@ export async function extractLeads(db: Db, config: Config, user: SessionUser, la
       return { url: downloadUrl(config, token, filename), token, filename, count: rowCount };
     });
   } catch (err) {
-    await storage.remove(key);
-    throw err;
+    // A file left behind (the store unreachable) is never linked to: the answer says what failed.
+    await storage.remove(key).catch(() => undefined);
+    throw err instanceof StorageError ? storageFailure(err, 'aucun lead n’a été extrait.') : err;
   }
 }
 

@@ -1,8 +1,8 @@
 import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, S3Client } from '@aws-sdk/client-s3';
 import { Upload as MultipartUpload } from '@aws-sdk/lib-storage';
-import { PassThrough, Writable, type Readable } from 'node:stream';
+import { PassThrough, type Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
-import { safeKey, type ExportStorage } from './storage';
+import { forwardTo, safeKey, StorageError, type ExportStorage } from './storage';
 
 export interface S3Settings {
   endpoint: string;
@@ -21,7 +21,7 @@ const plainError =
   (operation: string) =>
   (err: unknown): never => {
     const e = err as { name?: string; message?: string; $metadata?: { httpStatusCode?: number } };
-    throw new Error(`S3 ${operation} : ${e.name ?? 'Error'} (${e.$metadata?.httpStatusCode ?? 'pas de réponse'}) ${e.message ?? ''}`.trim());
+    throw new StorageError(`S3 ${operation} : ${e.name ?? 'Error'} (${e.$metadata?.httpStatusCode ?? 'pas de réponse'}) ${e.message ?? ''}`.trim());
   };
 
 /**
@@ -46,29 +46,9 @@ export function s3Storage(settings: S3Settings): ExportStorage {
       // Parts of 5 MB (S3's minimum), two in flight: about 10 MB per export in memory, whatever its size.
       const upload = new MultipartUpload({ client, params: { Bucket, Key: safeKey(key), Body: body }, queueSize: 2 });
       const done = upload.done();
-      let failed = false;
-      done.catch(() => {
-        failed = true;
-        body.destroy(); // wakes a write waiting for 'drain' that will never come
-      });
-      // The writer sees this stream, never an error: once the upload has failed (or stopped reading
-      // `body`), what follows is discarded so no write waits forever for a 'drain', and finish()
-      // reports the upload's failure.
-      const stream = new Writable({
-        write(chunk, encoding, callback) {
-          if (failed || body.destroyed) return callback();
-          if (body.write(chunk, encoding)) return callback();
-          const resume = () => {
-            body.off('drain', resume).off('close', resume);
-            callback();
-          };
-          body.on('drain', resume).on('close', resume);
-        },
-        final(callback) {
-          body.end();
-          callback();
-        },
-      });
+      // A failed upload stops reading `body`: destroyed, it lets the writer's stream discard the rest.
+      done.catch(() => body.destroy());
+      const stream = forwardTo(body);
       return {
         stream,
         async finish() {
@@ -97,5 +77,8 @@ export function s3Storage(settings: S3Settings): ExportStorage {
     },
 
     remove,
+    // The parts of an upload whose server died are the bucket's to drop: a lifecycle rule
+    // (AbortIncompleteMultipartUpload) does it, see docs/operations.md.
+    sweep: async () => 0,
   };
 }
