@@ -67,6 +67,7 @@ export function AccountsTab({ gridRef, focused, onSelectionChange }: Props) {
         t={t}
         locale={intl.locale}
         handleRef={gridRef}
+        selectable={false}
         onSelectionChange={onSelectionChange}
         onOpen={openExports}
         className="admin-grid"
