@@ -483,7 +483,7 @@ describe('lives, why a lead went where it went', () => {
     await dialog.waitFor();
     await dialog.getByText(new RegExp(`^Livré à .+ par la règle « ${rule.name} »\\.$`)).waitFor();
     const own = dialog.getByRole('table', { name: /règle de sa landing/i });
-    await own.getByRole('row', { name: new RegExp(`${rule.name}.*1 / 1.*Retenue`) }).waitFor();
+    await own.getByRole('row', { name: new RegExp(`${rule.name}.*0 / 1.*Retenue`) }).waitFor();
     await shot(page, 'routing-delivered');
     expect(await axeViolations(page)).toEqual([]);
     await press(page, 'Escape');

@@ -67,13 +67,15 @@ export function CustomerEditDialog() {
           <form className="form" onSubmit={submit} onKeyDown={onKeyDown} noValidate aria-label={t('customers.edit.title')}>
             {field('name', 'text')}
             {field('email', 'email', t('customers.edit.email.hint'))}
-            <Checkbox className="check" isSelected={edit.draft.active} onChange={(on) => (customerEdit.draft.active = on)} aria-describedby="customer-edit-active-hint">
-              <span className="check-box" aria-hidden="true" />
-              {t('customers.edit.active')}
-            </Checkbox>
-            <span id="customer-edit-active-hint" className="field-hint">
-              {t('customers.edit.active.hint')}
-            </span>
+            <div className="field">
+              <Checkbox className="check" isSelected={edit.draft.active} onChange={(on) => (customerEdit.draft.active = on)} aria-describedby="customer-edit-active-hint">
+                <span className="check-box" aria-hidden="true" />
+                {t('customers.edit.active')}
+              </Checkbox>
+              <span id="customer-edit-active-hint" className="field-hint">
+                {t('customers.edit.active.hint')}
+              </span>
+            </div>
             {field('webhook_url', 'url', t('customers.edit.webhook.hint'))}
             {edit.secret ? (
               <div className="field">

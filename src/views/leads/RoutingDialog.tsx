@@ -33,7 +33,6 @@ function CandidateTable({ caption, rows, onLeave }: { caption: string; rows: rea
       <thead>
         <tr>
           <th scope="col">{t('leads.routing.rule')}</th>
-          <th scope="col">{t('leads.routing.customer')}</th>
           <th scope="col" className="num">
             {t('leads.routing.fill')}
           </th>
@@ -51,8 +50,9 @@ function CandidateTable({ caption, rows, onLeave }: { caption: string; rows: rea
                   {c.rule_name}
                 </Link>
               )}
+              {/* The customer under its rule: three columns fit a phone. */}
+              <span className="routing-customer">{c.customer_name}</span>
             </th>
-            <td>{c.customer_name}</td>
             <td className="num">{t('leads.routing.fillValue', { count: intl.formatNumber(c.count), cap: intl.formatNumber(c.leads_number) })}</td>
             <td>{t(`leads.routing.reason.${c.reason ?? 'chosen'}`)}</td>
           </tr>

@@ -11,7 +11,7 @@ export function RuleEditDialog() {
   const close = () => (ruleEdit.id = null);
   return (
     <ModalOverlay isOpen={id !== null} onOpenChange={(open) => !open && close()} isDismissable className="overlay">
-      <Modal className="dialog dialog-wide">
+      <Modal className="dialog dialog-medium">
         <Dialog className="dialog-body" aria-labelledby="rule-edit-title">
           <Heading slot="title" id="rule-edit-title" className="dialog-title">
             {t('rules.edit.title')}
