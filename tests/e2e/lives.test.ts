@@ -532,6 +532,8 @@ describe('lives, why a lead went where it went', () => {
     await dialog.getByText(/^Livré à /).waitFor();
     await shot(page, 'phone-routing');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
+    // Every column of the explanation is in the dialog: nothing to scroll sideways.
+    expect(await page.locator('.routing-dialog').evaluate((el) => el.closest('.dialog')!.scrollWidth - el.closest('.dialog')!.clientWidth)).toBeLessThanOrEqual(0);
     expect(await axeViolations(page)).toEqual([]);
     await press(page, 'Escape');
 
