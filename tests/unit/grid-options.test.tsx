@@ -116,6 +116,17 @@ describe("a row's context menu", () => {
     await screen.findByRole('menu', { name: 'Actions' });
   });
 
+  it("keeps the list's keys away while the menu is open: letters belong to the menu", async () => {
+    defineCommand({ id: 'test.rowKeys', title: 'leads.explainRouting', section: 'leads', requires: 'staff', menus: [{ id: 'test.letters', order: 1 }], run: () => {} });
+    stops.push(() => undefineCommand('test.rowKeys'));
+    const { user, info } = setup({ rowMenu: { menu: 'test.letters', label: 'Actions' } });
+    fireEvent.contextMenu(await screen.findByText('Gard'));
+    await screen.findByRole('menu', { name: 'Actions' });
+    await user.keyboard('xj');
+    expect(info().selected.size).toBe(0);
+    expect(info().focusedId).toBe('FR-30');
+  });
+
   it("leaves the browser's own menu to a user none of its commands is for", async () => {
     defineCommand({ id: 'test.rowAdmin', title: 'leads.explainRouting', section: 'leads', requires: 'admin', menus: [{ id: 'test.admin', order: 1 }], run: () => {} });
     stops.push(() => undefineCommand('test.rowAdmin'));
