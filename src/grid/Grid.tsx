@@ -13,8 +13,11 @@ import {
   type MouseEvent,
   type Ref,
 } from 'react';
+import { Popover } from 'react-aria-components';
 import { useSnapshot } from 'valtio';
-import { useProvideCommandContext } from '../commands/context';
+import { CommandMenu } from '../commands/CommandMenu';
+import { getCommandContext, useProvideCommandContext } from '../commands/context';
+import { commandsOf, isPermitted } from '../commands/registry';
 import { ui, type Size } from '../state/ui';
 import { DEFAULT_WIDTH, visibleColumns } from './columns';
 import './grid.commands';
@@ -67,12 +70,23 @@ export interface GridProps {
   onSelectionChange?: (info: GridSelectionInfo) => void;
   /** What Enter or a double click on a row opens (a customer's rules, a rule's reports). */
   onOpen?: (row: Row) => void;
+  /**
+   * False for a list whose rows are only looked at or opened (the Statistiques of the map, the
+   * customers, rules, reports): no check column, no multiple selection, only the focused row.
+   */
+  selectable?: boolean;
+  /**
+   * The context menu of a row (right click, the menu key or Shift+F10 on the focused row): the
+   * commands that name this menu in their `menus`, run on the row it was opened on, which takes the focus first.
+   */
+  rowMenu?: { menu: string; label: string };
   handleRef?: Ref<GridHandle>;
   className?: string;
 }
 
 export function Grid(props: GridProps) {
-  const { loader, queryKey, t, pageSize = 150, onSelectionChange, onOpen, locale, rowTone } = props;
+  const { loader, queryKey, t, pageSize = 150, onSelectionChange, onOpen, locale, rowTone, selectable = true, rowMenu } = props;
+  const checkWidth = selectable ? CHECK_WIDTH : 0;
   const domId = useId().replace(/:/g, '');
   const [, bump] = useReducer((n: number) => n + 1, 0);
   const [query, setQueryState] = useState<Query>(() => ({ sort: null, filters: props.initialFilters ?? {} }));
@@ -128,13 +142,13 @@ export function Grid(props: GridProps) {
   const widthOf = useCallback((key: string) => widths[key] ?? columns.find((c) => c.key === key)?.width ?? DEFAULT_WIDTH, [widths, columns]);
   const cellStyles = useMemo(() => columns.map((_, i) => ({ width: `var(--lg-c${i})` }) as CSSProperties), [columns]);
   const allWidths = useMemo(() => Object.fromEntries(columns.map((c) => [c.key, widthOf(c.key)])), [columns, widthOf]);
-  const totalWidth = CHECK_WIDTH + columns.reduce((w, c) => w + allWidths[c.key], 0);
+  const totalWidth = checkWidth + columns.reduce((w, c) => w + allWidths[c.key], 0);
   const rootStyle = useMemo(() => {
     const style: Record<string, string> = {};
     columns.forEach((c, i) => (style[`--lg-c${i}`] = `${allWidths[c.key]}px`));
-    style['--lg-row-width'] = `${CHECK_WIDTH + columns.reduce((w, c) => w + allWidths[c.key], 0)}px`;
+    style['--lg-row-width'] = `${totalWidth}px`;
     return style as CSSProperties;
-  }, [columns, allWidths]);
+  }, [columns, allWidths, totalWidth]);
 
   const { size } = useSnapshot(ui);
   const { virtualizer, rows, first, last, follow } = useRowVirtualizer(scrollRef, count, GEOMETRIES[size]);
@@ -173,14 +187,15 @@ export function Grid(props: GridProps) {
 
   const act = useCallback(
     (action: GridAction) => {
+      if (!selectable && (action.type === 'toggle' || action.type === 'selectAll')) return;
       const focusBefore = stateRef.current.focus;
       setState((s) => {
         const view: sel.RowsView = { count: cache.ready ? cache.total : 0, idAt: cache.idAt };
         switch (action.type) {
           case 'move':
-            return sel.moveFocus(s, view, action.delta, action.extend);
+            return sel.moveFocus(s, view, action.delta, selectable && action.extend);
           case 'edge':
-            return sel.focusAt(s, view, action.to === 'first' ? 0 : view.count - 1, action.extend);
+            return sel.focusAt(s, view, action.to === 'first' ? 0 : view.count - 1, selectable && action.extend);
           case 'toggle':
             return sel.toggleFocused(s, view);
           case 'selectAll':
@@ -192,12 +207,13 @@ export function Grid(props: GridProps) {
       // Scrolled before React renders: the new focus and the rows it brings into view render in one commit.
       if (stateRef.current.focus !== focusBefore) follow(stateRef.current.focus);
     },
-    [cache, setState, follow],
+    [cache, setState, follow, selectable],
   );
 
   const handle = useMemo(
     (): GridHandle => ({
       act,
+      selectable,
       selection: () => {
         const s = stateRef.current;
         return { selected: s.selected, allMatching: s.allMatching, total: cache.ready ? cache.total : 0, totalExact: cache.totalExact, focusedId: cache.idAt(s.focus), ...queryRef.current };
@@ -231,7 +247,7 @@ export function Grid(props: GridProps) {
       // The first text filter (Nom…), not the id's or a date's: that is what staff search by.
       focusFilters: () => (scrollRef.current?.querySelector<HTMLInputElement>('[data-grid-filter="text"]') ?? scrollRef.current?.querySelector<HTMLInputElement>('[data-grid-filter]'))?.focus(),
     }),
-    [act, cache, setState, onOpen],
+    [act, cache, setState, onOpen, selectable],
   );
   useImperativeHandle(props.handleRef, () => handle, [handle]);
   // A list that appears where the focus has nowhere to be (a route or tab change) takes it, so the
@@ -265,6 +281,7 @@ export function Grid(props: GridProps) {
     const onCheck = (e.target as HTMLElement).hasAttribute('data-check');
     setState((s) => {
       const view = { count: cache.total, idAt: cache.idAt };
+      if (!selectable) return sel.focusAt(s, view, index);
       if (e.shiftKey) return sel.focusAt(s, view, index, true);
       if (onCheck || e.ctrlKey || e.metaKey) return sel.toggleAt(s, view, index);
       return sel.focusAt(s, view, index);
@@ -279,8 +296,40 @@ export function Grid(props: GridProps) {
     if (row) onOpen?.(row);
   };
 
-  // Escape in a header filter gives the keys back to the rows (the filter keeps what was typed).
-  const backToRows = (e: KeyboardEvent<HTMLDivElement>) => {
+  // The row's context menu opens where it was asked for: at the pointer, or beside the focused row.
+  const menuAnchor = useRef<HTMLDivElement>(null);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const openMenuAt = (x: number, y: number) => {
+    const anchor = menuAnchor.current;
+    if (!anchor) return;
+    anchor.style.left = `${x}px`;
+    anchor.style.top = `${y}px`;
+    setMenuOpen(true);
+  };
+  // A user offered nothing in the menu (its commands need another role) keeps the browser's own.
+  const hasRowMenu = () => rowMenu !== undefined && commandsOf(rowMenu.menu).some(({ command }) => isPermitted(command, getCommandContext().user));
+  const onBodyContextMenu = (e: MouseEvent<HTMLDivElement>) => {
+    const rowEl = (e.target as HTMLElement).closest<HTMLElement>('[data-index]');
+    if (!hasRowMenu() || !rowEl || !cache.rowAt(Number(rowEl.dataset.index))) return;
+    e.preventDefault();
+    const index = Number(rowEl.dataset.index);
+    setState((s) => (s.focus === index ? s : sel.focusAt(s, { count: cache.total, idAt: cache.idAt }, index)));
+    scrollRef.current?.focus({ preventScroll: true });
+    openMenuAt(e.clientX, e.clientY);
+  };
+
+  const onGridKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    // The menu key or Shift+F10 on the rows: the focused row's context menu.
+    if (e.target === e.currentTarget && (e.key === 'ContextMenu' || (e.shiftKey && e.key === 'F10')) && hasRowMenu()) {
+      const rowEl = document.getElementById(`${domId}-r${stateRef.current.focus}`);
+      if (!rowEl || !cache.rowAt(stateRef.current.focus)) return;
+      e.preventDefault();
+      const box = rowEl.getBoundingClientRect();
+      const grid = e.currentTarget.getBoundingClientRect();
+      openMenuAt(grid.left + 24, box.bottom);
+      return;
+    }
+    // Escape in a header filter gives the keys back to the rows (the filter keeps what was typed).
     if (e.key !== 'Escape' || e.target === e.currentTarget || !(e.target as HTMLElement).closest('.lg-head')) return;
     e.preventDefault();
     scrollRef.current?.focus({ preventScroll: true });
@@ -320,13 +369,13 @@ export function Grid(props: GridProps) {
         role="grid"
         aria-label={props.label}
         aria-rowcount={count + 2}
-        aria-colcount={columns.length + 1}
-        aria-multiselectable="true"
+        aria-colcount={columns.length + (selectable ? 1 : 0)}
+        aria-multiselectable={selectable ? true : undefined}
         aria-activedescendant={focusedRowVisible ? `${domId}-r${state.focus}` : undefined}
         tabIndex={0}
         className="lg-grid"
         style={rootStyle}
-        onKeyDown={backToRows}
+        onKeyDown={onGridKeyDown}
       >
         <div className="lg-canvas" style={{ height: virtualizer.getTotalSize(), width: totalWidth }}>
           <GridHeader
@@ -335,7 +384,7 @@ export function Grid(props: GridProps) {
             widths={allWidths}
             sort={query.sort}
             filters={query.filters}
-            checked={allChecked ? true : someChecked ? 'mixed' : false}
+            checked={selectable ? (allChecked ? true : someChecked ? 'mixed' : false) : null}
             t={t}
             locale={locale}
             onSort={onSort}
@@ -344,7 +393,7 @@ export function Grid(props: GridProps) {
             onToggleAll={toggleAll}
           />
           {/* Rows stay in their slots (rowSlots.ts); aria-owns gives assistive technologies the list's order. */}
-          <div role="rowgroup" className="lg-body" onClick={onBodyClick} onDoubleClick={onBodyDoubleClick} aria-owns={rowIds(domId, first, last)}>
+          <div role="rowgroup" className="lg-body" onClick={onBodyClick} onDoubleClick={onBodyDoubleClick} onContextMenu={onBodyContextMenu} aria-owns={rowIds(domId, first, last)}>
             {rows.map((item) => {
               const row = cache.rowAt(item.index);
               return (
@@ -357,7 +406,7 @@ export function Grid(props: GridProps) {
                   cellStyles={cellStyles}
                   start={item.start}
                   focused={item.index === state.focus}
-                  selected={sel.isSelected(state, row?.id)}
+                  selected={selectable ? sel.isSelected(state, row?.id) : null}
                   tone={row && rowTone ? rowTone(row) : undefined}
                   selectLabel={selectLabel(row?.id ?? item.index + 1)}
                   loadingLabel={loadingLabel}
@@ -372,6 +421,14 @@ export function Grid(props: GridProps) {
         {cache.ready && count === 0 && <div className="lg-empty">{t('grid.empty')}</div>}
         {cache.error != null && count === 0 && <div className="lg-empty lg-error">{t('grid.loadFailed')}</div>}
       </div>
+      {rowMenu ? (
+        <>
+          <div ref={menuAnchor} className="lg-menu-anchor" aria-hidden="true" />
+          <Popover triggerRef={menuAnchor} isOpen={menuOpen} onOpenChange={setMenuOpen} placement="bottom start" className="popover" aria-label={rowMenu.label}>
+            <CommandMenu menu={rowMenu.menu} variant="items" label={rowMenu.label} onAction={() => setMenuOpen(false)} />
+          </Popover>
+        </>
+      ) : null}
     </div>
   );
 }

@@ -13,7 +13,8 @@ interface Props {
   widths: Readonly<Record<string, number>>;
   sort: GridSort | null;
   filters: GridFilters;
-  checked: boolean | 'mixed';
+  /** The select-all box; null in a list without selection (no check column). */
+  checked: boolean | 'mixed' | null;
   t: (id: string, values?: Record<string, string | number>) => string;
   locale?: string;
   onSort: (sort: GridSort | null) => void;
@@ -54,17 +55,19 @@ export const GridHeader = memo(function GridHeader(p: Props) {
   return (
     <div role="rowgroup" className="lg-head">
       <div role="row" aria-rowindex={1} className="lg-row lg-head-row">
-        <div role="columnheader" className="lg-cell lg-check">
-          <input
-            type="checkbox"
-            ref={(el) => {
-              if (el) el.indeterminate = p.checked === 'mixed';
-            }}
-            checked={p.checked === true}
-            onChange={p.onToggleAll}
-            aria-label={p.t('grid.selectAllLoaded')}
-          />
-        </div>
+        {p.checked === null ? null : (
+          <div role="columnheader" className="lg-cell lg-check">
+            <input
+              type="checkbox"
+              ref={(el) => {
+                if (el) el.indeterminate = p.checked === 'mixed';
+              }}
+              checked={p.checked === true}
+              onChange={p.onToggleAll}
+              aria-label={p.t('grid.selectAllLoaded')}
+            />
+          </div>
+        )}
         {p.columns.map((c, i) => {
           const dir = p.sort?.key === c.key ? p.sort.dir : undefined;
           return (
@@ -93,7 +96,7 @@ export const GridHeader = memo(function GridHeader(p: Props) {
         })}
       </div>
       <div role="row" aria-rowindex={2} className="lg-row lg-filter-row">
-        <div role="columnheader" className="lg-cell lg-check" aria-label={p.t('grid.filters')} />
+        {p.checked === null ? null : <div role="columnheader" className="lg-cell lg-check" aria-label={p.t('grid.filters')} />}
         {p.columns.map((c, i) => (
           <div role="columnheader" key={c.key} className="lg-cell lg-filter" style={p.cellStyles[i]}>
             {c.filter === false ? null : <FilterInput column={c} value={draft[c.key] ?? ''} t={p.t} locale={p.locale} onChange={(v) => setFilter(c.key, v)} />}

@@ -9,7 +9,8 @@ export interface GridRowProps {
   cellStyles: readonly CSSProperties[];
   start: number;
   focused: boolean;
-  selected: boolean;
+  /** null in a list without selection: no check cell. */
+  selected: boolean | null;
   tone: RowTone;
   selectLabel: string;
   loadingLabel: string;
@@ -34,14 +35,16 @@ export const GridRow = memo(function GridRow(p: GridRowProps) {
       id={p.domId}
       className={className}
       aria-rowindex={p.index + 3}
-      aria-selected={p.selected}
+      aria-selected={p.selected ?? undefined}
       data-index={p.index}
       style={{ transform: `translateY(${p.start}px)` }}
     >
-      <div role="gridcell" className="lg-cell lg-check">
-        {/* Drawn, not an <input>: a native input per mounted row costs listeners and layout while scrolling. */}
-        <span role="checkbox" aria-checked={p.selected} aria-label={p.selectLabel} className="lg-box" data-check="" />
-      </div>
+      {p.selected === null ? null : (
+        <div role="gridcell" className="lg-cell lg-check">
+          {/* Drawn, not an <input>: a native input per mounted row costs listeners and layout while scrolling. */}
+          <span role="checkbox" aria-checked={p.selected} aria-label={p.selectLabel} className="lg-box" data-check="" />
+        </div>
+      )}
       {p.row
         ? p.columns.map((c, i) => {
             if (c.cell) {

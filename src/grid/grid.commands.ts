@@ -18,6 +18,8 @@ const section = 'grid';
 const PAGE_JUMP = 20;
 
 const onGrid = (ctx: CommandContext) => ctx.grid !== undefined;
+/** Selecting applies to the lists that select (the leads), not to those only looked at or opened. */
+const selects = (ctx: CommandContext) => onGrid(ctx) && ctx.grid!.selectable;
 
 /** Space and Home/End belong to a focused button, field or link; they act on the grid only when nothing interactive has the focus. */
 function focusIsFree() {
@@ -26,36 +28,36 @@ function focusIsFree() {
   return !el.matches('button, a[href], input, select, textarea, [role=button], [role=tab], [role=checkbox], [role=link], [role=menuitem]');
 }
 
-function gridCommand(id: string, keys: string[], action: GridAction, guard?: () => boolean) {
+function gridCommand(id: string, keys: string[], action: GridAction, guard?: (ctx: CommandContext) => boolean) {
   defineCommand({
     id: `grid.${id}`,
     title: `grid.${id}`,
     section,
     keys,
     requires: 'staff',
-    when: (ctx) => onGrid(ctx) && (!guard || guard()),
+    when: (ctx) => onGrid(ctx) && (!guard || guard(ctx)),
     run: (ctx) => ctx.grid!.act(action),
   });
 }
 
 gridCommand('next', ['j', 'arrowdown'], { type: 'move', delta: 1, extend: false });
 gridCommand('prev', ['k', 'arrowup'], { type: 'move', delta: -1, extend: false });
-gridCommand('extendNext', ['shift+j', 'shift+arrowdown'], { type: 'move', delta: 1, extend: true });
-gridCommand('extendPrev', ['shift+k', 'shift+arrowup'], { type: 'move', delta: -1, extend: true });
+gridCommand('extendNext', ['shift+j', 'shift+arrowdown'], { type: 'move', delta: 1, extend: true }, selects);
+gridCommand('extendPrev', ['shift+k', 'shift+arrowup'], { type: 'move', delta: -1, extend: true }, selects);
 gridCommand('pageDown', ['pagedown'], { type: 'move', delta: PAGE_JUMP, extend: false }, focusIsFree);
 gridCommand('pageUp', ['pageup'], { type: 'move', delta: -PAGE_JUMP, extend: false }, focusIsFree);
 gridCommand('first', ['home'], { type: 'edge', to: 'first', extend: false }, focusIsFree);
 gridCommand('last', ['end'], { type: 'edge', to: 'last', extend: false }, focusIsFree);
-gridCommand('toggle', ['x', 'space'], { type: 'toggle' }, focusIsFree);
-gridCommand('selectAll', ['mod+a'], { type: 'selectAll' });
-gridCommand('clear', ['escape'], { type: 'clear' });
+gridCommand('toggle', ['x', 'space'], { type: 'toggle' }, (ctx) => selects(ctx) && focusIsFree());
+gridCommand('selectAll', ['mod+a'], { type: 'selectAll' }, selects);
+gridCommand('clear', ['escape'], { type: 'clear' }, selects);
 
 defineCommand({
   id: 'grid.selectAllMatching',
   title: 'grid.selectAllMatchingCommand',
   section,
   requires: 'staff',
-  when: onGrid,
+  when: selects,
   run: (ctx) => ctx.grid!.selectAllMatching(),
 });
 

@@ -72,6 +72,8 @@ export type GridAction =
 /** What the owner and the grid commands (grid.commands.ts) can do to a mounted grid. */
 export interface GridHandle {
   act(action: GridAction): void;
+  /** False for a list without selection (GridProps.selectable): only the focus moves. */
+  selectable: boolean;
   /** The selection as it is now, even before the next render. */
   selection(): GridSelectionInfo;
   selectAllMatching(): void;

@@ -19,7 +19,7 @@ interface Common {
 /** A react-aria select of one choice (an account, a campaign, a user). */
 export function SingleSelect(p: Common & { value: Key | null; onChange: (value: Key | null) => void }) {
   return (
-    <Select className={p.className ?? 'admin-field'} placeholder={p.placeholder} value={p.value} onChange={(k) => p.onChange(k ?? null)} isDisabled={p.isDisabled} data-field={p.field}>
+    <Select className={p.className ?? 'field field-compact'} placeholder={p.placeholder} value={p.value} onChange={(k) => p.onChange(k ?? null)} isDisabled={p.isDisabled} data-field={p.field}>
       <Inside {...p} />
     </Select>
   );
@@ -29,7 +29,7 @@ export function SingleSelect(p: Common & { value: Key | null; onChange: (value: 
 export function MultiSelect(p: Common & { value: readonly Key[]; onChange: (value: Key[]) => void }) {
   return (
     <Select
-      className={p.className ?? 'admin-field'}
+      className={p.className ?? 'field field-compact'}
       selectionMode="multiple"
       placeholder={p.placeholder}
       value={[...p.value]}

@@ -216,7 +216,8 @@ describe('exports', () => {
     // The newest reinjectable export: found by its row, reached with j from the first row (focused on arrival).
     const target = await reinjectableExport();
     const index = await exportsGrid(page).locator('[role=row][data-index]').evaluateAll(
-      (rows, id) => rows.findIndex((r) => r.querySelectorAll('[role=gridcell]')[1]?.textContent === String(id)),
+      // The exports list selects nothing: no check column, the id is the first cell.
+      (rows, id) => rows.findIndex((r) => r.querySelectorAll('[role=gridcell]')[0]?.textContent === String(id)),
       target.id,
     );
     expect(index).toBeGreaterThanOrEqual(0);

@@ -3,6 +3,10 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, DEMO, MOBILE, signIn, startApp, type App } from './harness';
+import { customerCreateRequest } from '../../src/api/customers/contract';
+import { ruleCreateRequest, weekdays } from '../../src/api/rules/contract';
+import { createCustomer } from '../../server/services/lives/customers';
+import { createRule } from '../../server/services/lives/rules';
 import { createLanding } from './landing-fixture';
 
 let app: App;
@@ -283,6 +287,273 @@ describe('lives, mouse only', () => {
     await confirm.getByRole('button', { name: 'Supprimer' }).click();
     await toast(page, 'Règle supprimée');
     await rules.getByRole('row').filter({ hasText: 'Souris partout' }).waitFor({ state: 'detached' });
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
+
+/** A name no other run of the suite has used (tests that create rows never collide). */
+const unique = (name: string) => `${name} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+async function customerByEmail(email: string) {
+  return (await app.server.ctx.db.query<{ id: number; name: string; active: boolean; webhook_url: string | null; webhook_secret: string | null }>(
+    'SELECT id, name, active, webhook_url, webhook_secret FROM customers WHERE email = $1',
+    [email],
+  )).rows[0];
+}
+
+/** A customer with a rule taking every lead of a new landing, every day, all day, made by the server's own services. */
+async function customerWithRule(label: string, cap = 5) {
+  const db = app.server.ctx.db;
+  const landing = await createLanding(db, unique(`E2E ${label}`));
+  const email = `${label.toLowerCase().replace(/\W+/g, '-')}-${Date.now().toString(36)}@e2e.fr`;
+  const admin = (await db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [DEMO.admin.email])).rows[0].id;
+  const customer = await createCustomer(db, admin, customerCreateRequest.parse({ name: unique(label), email }));
+  const days = Object.fromEntries(weekdays.map((d) => [d, true]));
+  const rule = await createRule(db, admin, ruleCreateRequest.parse({ name: unique(`Règle ${label}`), customer_id: customer.id, landings: [landing.id], leads_number: cap, ...days }));
+  return { landing, email, customerId: customer.id, rule };
+}
+
+describe('lives, editing customers and rules', () => {
+  it('by keyboard: e edits the focused customer (webhook, secret), p pauses it; e edits a rule in the creation form', async () => {
+    const { email, customerId, rule } = await customerWithRule('Edition Clavier');
+    const { page, errors } = await app.page();
+    await signIn(page, DEMO.admin);
+    await page.goto('/customers');
+    const customers = page.getByRole('grid', { name: 'Clients' });
+    await customers.getByRole('searchbox', { name: 'Filtrer Email' }).fill(email);
+    await customers.getByRole('gridcell', { name: email }).waitFor();
+    await expect.poll(() => customers.getByRole('row').count()).toBe(3);
+    await customers.focus();
+
+    // e: the dialog on the focused customer, the cursor in its name.
+    await press(page, 'e');
+    const dialog = page.getByRole('dialog', { name: 'Modifier le client' });
+    await dialog.waitFor();
+    expect(await focusLabel(page)).toBe('customer-edit-name');
+    await page.keyboard.press('Control+a');
+    await page.keyboard.type('Édition Clavier SARL');
+    // A webhook that is not http(s) is refused on its field, nothing is sent.
+    await dialog.getByRole('textbox', { name: /Webhook/ }).focus();
+    await page.keyboard.type('ftp://crm.example/leads');
+    await press(page, 'Enter');
+    await dialog.getByText('Adresse de webhook invalide (http ou https)').waitFor();
+    expect((await customerByEmail(email)).name).not.toBe('Édition Clavier SARL');
+    await page.keyboard.press('Control+a');
+    await page.keyboard.type('https://crm.example/leads');
+    await shot(page, 'customer-edit');
+    expect(await axeViolations(page)).toEqual([]);
+    await press(page, 'Enter');
+    await toast(page, 'Client modifié');
+    await dialog.waitFor({ state: 'detached' });
+    const saved = await customerByEmail(email);
+    expect(saved).toMatchObject({ id: customerId, name: 'Édition Clavier SARL', webhook_url: 'https://crm.example/leads' });
+    expect(saved.webhook_secret).toMatch(/^[\w-]{20,}$/);
+    // The focus is back on the list, not lost to the page.
+    await focusNotOnBody(page);
+    await customers.getByRole('gridcell', { name: 'Édition Clavier SARL' }).waitFor();
+
+    // The secret is shown to hand over; a new one replaces it after a confirmation.
+    await customers.focus();
+    await press(page, 'e');
+    await dialog.waitFor();
+    expect(await dialog.getByRole('textbox', { name: 'Secret de signature du webhook' }).inputValue()).toBe(saved.webhook_secret);
+    await dialog.getByRole('button', { name: 'Nouveau secret' }).focus();
+    await press(page, 'Enter');
+    await page.getByRole('alertdialog').getByText(/Un nouveau secret remplace l'ancien/).waitFor();
+    await press(page, 'Tab', 'Enter');
+    await toast(page, 'Nouveau secret enregistré');
+    await expect.poll(async () => (await customerByEmail(email)).webhook_secret).not.toBe(saved.webhook_secret);
+    expect(await dialog.getByRole('textbox', { name: 'Secret de signature du webhook' }).inputValue()).toBe((await customerByEmail(email)).webhook_secret);
+    await press(page, 'Escape');
+    await dialog.waitFor({ state: 'detached' });
+
+    // p pauses the customer, Shift+P resumes it.
+    await customers.focus();
+    await press(page, 'p');
+    await toast(page, /est en pause/);
+    await customers.getByRole('gridcell', { name: 'En pause', exact: true }).waitFor();
+    expect((await customerByEmail(email)).active).toBe(false);
+    await press(page, 'Shift+P');
+    await toast(page, /reçoit de nouveau des leads/);
+    await customers.getByRole('gridcell', { name: 'Actif', exact: true }).waitFor();
+
+    // Enter opens its rules; e edits the focused rule in the creation's form.
+    await customers.focus();
+    await press(page, 'Enter');
+    await page.waitForURL(new RegExp(`/customers/rules/${customerId}$`));
+    const rules = page.getByRole('grid', { name: 'Règles' });
+    await rules.getByRole('gridcell', { name: rule.name, exact: true }).waitFor();
+    await rules.focus();
+    await press(page, 'e');
+    const ruleDialog = page.getByRole('dialog', { name: 'Modifier la règle' });
+    await ruleDialog.waitFor();
+    expect(await focusLabel(page)).toBe('rule-edit-name');
+    expect(await ruleDialog.getByLabel('Leads par jour').inputValue()).toBe('5');
+    expect(await ruleDialog.getByRole('checkbox', { name: 'Dimanche' }).isChecked()).toBe(true);
+    await ruleDialog.getByLabel('Leads par jour').focus();
+    await page.keyboard.press('Control+a');
+    await page.keyboard.type('0');
+    await press(page, 'Enter');
+    await ruleDialog.getByText('Nombre de leads par jour entre 1 et 10 000').waitFor();
+    await page.keyboard.press('Control+a');
+    await page.keyboard.type('12');
+    await ruleDialog.getByLabel('Codes postaux ou départements').focus();
+    await page.keyboard.type('30 2a');
+    await press(page, 'Enter');
+    await shot(page, 'rule-edit');
+    expect(await axeViolations(page)).toEqual([]);
+    await ruleDialog.getByLabel('Nom de la règle').focus();
+    await press(page, 'Enter');
+    await toast(page, 'Règle modifiée');
+    await ruleDialog.waitFor({ state: 'detached' });
+    const edited = (await app.server.ctx.db.query<{ leads_number: number; zip: string[]; sunday: boolean; active: boolean }>('SELECT leads_number, zip, sunday, active FROM rules WHERE id = $1', [rule.id])).rows[0];
+    expect(edited).toEqual({ leads_number: 12, zip: ['30', '2A'], sunday: true, active: true });
+    await rules.getByRole('gridcell', { name: '30, 2A' }).waitFor();
+    await focusNotOnBody(page);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('by mouse: a row\'s Modifier buttons edit a customer (paused) and a rule (a day off, paused), Annuler changes nothing', async () => {
+    const { email, customerId, rule } = await customerWithRule('Edition Souris');
+    const { page, errors } = await app.page();
+    await signIn(page, DEMO.admin);
+    await page.goto('/customers');
+    const customers = page.getByRole('grid', { name: 'Clients' });
+    await customers.getByRole('searchbox', { name: 'Filtrer Email' }).fill(email);
+    const row = customers.getByRole('row').filter({ hasText: email });
+    await row.getByRole('button', { name: 'Modifier le client' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Modifier le client' });
+    await dialog.getByRole('checkbox', { name: 'Client actif' }).click({ force: true });
+    await dialog.getByRole('button', { name: 'Annuler' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect((await customerByEmail(email)).active).toBe(true);
+    await row.getByRole('button', { name: 'Modifier le client' }).click();
+    await dialog.getByText('Client actif').click();
+    await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+    await toast(page, 'Client modifié');
+    expect((await customerByEmail(email)).active).toBe(false);
+    await row.getByRole('gridcell', { name: 'En pause', exact: true }).waitFor();
+
+    await row.getByRole('button', { name: 'Règles' }).click();
+    await page.waitForURL(new RegExp(`/customers/rules/${customerId}$`));
+    const ruleRow = page.getByRole('grid', { name: 'Règles' }).getByRole('row').filter({ hasText: rule.name });
+    // The customer is paused: the rule says so.
+    await ruleRow.getByRole('gridcell', { name: 'Client en pause' }).waitFor();
+    await ruleRow.getByRole('button', { name: 'Modifier la règle' }).click();
+    const ruleDialog = page.getByRole('dialog', { name: 'Modifier la règle' });
+    await ruleDialog.getByText('Samedi', { exact: true }).click();
+    await ruleDialog.getByText('Règle active (décochée : en pause)').click();
+    await ruleDialog.getByLabel('Heure de début').fill('8');
+    await ruleDialog.getByLabel('Heure de fin').fill('20h30');
+    await shot(page, 'mouse-rule-edit');
+    await ruleDialog.getByRole('button', { name: 'Enregistrer la règle' }).click();
+    await toast(page, 'Règle modifiée');
+    const edited = (await app.server.ctx.db.query<{ saturday: boolean; active: boolean; hour_start: string; hour_end: string }>(
+      'SELECT saturday, active, hour_start, hour_end FROM rules WHERE id = $1',
+      [rule.id],
+    )).rows[0];
+    expect(edited).toEqual({ saturday: false, active: false, hour_start: '08:00', hour_end: '20:30' });
+    await ruleRow.getByRole('gridcell', { name: 'En pause', exact: true }).waitFor();
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('lives, why a lead went where it went', () => {
+  it('p on a lead, or its context menu, explains the routing: the rule that took it, or why none did', async () => {
+    const { landing, rule } = await customerWithRule('Routage', 1);
+    await intake(landing.key, 2, 500);
+    const db = app.server.ctx.db;
+    // The first lead goes to the rule (cap 1), the second finds it full.
+    await expect.poll(async () => (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM lead_routings WHERE landing_id = $1`, [landing.id])).rows[0].n, { timeout: 15_000 }).toBe(2);
+    const [sold, left] = (await db.query<{ id: number; entry_status: string }>('SELECT id, entry_status FROM leads WHERE landing_id = $1 ORDER BY entry_status', [landing.id])).rows;
+    expect([sold.entry_status, left.entry_status]).toEqual(['extracted', 'new']);
+
+    const { page, errors } = await app.page();
+    await signIn(page, DEMO.admin);
+    // Keyboard: the sold lead in Extraits, p.
+    await page.goto(`/landings_test/${landing.id}?tab=extracted`);
+    const grid = page.getByRole('grid', { name: 'Leads' });
+    await grid.getByRole('gridcell', { name: String(sold.id), exact: true }).waitFor();
+    await grid.focus();
+    await press(page, 'p');
+    const dialog = page.getByRole('dialog', { name: `Attribution du lead n° ${sold.id}` });
+    await dialog.waitFor();
+    await dialog.getByText(new RegExp(`^Livré à .+ par la règle « ${rule.name} »\\.$`)).waitFor();
+    const own = dialog.getByRole('table', { name: /règle de sa landing/i });
+    await own.getByRole('row', { name: new RegExp(`${rule.name}.*0 / 1.*Retenue`) }).waitFor();
+    await shot(page, 'routing-delivered');
+    expect(await axeViolations(page)).toEqual([]);
+    await press(page, 'Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await focusRole(page)).toBe('grid');
+
+    // Mouse: the lead left new, its context menu, 'Pourquoi ce client ?'.
+    await page.goto(`/landings_test/${landing.id}`);
+    const cell = grid.getByRole('gridcell', { name: String(left.id), exact: true });
+    await cell.click({ button: 'right' });
+    const menu = page.getByRole('menu', { name: 'Actions sur le lead' });
+    await menu.waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await menu.getByRole('menuitem', { name: /Pourquoi ce client/ }).click();
+    const second = page.getByRole('dialog', { name: `Attribution du lead n° ${left.id}` });
+    await second.getByText("Aucune règle ne l'a pris : il reste dans Nouveaux.").waitFor();
+    await second.getByRole('row', { name: new RegExp(`${rule.name}.*Plafond du jour atteint`) }).waitFor();
+    await shot(page, 'routing-unmatched');
+    await second.getByRole('button', { name: 'Fermer' }).click();
+    await second.waitFor({ state: 'detached' });
+
+    // The palette has it too, on the focused lead.
+    await grid.focus();
+    await press(page, 'Control+k');
+    await page.keyboard.type('pourquoi ce client');
+    await page.getByRole('option', { name: /Pourquoi ce client/ }).waitFor();
+    await press(page, 'Enter');
+    await page.getByRole('dialog', { name: `Attribution du lead n° ${left.id}` }).waitFor();
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('fits a phone: the explanation dialog and the edit dialogs at 390×844, axe clean', async () => {
+    const { landing, email } = await customerWithRule('Routage Mobile', 3);
+    await intake(landing.key, 1, 700);
+    await expect.poll(async () => (await app.server.ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM lead_routings WHERE landing_id = $1`, [landing.id])).rows[0].n, { timeout: 15_000 }).toBe(1);
+    const { page, errors } = await app.page({ viewport: MOBILE });
+    await signIn(page, DEMO.admin);
+    await page.goto(`/landings_test/${landing.id}?tab=extracted`);
+    const grid = page.getByRole('grid', { name: 'Leads' });
+    await grid.getByRole('gridcell').first().waitFor();
+    await press(page, 'Control+k');
+    await page.keyboard.type('pourquoi ce client');
+    await press(page, 'Enter');
+    const dialog = page.getByRole('dialog', { name: /Attribution du lead/ });
+    await dialog.getByText(/^Livré à /).waitFor();
+    await shot(page, 'phone-routing');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
+    // Every column of the explanation is in the dialog: nothing to scroll sideways.
+    expect(await page.locator('.routing-dialog').evaluate((el) => el.closest('.dialog')!.scrollWidth - el.closest('.dialog')!.clientWidth)).toBeLessThanOrEqual(0);
+    expect(await axeViolations(page)).toEqual([]);
+    await press(page, 'Escape');
+
+    await page.goto('/customers');
+    const customers = page.getByRole('grid', { name: 'Clients' });
+    await customers.getByRole('searchbox', { name: 'Filtrer Email' }).fill(email);
+    await customers.getByRole('row').filter({ hasText: email }).getByRole('button', { name: 'Modifier le client' }).click();
+    await page.getByRole('dialog', { name: 'Modifier le client' }).waitFor();
+    await shot(page, 'phone-customer-edit');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
+    expect(await axeViolations(page)).toEqual([]);
+    await press(page, 'Escape');
+
+    await page.goto('/customers/rules/0');
+    await page.locator('[data-fill]').first().waitFor();
+    await page.getByRole('grid', { name: 'Règles' }).getByRole('button', { name: 'Modifier la règle' }).first().click();
+    await page.getByRole('dialog', { name: 'Modifier la règle' }).waitFor();
+    await shot(page, 'phone-rule-edit');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
+    expect(await axeViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
     await page.context().close();
   });

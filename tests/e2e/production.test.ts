@@ -31,9 +31,14 @@ async function openMap(page: Page, category: string) {
   await map(page).waitFor();
   // The choropleth is drawn once the counts arrive: the legend then lists its classes.
   await page.locator('.map-legend li').nth(2).waitFor();
-  // Choices made in the first 1.5 s are not saved (SPEC.md §9).
-  await page.waitForTimeout(1600);
+  // Choices made in the first 1.5 s are not saved (SPEC.md §9): the screen says when it saves.
+  await page.locator('.production-view[data-saves]').waitFor();
 }
+
+const stats = (page: Page) => page.getByRole('grid', { name: 'Statistiques' });
+const statsRow = (page: Page, name: string) => stats(page).getByRole('row').filter({ has: page.getByRole('gridcell', { name, exact: true }) });
+/** The count the Statistiques table shows for a department. */
+const statsCount = async (page: Page, name: string) => Number((await statsRow(page, name).getByRole('gridcell').nth(2).textContent())!.replace(/\D/g, ''));
 
 /** Leads of the category's landings in a department over the screen's period (Paris days), as the lead lists count them. */
 async function leadsIn(page: Page, category: string, departement: string) {
@@ -165,6 +170,50 @@ describe('production map', () => {
     expect(errors).toEqual([]);
   });
 
+  it('Statistiques: no check boxes; Enter or a click on a department puts the map on it; the tooltip says the count the table says', async () => {
+    const { page, errors } = await app.page();
+    await signIn(page, DEMO.admin);
+    await openMap(page, 'pac');
+    await statsRow(page, 'Gard').waitFor();
+    // A table to read and to jump from: nothing to select, so no check box (the map holds the selection).
+    expect(await stats(page).getByRole('checkbox').count()).toBe(0);
+    expect(await stats(page).getAttribute('aria-multiselectable')).toBeNull();
+
+    // The map's tooltip and the table agree on Gard (reported once: 'aucun lead' beside 411).
+    const gard = await statsCount(page, 'Gard');
+    expect(gard).toBe(await leadsIn(page, 'pac', '30'));
+    expect(gard).toBeGreaterThan(0);
+    await option(page, '30').hover();
+    const tip = page.locator('.map-tooltip');
+    await tip.getByText('Gard (30)').waitFor();
+    await expect.poll(async () => Number((await tip.locator('div').first().textContent())!.replace(/\D/g, '') || 0)).toBe(gard);
+    expect(await mapCount(page, '30')).toBe(gard);
+
+    // Keyboard: filter the table on a code, Enter on the row moves the map's focus and selection there.
+    await stats(page).focus();
+    await page.keyboard.press('/');
+    await page.keyboard.type('84');
+    await stats(page).getByRole('gridcell', { name: 'Vaucluse', exact: true }).waitFor();
+    await expect.poll(() => stats(page).getByRole('row').count()).toBe(3);
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => savedSelection('pac')).toEqual(['84']);
+    expect(await selectedOptions(page)).toEqual(['84']);
+    expect(await activeOption(page)).toBe('84');
+    // The keys stay in the table for the next department.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Statistiques');
+    await page.screenshot({ path: '/tmp/screens-stats-enter.png' });
+    expect(await axeViolations(page)).toEqual([]);
+
+    // Mouse: a click on a department's name does the same.
+    await stats(page).getByRole('searchbox', { name: 'Filtrer Code' }).fill('');
+    await stats(page).getByRole('searchbox', { name: 'Filtrer Département' }).fill('gard');
+    await stats(page).getByRole('link', { name: 'Gard', exact: true }).click();
+    await expect.poll(() => savedSelection('pac')).toEqual(['30']);
+    expect(await activeOption(page)).toBe('30');
+    expect(errors).toEqual([]);
+  });
+
   it('fits a phone-sized window', async () => {
     const { page, errors } = await app.page({ viewport: { width: 390, height: 844 } });
     await signIn(page, DEMO.admin);
@@ -175,6 +224,12 @@ describe('production map', () => {
     await option(page, '33').tap().catch(() => option(page, '33').click());
     await expect.poll(() => savedSelection('other')).toEqual(['33']);
     expect(await axeViolations(page)).toEqual([]);
+    // The Statistiques at phone size: no check column, a department's name puts the map on it.
+    await statsRow(page, 'Ain').waitFor();
+    expect(await stats(page).getByRole('checkbox').count()).toBe(0);
+    await stats(page).getByRole('link', { name: 'Ain', exact: true }).click();
+    await expect.poll(() => savedSelection('other')).toEqual(['01']);
+    await page.screenshot({ path: '/tmp/screens-stats-phone.png', fullPage: true });
     expect(errors).toEqual([]);
   });
 

@@ -98,8 +98,8 @@ describe('grid selection model', () => {
 describe('grid keys', () => {
   // The grid's keys are commands (grid.commands.ts), matched by the one hotkey listener's rules.
   const user = { id: 1, email: 'a@x.fr', name: 'A', admin: false, role: 'normal' as const };
-  const grid = {} as GridHandle;
-  const key = (k: string, mods: Partial<{ shiftKey: boolean; ctrlKey: boolean; metaKey: boolean; altKey: boolean }> = {}) => {
+  const selecting = { selectable: true } as GridHandle;
+  const key = (k: string, mods: Partial<{ shiftKey: boolean; ctrlKey: boolean; metaKey: boolean; altKey: boolean }> = {}, grid = selecting) => {
     const slot = provideCommandContext({ user, grid });
     try {
       return matchStrokes([{ key: k, shiftKey: false, ctrlKey: false, metaKey: false, altKey: false, ...mods }], false).exact.map((c) => c.id);
@@ -124,6 +124,13 @@ describe('grid keys', () => {
     expect(key('Escape')).toEqual(['grid.clear']);
     expect(key('a')).toEqual([]);
     expect(key('j', { altKey: true })).toEqual([]);
+  });
+
+  it('only moves in a list without selection: x, Space, Shift+arrows, mod+a and Escape are free', () => {
+    const lookOnly = { selectable: false } as GridHandle;
+    expect(key('j', {}, lookOnly)).toEqual(['grid.next']);
+    expect(key('End', {}, lookOnly)).toEqual(['grid.last']);
+    for (const [k, mods] of [['x', {}], [' ', {}], ['J', { shiftKey: true }], ['a', { ctrlKey: true }], ['Escape', {}]] as const) expect(key(k, mods, lookOnly), k).toEqual([]);
   });
 
   it('does nothing where no grid is shown', () => {

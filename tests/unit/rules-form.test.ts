@@ -2,8 +2,8 @@
 // their fields, the reset after a creation that keeps the customer, postal codes and hours as typed.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ruleCreateRequest, weekdays } from '../../src/api/rules/contract';
-import { addZip, afterCreate, checkRule, normalizeHour, parseZip, ruleDefaults, serverErrors, spansMidnight, type RuleDraft } from '../../src/views/rules/ruleForm';
+import { ruleCreateRequest, ruleUpdateRequest, weekdays, type Rule } from '../../src/api/rules/contract';
+import { addZip, afterCreate, checkRule, draftOf, normalizeHour, parseZip, ruleDefaults, serverErrors, spansMidnight, type RuleDraft } from '../../src/views/rules/ruleForm';
 
 const allDays = Object.fromEntries(weekdays.map((d) => [d, true])) as RuleDraft['days'];
 
@@ -13,7 +13,7 @@ const valid = (over: Partial<RuleDraft> = {}): RuleDraft => ({ ...ruleDefaults(4
 describe('rule form defaults', () => {
   it('start at 20 leads a day, 00:00–23:59, everywhere, no landing and no day, for the customer given', () => {
     const d = ruleDefaults(7);
-    expect(d).toMatchObject({ customer_id: 7, name: '', landings: [], zip: [], zipInput: '', start: '00:00', end: '23:59', leads_number: '20' });
+    expect(d).toMatchObject({ customer_id: 7, name: '', landings: [], zip: [], zipInput: '', start: '00:00', end: '23:59', leads_number: '20', active: true });
     expect(weekdays.every((day) => d.days[day] === false)).toBe(true);
     expect(ruleDefaults(null).customer_id).toBeNull();
   });
@@ -47,6 +47,7 @@ describe('checkRule', () => {
       zip: ['30', '34000', '2A'],
       hours: { start: '08:00', end: '20:30' },
       leads_number: 150,
+      active: true,
       ...allDays,
     });
     expect(ruleCreateRequest.safeParse(payload).success).toBe(true);
@@ -74,6 +75,7 @@ describe('checkRule', () => {
       end: fc.constantFrom('23:59', '06:00', '7', 'x'),
       leads_number: fc.oneof(fc.string({ maxLength: 6 }), fc.integer({ min: -5, max: 20_000 }).map(String)),
       days: fc.record(Object.fromEntries(weekdays.map((d) => [d, fc.boolean()])) as Record<(typeof weekdays)[number], fc.Arbitrary<boolean>>),
+      active: fc.boolean(),
     });
     fc.assert(
       fc.property(draft, (d) => {
@@ -82,6 +84,53 @@ describe('checkRule', () => {
         else expect(Object.keys(errors).length).toBeGreaterThan(0);
       }),
     );
+  });
+});
+
+describe('editing a rule in the creation form', () => {
+  const rule: Rule = {
+    id: 12,
+    name: 'Gard soir',
+    customer_id: 4,
+    customer_name: 'Acme',
+    customer_active: true,
+    landings: [
+      { id: 2, name: 'PAC' },
+      { id: 5, name: 'PV' },
+    ],
+    zip: ['30', '34000'],
+    hours: { start: '22:00', end: '06:00' },
+    leads_number: 35,
+    ...Object.fromEntries(weekdays.map((d, i) => [d, i < 5])),
+    active: false,
+    today: { count: 3, leads_number: 35 },
+    created_at: '2026-01-01T00:00:00Z',
+  } as Rule;
+
+  it('reads a rule into the form, and the unchanged form gives back the rule as the PATCH takes it', () => {
+    const draft = draftOf(rule);
+    expect(draft).toMatchObject({ customer_id: 4, name: 'Gard soir', landings: [2, 5], zip: ['30', '34000'], zipInput: '', start: '22:00', end: '06:00', leads_number: '35', active: false });
+    expect(draft.days).toEqual({ monday: true, tuesday: true, wednesday: true, thursday: true, friday: true, saturday: false, sunday: false });
+    const { errors, payload } = checkRule(draft);
+    expect(errors).toEqual({});
+    expect(ruleUpdateRequest.parse(payload)).toEqual({
+      name: 'Gard soir',
+      customer_id: 4,
+      landings: [2, 5],
+      zip: ['30', '34000'],
+      hours: { start: '22:00', end: '06:00' },
+      leads_number: 35,
+      active: false,
+      ...Object.fromEntries(weekdays.map((d, i) => [d, i < 5])),
+    });
+  });
+
+  it('keeps the rule apart from the draft: editing the draft changes nothing of the rule', () => {
+    const draft = draftOf(rule);
+    draft.zip.push('2A');
+    draft.days.sunday = true;
+    expect(rule.zip).toEqual(['30', '34000']);
+    expect(rule.sunday).toBe(false);
   });
 });
 

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../client';
-import type { Rule, RulesTodayResponse } from './contract';
+import type { Rule, RoutingResponse, RulesTodayResponse } from './contract';
 import { fetchRulesToday } from './requests';
 
 /** Every query of rules starts with this key: a change to a rule invalidates them all. */
@@ -30,3 +30,12 @@ export const rulesTodayQuery = (customerId: number) => {
     refetchInterval: FILL_POLL_MS,
   });
 };
+
+/** GET /api/landings/data/:landingId/routing/:leadId: why a lead went to a customer, or to none (read when asked, never kept long). */
+export const routingQuery = (landingId: number, leadId: number) =>
+  queryOptions({
+    queryKey: ['routing', landingId, leadId],
+    queryFn: () => api<RoutingResponse['data']>(`/landings/data/${landingId}/routing/${leadId}`),
+    staleTime: 0,
+    gcTime: 60_000,
+  });

@@ -28,7 +28,7 @@ export function CustomerForm() {
   const field = (key: CustomerField, type: string, autoComplete: string) => {
     const error = form.errors[key];
     return (
-      <div className="field lives-field">
+      <div className="field">
         <label htmlFor={`customer-${key}`}>{t(`customers.form.${key}`)}</label>
         <input
           ref={key === 'name' ? nameRef : undefined}
@@ -47,7 +47,7 @@ export function CustomerForm() {
           }}
         />
         {error ? (
-          <span id={`customer-${key}-error`} className="lives-field-error">
+          <span id={`customer-${key}-error`} className="field-error">
             {t(error)}
           </span>
         ) : null}
@@ -55,8 +55,8 @@ export function CustomerForm() {
     );
   };
   return (
-    <form className="lives-form" onSubmit={submit} onKeyDown={onKeyDown} noValidate aria-labelledby="customer-form-title">
-      <h2 id="customer-form-title" className="lives-form-title">
+    <form className="form" onSubmit={submit} onKeyDown={onKeyDown} noValidate aria-labelledby="customer-form-title">
+      <h2 id="customer-form-title" className="form-title">
         {t('customers.tab.create')}
       </h2>
       {field('name', 'text', 'off')}

@@ -5,7 +5,7 @@ import { queryClient } from '../../api/queryClient';
 import { CommandMenu } from '../../commands/CommandMenu';
 import { RowCommand } from '../../commands/RowCommand';
 import { runCommand } from '../../commands/registry';
-import { Grid } from '../../grid/Grid';
+import { defaultFormatter, Grid } from '../../grid/Grid';
 import { localLoader } from '../../grid/localRows';
 import type { GridColumnSpec, GridHandle, GridSelectionInfo, Row, RowId } from '../../grid/types';
 import { useIntl, useT } from '../../i18n/provider';
@@ -19,20 +19,47 @@ interface Props {
 }
 
 const columns: GridColumnSpec[] = [
-  { key: 'name', label: '', kind: 'text', width: 260 },
-  { key: 'email', label: '', kind: 'text', width: 280 },
+  { key: 'name', label: '', kind: 'text', width: 240 },
+  { key: 'email', label: '', kind: 'text', width: 260 },
   { key: 'rule_count', label: '', kind: 'number', width: 90 },
-  { key: 'actions', label: '', kind: 'text', width: 130, sort: false, filter: false, cell: (row) => <RowCommand command="customers.openRules" args={{ customerId: row.id }} /> },
+  { key: 'state', label: '', kind: 'text', width: 110 },
+  { key: 'webhook', label: '', kind: 'text', width: 220 },
+  {
+    key: 'actions',
+    label: '',
+    kind: 'text',
+    width: 240,
+    sort: false,
+    filter: false,
+    cell: (row) => (
+      <>
+        <RowCommand command="customers.openRules" args={{ customerId: row.id }} />
+        <RowCommand command="customers.edit" args={{ customerId: row.id }} />
+      </>
+    ),
+  },
 ];
 
 const fetchRows = async (): Promise<Row[]> =>
-  (await queryClient.fetchQuery(customersQuery)).map((c: Customer) => ({ id: c.id, name: c.name, email: c.email, rule_count: c.rules.length }));
+  (await queryClient.fetchQuery(customersQuery)).map((c: Customer) => ({
+    id: c.id,
+    name: c.name,
+    email: c.email,
+    rule_count: c.rules.length,
+    state: c.active ? 'active' : 'paused',
+    webhook: c.webhook_url ?? '',
+  }));
 
 /** 'Listes des clients': the customers by name; Enter, a double click or Règles opens a customer's rules. */
 export function CustomerList({ version, gridRef, onFocusChange, failed }: Props) {
   const t = useT();
   const intl = useIntl();
-  const loader = useMemo(() => localLoader(fetchRows, columns), []);
+  const format = useMemo(() => {
+    const base = defaultFormatter(intl.locale);
+    return (column: GridColumnSpec, value: unknown): string => (column.key === 'state' ? t(`customers.state.${String(value)}`) : base(column, value));
+  }, [intl.locale, t]);
+  // Filters and sorting read the cells as shown ('En pause', not 'paused').
+  const loader = useMemo(() => localLoader(fetchRows, columns, (column, row) => format(column, row[column.key])), [format]);
   useEffect(() => {
     if (version !== undefined) void gridRef.current?.refresh();
   }, [version, gridRef]);
@@ -57,7 +84,9 @@ export function CustomerList({ version, gridRef, onFocusChange, failed }: Props)
         locale={intl.locale}
         columns={columns}
         columnLabel={columnLabel}
+        format={format}
         handleRef={gridRef}
+        selectable={false}
         onSelectionChange={onSelectionChange}
         onOpen={onOpen}
         className="lives-grid"

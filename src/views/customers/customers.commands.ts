@@ -1,16 +1,18 @@
 /**
- * The customers screen's commands — the tabs, creating a customer, opening a customer's rules —
- * and the palette's customers, each a jump to its rules. The screen provides `ctx.customers`.
+ * The customers screen's commands — the tabs, creating, editing, pausing and resuming a customer,
+ * a new webhook secret, opening a customer's rules — and the palette's customers, each a jump to
+ * its rules. The screen provides `ctx.customers`; a row's buttons pass their customer as `{ customerId }`.
  */
 import { ApiError } from '../../api/client';
 import type { Customer } from '../../api/customers/contract';
 import { customersQuery } from '../../api/customers/queries';
-import { createCustomer } from '../../api/customers/requests';
+import { createCustomer, updateCustomer } from '../../api/customers/requests';
 import { queryClient } from '../../api/queryClient';
+import { rulesKey } from '../../api/rules/queries';
 import type { CommandContext } from '../../commands/context';
 import { definePaletteSource } from '../../commands/palette/sources';
 import { defineCommand } from '../../commands/registry';
-import { checkCustomer, customerForm, customerTabs, type CustomersCommandContext } from './store';
+import { checkCustomer, checkCustomerEdit, customerDraft, customerEdit, customerForm, customerServerErrors, customerTabs, type CustomersCommandContext } from './store';
 
 declare module '../../commands/context' {
   interface CommandContextExtensions {
@@ -108,3 +110,121 @@ defineCommand({
     }
   },
 });
+
+type CustomerArgs = { customerId: number } | undefined;
+
+/** The list shows a customer to act on (the focused one; a row's button passes its own). */
+const onCustomer = (ctx: CommandContext) => onScreen(ctx) && ctx.customers!.tab === 'list' && ctx.customers!.focused !== undefined;
+const customerOf = (ctx: CommandContext, args: CustomerArgs): Customer | undefined => {
+  const id = args?.customerId ?? ctx.customers!.focused?.id;
+  return queryClient.getQueryData(customersQuery.queryKey)?.find((c) => c.id === id);
+};
+/** Customers, and the rules whose state follows their customer's. */
+const reloadCustomers = () => Promise.all([queryClient.invalidateQueries({ queryKey: customersQuery.queryKey }), queryClient.invalidateQueries({ queryKey: rulesKey })]);
+
+// e, a row's Modifier button, the toolbar and the palette: the edit dialog on that customer.
+defineCommand<CustomerArgs>({
+  id: 'customers.edit',
+  title: 'customers.edit',
+  section,
+  scope,
+  keys: ['e'],
+  menus: [{ id: 'customers.actions', order: 2 }],
+  requires: 'admin',
+  when: onCustomer,
+  run: (ctx, args) => {
+    const customer = customerOf(ctx, args);
+    if (!customer) return;
+    customerEdit.id = customer.id;
+    customerEdit.draft = customerDraft(customer);
+    customerEdit.secret = customer.webhook_secret;
+    customerEdit.errors = {};
+  },
+});
+
+/** Sends the changed fields; the dialog closes on success. A used email (409) or a refused field (422) shows by its field. */
+defineCommand({
+  id: 'customers.save',
+  title: 'customers.save',
+  section,
+  scope,
+  menus: [{ id: 'customers.editForm', order: 1, tone: 'primary' }],
+  requires: 'admin',
+  when: (ctx) => onScreen(ctx) && customerEdit.id !== null && !customerEdit.busy,
+  run: async (ctx) => {
+    const current = queryClient.getQueryData(customersQuery.queryKey)?.find((c) => c.id === customerEdit.id);
+    if (!current) return;
+    const { errors, payload } = checkCustomerEdit(customerEdit.draft, current);
+    customerEdit.errors = errors;
+    if (!payload) return ctx.toast.warning(ctx.t('customers.form.invalid'));
+    if (Object.keys(payload).length === 0) return void (customerEdit.id = null);
+    customerEdit.busy = true;
+    try {
+      await updateCustomer(current.id, payload);
+      customerEdit.id = null;
+      ctx.toast.success(ctx.t('customers.toast.updated'));
+      await reloadCustomers();
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      if (error.status === 409) {
+        customerEdit.errors = { email: 'customers.form.error.duplicate' };
+        return ctx.toast.warning(ctx.t('customers.form.error.duplicate'));
+      }
+      if (error.status === 422) {
+        customerEdit.errors = customerServerErrors((error.body?.errors ?? {}) as Record<string, string>);
+        return ctx.toast.warning(ctx.t('customers.form.invalid'));
+      }
+      throw new Error(ctx.t('customers.error.action'), { cause: error });
+    } finally {
+      customerEdit.busy = false;
+    }
+  },
+});
+
+// A new signing key for the webhook: the old one stops working at once, so the dialog asks first.
+defineCommand({
+  id: 'customers.rotateSecret',
+  title: 'customers.rotateSecret',
+  section,
+  scope,
+  menus: [{ id: 'customers.webhook', order: 1 }],
+  requires: 'admin',
+  when: (ctx) => onScreen(ctx) && customerEdit.id !== null && customerEdit.secret !== null && !customerEdit.busy,
+  confirm: { message: 'customers.rotateSecret.confirm', ok: 'customers.rotateSecret.ok' },
+  run: async (ctx) => {
+    const id = customerEdit.id!;
+    const res = await updateCustomer(id, { rotate_webhook_secret: true }).catch((error: unknown) => {
+      throw new Error(ctx.t('customers.error.action'), { cause: error });
+    });
+    if (customerEdit.id === id) customerEdit.secret = res.data.webhook_secret;
+    ctx.toast.success(ctx.t('customers.toast.secret'));
+    await reloadCustomers();
+  },
+});
+
+function activeCommand(id: 'customers.pause' | 'customers.resume', keys: string[], active: boolean, done: string, order: number) {
+  defineCommand<CustomerArgs>({
+    id,
+    title: id,
+    section,
+    scope,
+    keys,
+    // The toolbar offers the one that applies to the focused customer; the palette and the keys both.
+    menus: [{ id: 'customers.actions', group: 'state', order, when: (ctx) => ctx.customers?.focused?.active === !active }],
+    requires: 'admin',
+    when: onCustomer,
+    run: async (ctx, args) => {
+      const customer = customerOf(ctx, args);
+      if (!customer) return;
+      await updateCustomer(customer.id, { active }).catch(async (error: unknown) => {
+        await reloadCustomers();
+        throw new Error(ctx.t('customers.error.action'), { cause: error });
+      });
+      ctx.toast.success(ctx.t(done, { name: customer.name }));
+      await reloadCustomers();
+    },
+  });
+}
+
+activeCommand('customers.pause', ['p'], false, 'customers.toast.paused', 3);
+activeCommand('customers.resume', ['shift+p'], true, 'customers.toast.resumed', 4);

@@ -4,6 +4,7 @@ import { useCustomers } from '../../api/customers/hooks';
 import { useProvideCommandContext } from '../../commands/context';
 import type { GridHandle, RowId } from '../../grid/types';
 import { useT } from '../../i18n/provider';
+import { CustomerEditDialog } from './CustomerEditDialog';
 import { CustomerForm } from './CustomerForm';
 import { CustomerList } from './CustomerList';
 import { customerTabs, type CustomersCommandContext, type CustomerTab } from './store';
@@ -40,6 +41,7 @@ export default function CustomersScreen() {
           <CustomerForm />
         </TabPanel>
       </Tabs>
+      <CustomerEditDialog />
     </section>
   );
 }

@@ -1,6 +1,6 @@
 // State of the customers screen shared by its components and its commands (customers.commands.ts).
 import { proxy } from 'valtio';
-import type { Customer } from '../../api/customers/contract';
+import { customerUpdateRequest, type Customer, type CustomerUpdateRequest } from '../../api/customers/contract';
 import type { GridHandle } from '../../grid/types';
 
 export const customerTabs = ['list', 'create'] as const;
@@ -35,4 +35,61 @@ export function checkCustomer(name: string, email: string): Partial<Record<Custo
   if (!name.trim()) errors.name = 'customers.form.error.name';
   if (!emailShape.test(email.trim())) errors.email = 'customers.form.error.email';
   return errors;
+}
+
+/** The fields of 'Modifier le client' (PATCH /api/customers/:id accepts these and a new webhook secret). */
+export type CustomerEditField = CustomerField | 'webhook_url';
+
+export interface CustomerDraft {
+  name: string;
+  email: string;
+  /** False pauses every rule of the customer. */
+  active: boolean;
+  /** Empty: no webhook, the leads go by mail only. */
+  webhook_url: string;
+}
+
+export const customerDraft = (c: Customer): CustomerDraft => ({ name: c.name, email: c.email, active: c.active, webhook_url: c.webhook_url ?? '' });
+
+/** 'Modifier le client': the customer being edited (null: closed), its draft and the signing key the server holds. */
+export const customerEdit = proxy({
+  id: null as number | null,
+  draft: { name: '', email: '', active: true, webhook_url: '' } as CustomerDraft,
+  /** The webhook's signing key as last read from the server (null without webhook). */
+  secret: null as string | null,
+  errors: {} as Partial<Record<CustomerEditField, string>>,
+  busy: false,
+});
+
+const editMessages: Record<CustomerEditField, string> = {
+  name: 'customers.form.error.name',
+  email: 'customers.form.error.email',
+  webhook_url: 'customers.edit.error.webhook',
+};
+
+/**
+ * The edit's checks, the server's own (the contract's schema), then the PATCH body: only the
+ * fields that changed (an emptied webhook is `null`: no more webhook). Pure, unit-tested.
+ */
+export function checkCustomerEdit(draft: CustomerDraft, current: Customer): { errors: Partial<Record<CustomerEditField, string>>; payload: CustomerUpdateRequest | null } {
+  const webhook = draft.webhook_url.trim() === '' ? null : draft.webhook_url.trim();
+  const payload: CustomerUpdateRequest = {};
+  if (draft.name.trim() !== current.name) payload.name = draft.name;
+  if (draft.email.trim().toLowerCase() !== current.email.toLowerCase()) payload.email = draft.email;
+  if (draft.active !== current.active) payload.active = draft.active;
+  if (webhook !== current.webhook_url) payload.webhook_url = webhook;
+  const errors = { ...checkCustomer(draft.name, draft.email) } as Partial<Record<CustomerEditField, string>>;
+  const parsed = customerUpdateRequest.safeParse(payload);
+  if (!parsed.success) for (const issue of parsed.error.issues) errors[issue.path[0] as CustomerEditField] ??= editMessages[issue.path[0] as CustomerEditField];
+  return Object.keys(errors).length ? { errors, payload: null } : { errors, payload };
+}
+
+/** The server's 422 `errors` ({ webhook_url: '…' }) on the edit's fields. */
+export function customerServerErrors(errors: Readonly<Record<string, string>>): Partial<Record<CustomerEditField, string>> {
+  const out: Partial<Record<CustomerEditField, string>> = {};
+  for (const path of Object.keys(errors)) {
+    const head = path.split('.')[0] as CustomerEditField;
+    if (head in editMessages) out[head] = editMessages[head];
+  }
+  return out;
 }

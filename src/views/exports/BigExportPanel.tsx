@@ -41,15 +41,15 @@ export function BigExportPanel() {
               onChange={(keys) => (exportsView.big.statuses = keys.map(String))}
               field="big-statuses"
             />
-            <label className="admin-field">
+            <label className="field field-compact">
               <span>{t('exports.big.start')}</span>
               <input type="date" value={big.start} max={big.end || undefined} required onChange={(e) => (exportsView.big.start = e.target.value)} />
             </label>
-            <label className="admin-field">
+            <label className="field field-compact">
               <span>{t('exports.big.end')}</span>
               <input type="date" value={big.end} min={big.start || undefined} required onChange={(e) => (exportsView.big.end = e.target.value)} />
             </label>
-            <label className="admin-field">
+            <label className="field field-compact">
               <span>{t('exports.big.format')}</span>
               <select value={big.format} onChange={(e) => (exportsView.big.format = e.target.value as typeof big.format)}>
                 {bigExportFormat.options.map((f) => (

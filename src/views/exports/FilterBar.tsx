@@ -33,16 +33,16 @@ export function FilterBar({ userId }: { userId: number }) {
         onChange={(id) => id !== null && Number(id) !== userId && void runCommand('nav.exports', { userId: Number(id) }, 'button')}
         field="user"
       />
-      <label className="admin-field">
+      <label className="field field-compact">
         <span>{t('exports.filter.from')}</span>
         <input type="date" value={filters.start} max={filters.end || undefined} onChange={(e) => (exportsView.filters.start = e.target.value)} />
       </label>
-      <label className="admin-field">
+      <label className="field field-compact">
         <span>{t('exports.filter.to')}</span>
         <input type="date" value={filters.end} min={filters.start || undefined} onChange={(e) => (exportsView.filters.end = e.target.value)} />
       </label>
       <ComboBox
-        className="admin-field"
+        className="field field-compact"
         allowsCustomValue
         menuTrigger="focus"
         inputValue={filters.forCustomer}

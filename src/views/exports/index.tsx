@@ -133,6 +133,7 @@ export default function ExportsScreen() {
         t={t}
         locale={intl.locale}
         handleRef={gridRef}
+        selectable={false}
         onSelectionChange={onSelectionChange}
         onOpen={downloadFocused}
         className="admin-grid"

@@ -34,7 +34,7 @@ export function ConvertDialog({ exclude }: { exclude: readonly number[] }) {
             {t('leads.convert.title')}
           </Heading>
           <Autocomplete filter={contains}>
-            <SearchField className="leads-field convert-search" autoFocus aria-describedby="convert-hint">
+            <SearchField className="field field-compact convert-search" autoFocus aria-describedby="convert-hint">
               <Label>{t('leads.convert.landing')}</Label>
               <Input className="leads-input" placeholder={t('leads.convert.choose')} />
             </SearchField>

@@ -13,7 +13,7 @@ export function ExportControls({ landingIds }: { landingIds: readonly number[] }
   const extras = useLeadExtras(landingIds);
   return (
     <div className="leads-bar leads-export" data-leads-export="">
-      <label className="leads-field">
+      <label className="field field-compact">
         <span className="visually-hidden">{t('leads.filename')}</span>
         <input
           type="text"
@@ -23,7 +23,7 @@ export function ExportControls({ landingIds }: { landingIds: readonly number[] }
           onChange={(e) => (leadView.filename = e.target.value)}
         />
       </label>
-      <label className="leads-field">
+      <label className="field field-compact">
         <span>{t('leads.format')}</span>
         <select value={view.bookType} onChange={(e) => (leadView.bookType = e.target.value as BookType)}>
           {bookType.options.map((f) => (

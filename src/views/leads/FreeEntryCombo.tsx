@@ -17,7 +17,7 @@ interface Props {
 export function FreeEntryCombo({ label, placeholder, showLabel, emptyLabel, value, onChange, suggestions }: Props) {
   return (
     <ComboBox
-      className="leads-field leads-combo"
+      className="field field-compact leads-combo"
       allowsCustomValue
       menuTrigger="focus"
       inputValue={value}

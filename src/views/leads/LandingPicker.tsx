@@ -16,7 +16,7 @@ export function LandingPicker({ selected }: { selected: readonly number[] }) {
   };
   return (
     <Select
-      className="leads-field leads-picker"
+      className="field field-compact leads-picker"
       selectionMode="multiple"
       value={value}
       onChange={(keys) => {

@@ -11,7 +11,7 @@ export function SelectFirst() {
   const n = Number(value);
   const invalid = value !== '' && (!Number.isInteger(n) || n < 0 || n > MAX);
   return (
-    <label className="leads-field leads-count">
+    <label className="field field-compact leads-count">
       <span>{t('leads.count')}</span>
       <input
         type="number"

@@ -39,11 +39,11 @@ export function StatsTab({ landingIds, category, zoneAvailable }: Props) {
   return (
     <div className="leads-stats">
       <div className="leads-bar">
-        <label className="leads-field">
+        <label className="field field-compact">
           <span>{t('leads.stats.start')}</span>
           <input type="date" value={start} max={end} required onChange={(e) => e.target.value && setRange([e.target.value, end])} />
         </label>
-        <label className="leads-field">
+        <label className="field field-compact">
           <span>{t('leads.stats.end')}</span>
           <input type="date" value={end} min={start} required onChange={(e) => e.target.value && setRange([start, e.target.value])} />
         </label>

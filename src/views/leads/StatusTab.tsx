@@ -14,6 +14,7 @@ import type { GridColumnSpec, GridFilters, GridSelectionInfo, Row, RowLoader } f
 import { useIntl, useT } from '../../i18n/provider';
 import { ConvertDialog } from './ConvertDialog';
 import { ExportControls } from './ExportControls';
+import { RoutingDialog } from './RoutingDialog';
 import { SelectFirst } from './SelectFirst';
 import { leadPath, leadView } from './store';
 import { toneOf } from './tone';
@@ -102,6 +103,7 @@ export function StatusTab({ landingIds, status, selection, onSelectionChange, on
   const selected = selection ? (selection.allMatching ? selection.total : selection.selected.size) : 0;
   const total = selection?.total ?? 0;
   const queryKey = useMemo(() => `${landingIds.join(',')}|${status}`, [landingIds, status]);
+  const rowMenu = useMemo(() => ({ menu: 'leads.row', label: t('leads.row.menu') }), [t]);
 
   // Escape in a field of the tab (export form, filters) gives the keys back to the grid.
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
@@ -136,9 +138,11 @@ export function StatusTab({ landingIds, status, selection, onSelectionChange, on
         handleRef={gridRef}
         onSelectionChange={onSelectionChange}
         initialFilters={startFilters}
+        rowMenu={rowMenu}
         className="leads-grid"
       />
       <ConvertDialogHost landingIds={landingIds} />
+      <RoutingDialog />
     </div>
   );
 }

@@ -299,6 +299,22 @@ defineCommand<{ path?: string } | undefined>({
   },
 });
 
+// The question lead-distribution users ask most: why this lead went to that customer, or to none.
+defineCommand({
+  id: 'leads.explainRouting',
+  title: 'leads.explainRouting',
+  section,
+  scope,
+  keys: ['p'],
+  menus: [{ id: 'leads.row', group: 'lead', order: 1 }],
+  requires: 'admin',
+  when: (ctx) => onGrid(ctx) && ctx.grid?.focusedRow() !== undefined,
+  run: (ctx) => {
+    const row = ctx.grid!.focusedRow() as LeadRow;
+    leadView.routing = { landing: row.landing, lead: row.id };
+  },
+});
+
 // Tabs: 1…9 and 0 for the first ten (typed with Shift on AZERTY, matched on the character), i for Import.
 leadTabs.forEach((tab, i) => {
   defineCommand({

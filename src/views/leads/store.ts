@@ -67,4 +67,6 @@ export const leadView = proxy({
   undo: [] as UndoEntry[],
   /** The last status change, shown with its Annuler button until the next one or a while. */
   lastAction: null as UndoEntry | null,
+  /** The lead whose routing the 'Pourquoi ce client ?' dialog explains. */
+  routing: null as { landing: number; lead: number } | null,
 });

@@ -27,16 +27,16 @@ export function ProductionControls({ category, landings, chosen }: Props) {
   };
   return (
     <div className="production-controls">
-      <label className="production-field">
+      <label className="field field-compact">
         <span>{t('production.start')}</span>
         <input type="date" value={view.start} max={view.end} required onChange={(e) => e.target.value && (productionView.start = e.target.value)} />
       </label>
-      <label className="production-field">
+      <label className="field field-compact">
         <span>{t('production.end')}</span>
         <input type="date" value={view.end} min={view.start} required onChange={(e) => e.target.value && (productionView.end = e.target.value)} />
       </label>
       <Select
-        className="production-field production-landings"
+        className="field field-compact production-landings"
         selectionMode="multiple"
         placeholder={t('production.landings.none')}
         value={value ?? [...chosen]}

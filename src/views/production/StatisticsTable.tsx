@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
-import type { DepartmentCode } from '../../api/productions/contract';
+import type { DepartmentCode, ProductionCategory } from '../../api/productions/contract';
 import { runCommand } from '../../commands/registry';
 import { Grid } from '../../grid/Grid';
 import type { GridColumnSpec, GridHandle, Row, RowLoader } from '../../grid/types';
@@ -8,6 +8,7 @@ import { foldText } from '../../map/departments';
 import { mapGeometry } from '../../map/geometry';
 
 interface Props {
+  category: ProductionCategory;
   counts: ReadonlyMap<DepartmentCode, number>;
   notes: ReadonlyMap<DepartmentCode, string>;
   selected: ReadonlySet<DepartmentCode>;
@@ -26,7 +27,7 @@ const columns: GridColumnSpec[] = [
  * 'Statistiques': every department with its count of leads and its note, sortable and filtered
  * by the grid — what the map shows, as a table (the map's accessible alternative). Collapsible.
  */
-export function StatisticsTable({ counts, notes, selected, open }: Props) {
+export function StatisticsTable({ category, counts, notes, selected, open }: Props) {
   const t = useT();
   const intl = useIntl();
   const gridRef = useRef<GridHandle | null>(null);
@@ -64,6 +65,14 @@ export function StatisticsTable({ counts, notes, selected, open }: Props) {
   }, [loader]);
 
   const columnLabel = useCallback((c: GridColumnSpec) => t(`production.stats.${c.key}`), [t]);
+  // A row's department goes onto the map (its focus and the selection): Enter, a double click, or
+  // a click on its name — a link to the map on that department, so a middle click opens a tab.
+  const onOpen = useCallback((row: Row) => void runCommand('production.select', { code: row.id as DepartmentCode }, 'hotkey'), []);
+  const link = useCallback((column: GridColumnSpec, row: Row) => (column.key === 'name' ? `/production/${category}?departement=${String(row.id)}` : undefined), [category]);
+  const onLink = useCallback((href: string) => {
+    const code = new URL(href, window.location.origin).searchParams.get('departement') as DepartmentCode | null;
+    if (code) void runCommand('production.select', { code }, 'button');
+  }, []);
   return (
     <section className="production-stats" aria-labelledby="production-stats-title">
       <h2 id="production-stats-title" className="production-stats-title">
@@ -73,7 +82,21 @@ export function StatisticsTable({ counts, notes, selected, open }: Props) {
       </h2>
       <div id="production-stats-body" hidden={!open} className="production-stats-body">
         {open ? (
-          <Grid queryKey="production-stats" loader={loader} columns={columns} label={t('production.stats')} t={t} columnLabel={columnLabel} locale={intl.locale} handleRef={gridRef} className="production-grid" />
+          <Grid
+            queryKey="production-stats"
+            loader={loader}
+            columns={columns}
+            label={t('production.stats')}
+            t={t}
+            columnLabel={columnLabel}
+            locale={intl.locale}
+            handleRef={gridRef}
+            selectable={false}
+            onOpen={onOpen}
+            link={link}
+            onLink={onLink}
+            className="production-grid"
+          />
         ) : null}
       </div>
     </section>

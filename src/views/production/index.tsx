@@ -59,10 +59,15 @@ export default function ProductionScreen() {
   const [focused, setActive] = useState<DepartmentCode | null>(null);
   const active = focused ?? jumped ?? selected?.[0] ?? 'FR-30';
   const ready = useRef(false);
+  // Also on the page (data-saves), so a browser test waits for that state rather than for time.
+  const [saves, setSaves] = useState(false);
   const loaded = production.data !== undefined;
   useEffect(() => {
     if (!loaded) return;
-    const timer = setTimeout(() => (ready.current = true), INITIAL_LOAD_MS);
+    const timer = setTimeout(() => {
+      ready.current = true;
+      setSaves(true);
+    }, INITIAL_LOAD_MS);
     return () => clearTimeout(timer);
   }, [loaded]);
 
@@ -163,7 +168,7 @@ export default function ProductionScreen() {
   const selectedNames = (selected ?? []).map(nameOf);
 
   return (
-    <section className="production-view" aria-labelledby="production-title">
+    <section className="production-view" aria-labelledby="production-title" data-saves={saves ? '' : undefined}>
       <header className="production-head">
         <h1 id="production-title">{title}</h1>
         <ProductionControls category={category} landings={categoryLandings} chosen={landings} />
@@ -218,7 +223,7 @@ export default function ProductionScreen() {
           <ProductionTable data={regions.data} busy={regions.isFetching} />
         </div>
       </div>
-      <StatisticsTable counts={counts} notes={notes} selected={selectedSet} open={view.statsOpen} />
+      <StatisticsTable category={category} counts={counts} notes={notes} selected={selectedSet} open={view.statsOpen} />
       {view.noteFor ? <NoteDialog code={view.noteFor} name={nameOf(view.noteFor)} initial={noteOf(view.noteFor)} /> : null}
     </section>
   );

@@ -49,6 +49,7 @@ defineCommand<{ code: DepartmentCode }>({
   },
 });
 
+// Enter on the map, a click on it, Enter or a click on a row of the Statistiques: the map's focus and selection go there.
 defineCommand<{ code?: DepartmentCode } | undefined>({
   id: 'production.select',
   title: 'production.select',
@@ -56,7 +57,11 @@ defineCommand<{ code?: DepartmentCode } | undefined>({
   scope,
   requires: 'staff',
   when: onMap,
-  run: (ctx, args) => ctx.production!.select([target(ctx, args)]),
+  run: (ctx, args) => {
+    const code = target(ctx, args);
+    ctx.production!.setActive(code);
+    return ctx.production!.select([code]);
+  },
 });
 
 defineCommand<{ code?: DepartmentCode } | undefined>({

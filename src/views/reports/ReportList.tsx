@@ -64,6 +64,7 @@ export function ReportList({ ruleId, gridRef, onFocusChange, version }: Props) {
         format={format}
         rowTone={rowTone}
         handleRef={gridRef}
+        selectable={false}
         onSelectionChange={onSelectionChange}
         onOpen={onOpen}
         className="lives-grid"

@@ -9,86 +9,107 @@ import { runCommand } from '../../commands/registry';
 import { useT } from '../../i18n/provider';
 import { escapeToTab } from '../customers/useScreenTabs';
 import { addZip, LEADS_PER_DAY, normalizeHour, parseZip, spansMidnight, type RuleField } from './ruleForm';
-import { ruleForm } from './store';
+import { formOf, type RuleFormState } from './store';
 
-/** Clears a field's message as soon as the user changes it. */
-function touched(field: RuleField) {
-  if (ruleForm.errors[field]) ruleForm.errors = { ...ruleForm.errors, [field]: undefined };
-}
-
-function FieldError({ field, id }: { field: RuleField; id: string }) {
+function FieldError({ form, field, id }: { form: RuleFormState; field: RuleField; id: string }) {
   const t = useT();
-  const { errors, refusedZip } = useSnapshot(ruleForm);
+  const { errors, refusedZip } = useSnapshot(form);
   const error = errors[field];
   if (!error) return null;
   return (
-    <span id={id} className="lives-field-error">
+    <span id={id} className="field-error">
       {t(error, { codes: refusedZip.join(', ') })}
     </span>
   );
 }
 
-/** 'Créer une règle' (SPEC.md §5): customer, name, landings, postal codes, days, hours, leads per day. */
-export function RuleForm() {
+interface Props {
+  /**
+   * 'create': the tab 'Créer une règle' (rules.create, the form `ruleForm`); 'edit': the dialog
+   * 'Modifier la règle' (rules.save, the form `ruleEdit.form`).
+   */
+  mode: 'create' | 'edit';
+  /** The edit's Annuler. */
+  onCancel?: () => void;
+}
+
+/**
+ * The rule form (SPEC.md §5): customer, name, landings, postal codes, days, hours, leads per day,
+ * active. One form for creating a rule and for editing one.
+ */
+export function RuleForm({ mode, onCancel }: Props) {
   const t = useT();
-  const { draft, errors } = useSnapshot(ruleForm);
+  const { draft, errors } = useSnapshot(formOf(mode));
+  // Changes go to the live form (valtio), read at the moment of each event.
+  const live = () => formOf(mode);
   const customers = useCustomers();
   const landings = useAllLandings();
   const firstRef = useRef<HTMLButtonElement>(null);
+  const creating = mode === 'create';
+  // Field ids: the creation's are those the tests and the commands know ('rule-name'…).
+  const id = (field: string) => (creating ? `rule-${field}` : `rule-edit-${field}`);
   useEffect(() => {
+    if (!creating) return;
     const active = document.activeElement;
     if (!active || active === document.body || active.id === 'main') firstRef.current?.focus();
-  }, []);
+  }, [creating]);
 
+  /** Clears a field's message as soon as the user changes it. */
+  const touched = (field: RuleField) => {
+    if (live().errors[field]) live().errors = { ...live().errors, [field]: undefined };
+  };
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    void runCommand('rules.create', undefined, 'button');
+    void runCommand(creating ? 'rules.create' : 'rules.save', undefined, 'button');
   };
   // Enter in a text field sends the form, except in the postal codes field where it adds the codes typed.
   const onKeyDown = (e: KeyboardEvent<HTMLFormElement>) => {
     const target = e.target as HTMLElement;
-    if (e.key === 'Enter' && target.matches('input:not([data-zip-input])')) submit(e);
-    else escapeToTab(e);
+    if (e.key === 'Enter' && target.matches('input:not([data-zip-input]):not([type=checkbox])')) submit(e);
+    else if (creating) escapeToTab(e);
   };
 
   const addTyped = () => {
-    const { entries, invalid } = parseZip(ruleForm.draft.zipInput);
-    ruleForm.draft.zip = addZip(ruleForm.draft.zip, entries);
-    ruleForm.draft.zipInput = invalid.join(' ');
-    ruleForm.refusedZip = invalid;
-    ruleForm.errors = { ...ruleForm.errors, zip: invalid.length ? 'rules.form.error.zip' : undefined };
+    const { entries, invalid } = parseZip(live().draft.zipInput);
+    live().draft.zip = addZip(live().draft.zip, entries);
+    live().draft.zipInput = invalid.join(' ');
+    live().refusedZip = invalid;
+    live().errors = { ...live().errors, zip: invalid.length ? 'rules.form.error.zip' : undefined };
   };
   const onZipKey = (e: KeyboardEvent<HTMLInputElement>) => {
     if (e.key === 'Enter' || e.key === ',' || e.key === ';') {
       e.preventDefault();
       addTyped();
-    } else if (e.key === 'Backspace' && e.currentTarget.value === '' && ruleForm.draft.zip.length) {
-      ruleForm.draft.zip = ruleForm.draft.zip.slice(0, -1);
+    } else if (e.key === 'Backspace' && e.currentTarget.value === '' && live().draft.zip.length) {
+      live().draft.zip = live().draft.zip.slice(0, -1);
     }
   };
 
-  const invalid = (field: RuleField) => (errors[field] ? { 'aria-invalid': true, 'aria-describedby': `rule-${field}-error` } : {});
+  const invalid = (field: RuleField) => (errors[field] ? { 'aria-invalid': true, 'aria-describedby': id(`${field}-error`) } : {});
+  const error = (field: RuleField) => <FieldError form={formOf(mode)} field={field} id={id(`${field}-error`)} />;
   const midnight = spansMidnight(draft.start, draft.end);
 
   return (
-    <form className="lives-form rule-form" onSubmit={submit} onKeyDown={onKeyDown} noValidate aria-labelledby="rule-form-title">
-      <h2 id="rule-form-title" className="lives-form-title">
-        {t('rules.tab.create')}
-      </h2>
-      <div className="lives-form-row">
+    <form className="form rule-form" onSubmit={submit} onKeyDown={onKeyDown} noValidate aria-labelledby={creating ? 'rule-form-title' : 'rule-edit-title'}>
+      {creating ? (
+        <h2 id="rule-form-title" className="form-title">
+          {t('rules.tab.create')}
+        </h2>
+      ) : null}
+      <div className="form-row">
         <Field>
           <Select
             className="lives-select"
             value={draft.customer_id}
             onChange={(key) => {
-              ruleForm.draft.customer_id = key === null ? null : Number(key);
+              live().draft.customer_id = key === null ? null : Number(key);
               touched('customer_id');
             }}
             isInvalid={Boolean(errors.customer_id)}
             placeholder={t('rules.form.customer.choose')}
           >
             <Label className="lives-label">{t('rules.form.customer')}</Label>
-            <Button ref={firstRef} data-tab-entry="create" className="btn lives-select-button" {...invalid('customer_id')}>
+            <Button ref={firstRef} data-tab-entry={creating ? 'create' : undefined} className="btn lives-select-button" {...invalid('customer_id')}>
               <SelectValue />
               <span aria-hidden="true">▾</span>
             </Button>
@@ -102,23 +123,24 @@ export function RuleForm() {
               </ListBox>
             </Popover>
           </Select>
-          <FieldError field="customer_id" id="rule-customer_id-error" />
+          {error('customer_id')}
         </Field>
         <Field>
-          <label htmlFor="rule-name">{t('rules.form.name')}</label>
+          <label htmlFor={id('name')}>{t('rules.form.name')}</label>
           <input
-            id="rule-name"
+            id={id('name')}
+            autoFocus={!creating}
             type="text"
             value={draft.name}
             maxLength={200}
             autoComplete="off"
             {...invalid('name')}
             onChange={(e) => {
-              ruleForm.draft.name = e.target.value;
+              live().draft.name = e.target.value;
               touched('name');
             }}
           />
-          <FieldError field="name" id="rule-name-error" />
+          {error('name')}
         </Field>
       </div>
 
@@ -128,7 +150,7 @@ export function RuleForm() {
           selectionMode="multiple"
           value={[...draft.landings]}
           onChange={(keys) => {
-            ruleForm.draft.landings = keys.map(Number);
+            live().draft.landings = keys.map(Number);
             touched('landings');
           }}
           isInvalid={Boolean(errors.landings)}
@@ -149,17 +171,17 @@ export function RuleForm() {
             </ListBox>
           </Popover>
         </Select>
-        <FieldError field="landings" id="rule-landings-error" />
+        {error('landings')}
       </Field>
 
       <Field>
-        <label htmlFor="rule-zip">{t('rules.form.zip')}</label>
+        <label htmlFor={id('zip')}>{t('rules.form.zip')}</label>
         <div className="zip-box">
           {draft.zip.length ? (
             <TagGroup
               aria-label={t('rules.form.zip.chosen')}
               onRemove={(keys) => {
-                ruleForm.draft.zip = ruleForm.draft.zip.filter((z) => !keys.has(z));
+                live().draft.zip = live().draft.zip.filter((z) => !keys.has(z));
               }}
             >
               <TagList className="zip-tags" items={draft.zip.map((z) => ({ id: z }))}>
@@ -175,32 +197,32 @@ export function RuleForm() {
             </TagGroup>
           ) : null}
           <input
-            id="rule-zip"
+            id={id('zip')}
             data-zip-input=""
             type="text"
             inputMode="text"
             autoComplete="off"
             value={draft.zipInput}
             placeholder={draft.zip.length ? '' : t('rules.zip.everywhere')}
-            aria-describedby={errors.zip ? 'rule-zip-error rule-zip-hint' : 'rule-zip-hint'}
+            aria-describedby={errors.zip ? `${id('zip-error')} ${id('zip-hint')}` : id('zip-hint')}
             aria-invalid={errors.zip ? true : undefined}
             onChange={(e) => {
-              ruleForm.draft.zipInput = e.target.value;
+              live().draft.zipInput = e.target.value;
               touched('zip');
             }}
             onKeyDown={onZipKey}
             onBlur={addTyped}
             onPaste={(e) => {
               e.preventDefault();
-              ruleForm.draft.zipInput = `${ruleForm.draft.zipInput} ${e.clipboardData.getData('text')}`;
+              live().draft.zipInput = `${live().draft.zipInput} ${e.clipboardData.getData('text')}`;
               addTyped();
             }}
           />
         </div>
-        <span id="rule-zip-hint" className="lives-muted lives-hint">
+        <span id={id('zip-hint')} className="field-hint">
           {t('rules.form.zip.hint')}
         </span>
-        <FieldError field="zip" id="rule-zip-error" />
+        {error('zip')}
       </Field>
 
       <Field>
@@ -208,30 +230,30 @@ export function RuleForm() {
           className="days"
           value={weekdays.filter((d) => draft.days[d])}
           onChange={(days) => {
-            for (const d of weekdays) ruleForm.draft.days[d] = days.includes(d);
+            for (const d of weekdays) live().draft.days[d] = days.includes(d);
             touched('days');
           }}
           isInvalid={Boolean(errors.days)}
-          aria-describedby={errors.days ? 'rule-days-error' : undefined}
+          aria-describedby={errors.days ? id('days-error') : undefined}
         >
           <Label className="lives-label">{t('rules.form.days')}</Label>
           <div className="days-list">
             {weekdays.map((d: Weekday) => (
-              <Checkbox key={d} value={d} className="day-check">
-                <span className="day-box" aria-hidden="true" />
+              <Checkbox key={d} value={d} className="check">
+                <span className="check-box" aria-hidden="true" />
                 {t(`rules.day.${d}`)}
               </Checkbox>
             ))}
           </div>
         </CheckboxGroup>
-        <FieldError field="days" id="rule-days-error" />
+        {error('days')}
       </Field>
 
-      <div className="lives-form-row">
+      <div className="form-row">
         <Field>
-          <label htmlFor="rule-start">{t('rules.form.start')}</label>
+          <label htmlFor={id('start')}>{t('rules.form.start')}</label>
           <input
-            id="rule-start"
+            id={id('start')}
             type="text"
             inputMode="numeric"
             placeholder="HH:mm"
@@ -240,16 +262,16 @@ export function RuleForm() {
             value={draft.start}
             {...invalid('hours')}
             onChange={(e) => {
-              ruleForm.draft.start = e.target.value;
+              live().draft.start = e.target.value;
               touched('hours');
             }}
-            onBlur={() => (ruleForm.draft.start = normalizeHour(ruleForm.draft.start))}
+            onBlur={() => (live().draft.start = normalizeHour(live().draft.start))}
           />
         </Field>
         <Field>
-          <label htmlFor="rule-end">{t('rules.form.end')}</label>
+          <label htmlFor={id('end')}>{t('rules.form.end')}</label>
           <input
-            id="rule-end"
+            id={id('end')}
             type="text"
             inputMode="numeric"
             placeholder="HH:mm"
@@ -258,16 +280,16 @@ export function RuleForm() {
             value={draft.end}
             {...invalid('hours')}
             onChange={(e) => {
-              ruleForm.draft.end = e.target.value;
+              live().draft.end = e.target.value;
               touched('hours');
             }}
-            onBlur={() => (ruleForm.draft.end = normalizeHour(ruleForm.draft.end))}
+            onBlur={() => (live().draft.end = normalizeHour(live().draft.end))}
           />
         </Field>
         <Field>
-          <label htmlFor="rule-leads_number">{t('rules.form.leadsNumber')}</label>
+          <label htmlFor={id('leads_number')}>{t('rules.form.leadsNumber')}</label>
           <input
-            id="rule-leads_number"
+            id={id('leads_number')}
             type="number"
             min={LEADS_PER_DAY.min}
             max={LEADS_PER_DAY.max}
@@ -275,20 +297,31 @@ export function RuleForm() {
             value={draft.leads_number}
             {...invalid('leads_number')}
             onChange={(e) => {
-              ruleForm.draft.leads_number = e.target.value;
+              live().draft.leads_number = e.target.value;
               touched('leads_number');
             }}
           />
-          <FieldError field="leads_number" id="rule-leads_number-error" />
+          {error('leads_number')}
         </Field>
       </div>
-      {midnight ? <p className="lives-muted lives-hint">{t('rules.form.midnight', { start: draft.start, end: draft.end })}</p> : null}
-      <FieldError field="hours" id="rule-hours-error" />
-      <CommandMenu menu="rules.form" variant="toolbar" label={t('rules.tab.create')} className="lives-actions" />
+      {midnight ? <p className="field-hint">{t('rules.form.midnight', { start: draft.start, end: draft.end })}</p> : null}
+      {error('hours')}
+      <Checkbox className="check rule-active" isSelected={draft.active} onChange={(on) => (live().draft.active = on)}>
+        <span className="check-box" aria-hidden="true" />
+        {t('rules.form.active')}
+      </Checkbox>
+      <div className={creating ? undefined : 'dialog-actions'}>
+        {creating ? null : (
+          <Button className="btn" onPress={onCancel}>
+            {t('rules.edit.cancel')}
+          </Button>
+        )}
+        <CommandMenu menu={creating ? 'rules.form' : 'rules.editForm'} variant="toolbar" label={t(creating ? 'rules.tab.create' : 'rules.edit.title')} className="form-actions" />
+      </div>
     </form>
   );
 }
 
 function Field({ children }: { children: ReactNode }) {
-  return <div className="field lives-field">{children}</div>;
+  return <div className="field">{children}</div>;
 }

@@ -41,11 +41,12 @@ function columnsFor(customerId: number): GridColumnSpec[] {
       key: 'actions',
       label: '',
       kind: 'text',
-      width: 290,
+      width: 440,
       sort: false, filter: false,
       cell: (row) => (
         <>
           <RowCommand command="rules.openReports" args={{ ruleId: row.id }} />
+          <RowCommand command="rules.edit" args={{ ruleId: row.id }} />
           {asRule(row).active ? <RowCommand command="rules.pause" args={{ ruleId: row.id }} /> : <RowCommand command="rules.resume" args={{ ruleId: row.id }} />}
           <RowCommand command="rules.delete" args={{ ruleId: row.id }} tone="danger" />
         </>
@@ -139,6 +140,7 @@ export function RuleList({ customerId, version, gridRef, onFocusChange, failed }
         columnLabel={columnLabel}
         format={format}
         handleRef={gridRef}
+        selectable={false}
         onSelectionChange={onSelectionChange}
         onOpen={onOpen}
         className="lives-grid"

@@ -9,6 +9,7 @@ import { useT } from '../../i18n/provider';
 import '../customers/lives.css';
 import { useScreenTabs } from '../customers/useScreenTabs';
 import { CustomerFilter } from './CustomerFilter';
+import { RuleEditDialog } from './RuleEditDialog';
 import { RuleForm } from './RuleForm';
 import { RuleList } from './RuleList';
 import './rules.css';
@@ -51,9 +52,10 @@ export default function RulesScreen() {
           <RuleList customerId={customerId} version={rules.data} gridRef={gridRef} onFocusChange={setFocusedId} failed={rules.isError} />
         </TabPanel>
         <TabPanel id="create" className="lives-panel">
-          <RuleForm />
+          <RuleForm mode="create" />
         </TabPanel>
       </Tabs>
+      <RuleEditDialog />
     </section>
   );
 }

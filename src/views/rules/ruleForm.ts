@@ -1,6 +1,6 @@
 // The 'Créer une règle' form as data (SPEC.md §5): its defaults, its checks before sending, the
 // server's refusals read back onto its fields, and the reset after a rule is created. Pure, unit-tested.
-import { weekdays, zipEntry, type RuleCreateRequest, type Weekday } from '../../api/rules/contract';
+import { weekdays, zipEntry, type Rule, type RuleCreateRequest, type Weekday } from '../../api/rules/contract';
 
 export interface RuleDraft {
   customer_id: number | null;
@@ -15,6 +15,8 @@ export interface RuleDraft {
   /** As typed: the number field may hold anything while the user types. */
   leads_number: string;
   days: Record<Weekday, boolean>;
+  /** False: the rule is kept but delivers nothing (paused). */
+  active: boolean;
 }
 
 export type RuleField = 'customer_id' | 'name' | 'landings' | 'zip' | 'hours' | 'leads_number' | 'days';
@@ -25,7 +27,7 @@ export type RuleErrors = Partial<Record<RuleField, string>>;
 export const LEADS_PER_DAY = { min: 1, max: 10_000, default: 20 } as const;
 export const DEFAULT_HOURS = { start: '00:00', end: '23:59' } as const;
 
-/** The defaults of SPEC.md §5: 20 leads a day, 00:00–23:59, everywhere, no landing, no day. */
+/** The defaults of SPEC.md §5: 20 leads a day, 00:00–23:59, everywhere, no landing, no day; active. */
 export function ruleDefaults(customerId: number | null): RuleDraft {
   return {
     customer_id: customerId,
@@ -37,6 +39,23 @@ export function ruleDefaults(customerId: number | null): RuleDraft {
     end: DEFAULT_HOURS.end,
     leads_number: String(LEADS_PER_DAY.default),
     days: Object.fromEntries(weekdays.map((d) => [d, false])) as Record<Weekday, boolean>,
+    active: true,
+  };
+}
+
+/** A rule as the form edits it ('Modifier la règle'): the same fields as a creation. */
+export function draftOf(rule: Rule): RuleDraft {
+  return {
+    customer_id: rule.customer_id,
+    name: rule.name,
+    landings: rule.landings.map((l) => l.id),
+    zip: [...rule.zip],
+    zipInput: '',
+    start: rule.hours.start,
+    end: rule.hours.end,
+    leads_number: String(rule.leads_number),
+    days: Object.fromEntries(weekdays.map((d) => [d, rule[d]])) as Record<Weekday, boolean>,
+    active: rule.active,
   };
 }
 
@@ -81,8 +100,8 @@ export function normalizeHour(text: string): string {
 export const spansMidnight = (start: string, end: string) => hhmm.test(start) && hhmm.test(end) && end < start;
 
 /**
- * Checks the draft as the server will: the refused fields (i18n ids), or the creation payload.
- * Codes still in the postal codes field count as typed.
+ * Checks the draft as the server will: the refused fields (i18n ids), or the payload — of a
+ * creation, or of an edit (PATCH takes the same fields). Codes still in the postal codes field count as typed.
  */
 export function checkRule(draft: RuleDraft): { errors: RuleErrors; payload: RuleCreateRequest | null } {
   const errors: RuleErrors = {};
@@ -108,6 +127,7 @@ export function checkRule(draft: RuleDraft): { errors: RuleErrors; payload: Rule
       zip: addZip(draft.zip, pending.entries),
       hours: { start, end },
       leads_number: n,
+      active: draft.active,
       ...draft.days,
     },
   };

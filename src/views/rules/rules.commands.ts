@@ -1,5 +1,5 @@
 /**
- * The rules screen's commands — the tabs, creating, pausing, resuming and deleting a rule,
+ * The rules screen's commands — the tabs, creating, editing, pausing, resuming and deleting a rule,
  * opening a rule's reports, the customer filter — and the palette's rules, each a jump to its
  * reports. The screen provides `ctx.rules`; a row's buttons pass their rule as `{ ruleId }`.
  */
@@ -12,8 +12,8 @@ import { createRule, deleteRule, updateRule } from '../../api/rules/requests';
 import type { CommandContext } from '../../commands/context';
 import { definePaletteSource } from '../../commands/palette/sources';
 import { defineCommand } from '../../commands/registry';
-import { afterCreate, checkRule, serverErrors } from './ruleForm';
-import { ruleForm, ruleTabs, type RulesCommandContext } from './store';
+import { afterCreate, checkRule, draftOf, serverErrors } from './ruleForm';
+import { openRuleEdit, ruleEdit, ruleForm, ruleTabs, type RulesCommandContext } from './store';
 
 declare module '../../commands/context' {
   interface CommandContextExtensions {
@@ -177,6 +177,56 @@ defineCommand({
       throw new Error(ctx.t('rules.error.create'));
     } finally {
       ruleForm.busy = false;
+    }
+  },
+});
+
+// e, a row's Modifier button, the toolbar and the palette: the rule in the same form as a creation, in a dialog.
+defineCommand<RuleArgs>({
+  id: 'rules.edit',
+  title: 'rules.edit',
+  section,
+  scope,
+  keys: ['e'],
+  menus: [{ id: 'rules.actions', group: 'open', order: 2 }],
+  requires: 'admin',
+  when: onRule,
+  run: (ctx, args) => {
+    const id = targetId(ctx, args);
+    const rule = queryClient.getQueryData(rulesQuery(ctx.rules!.customerId).queryKey)?.find((r) => r.id === id) ?? (args ? undefined : ctx.rules!.focused);
+    if (rule) openRuleEdit(rule.id, draftOf(rule));
+  },
+});
+
+// Checks the edited rule as a creation, then PATCHes it; a refusal is shown field by field, the dialog stays open.
+defineCommand({
+  id: 'rules.save',
+  title: 'rules.save',
+  section,
+  scope,
+  menus: [{ id: 'rules.editForm', order: 1, tone: 'primary' }],
+  requires: 'admin',
+  when: (ctx) => onScreen(ctx) && ruleEdit.id !== null && !ruleEdit.form.busy,
+  run: async (ctx) => {
+    const form = ruleEdit.form;
+    const { errors, payload } = checkRule(form.draft);
+    form.errors = errors;
+    if (!payload) return ctx.toast.warning(ctx.t('rules.form.invalid'));
+    form.busy = true;
+    try {
+      await updateRule(ruleEdit.id!, payload);
+      ruleEdit.id = null;
+      ctx.toast.success(ctx.t('rules.toast.updated'));
+      await reload();
+    } catch (error) {
+      if (error instanceof ApiError && error.body?.status === false) {
+        form.errors = serverErrors((error.body.errors ?? {}) as Record<string, string>);
+        return ctx.toast.warning(ctx.t('rules.form.invalid'));
+      }
+      await reload();
+      throw new Error(ctx.t('rules.error.action'), { cause: error });
+    } finally {
+      form.busy = false;
     }
   },
 });

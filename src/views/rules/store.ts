@@ -2,7 +2,7 @@
 import { proxy } from 'valtio';
 import type { Rule, RuleFill } from '../../api/rules/contract';
 import type { GridHandle } from '../../grid/types';
-import { ruleDefaults, type RuleErrors } from './ruleForm';
+import { ruleDefaults, type RuleDraft, type RuleErrors } from './ruleForm';
 
 export const ruleTabs = ['list', 'create'] as const;
 export type RuleTab = (typeof ruleTabs)[number];
@@ -19,14 +19,30 @@ export interface RulesCommandContext {
   grid: () => GridHandle | null;
 }
 
-/** The 'Créer une règle' form, kept while the user switches tabs or customers. */
-export const ruleForm = proxy({
-  draft: ruleDefaults(null),
-  errors: {} as RuleErrors,
+/** A rule form's state (RuleForm.tsx): the creation's, or the edit's. */
+export interface RuleFormState {
+  draft: RuleDraft;
+  errors: RuleErrors;
   /** Codes the postal codes field refused, as typed. */
-  refusedZip: [] as string[],
-  busy: false,
-});
+  refusedZip: string[];
+  busy: boolean;
+}
+
+const freshForm = (draft: RuleDraft): RuleFormState => ({ draft, errors: {}, refusedZip: [], busy: false });
+
+/** The 'Créer une règle' form, kept while the user switches tabs or customers. */
+export const ruleForm = proxy<RuleFormState>(freshForm(ruleDefaults(null)));
+
+/** 'Modifier la règle': the rule being edited (null: the dialog is closed) and its form, the same as the creation's. */
+export const ruleEdit = proxy({ id: null as number | null, form: freshForm(ruleDefaults(null)) });
+
+export function openRuleEdit(id: number, draft: RuleDraft) {
+  ruleEdit.form = freshForm(draft);
+  ruleEdit.id = id;
+}
 
 /** Today's fill of each rule, as the server last told it (polled while the screen shows). */
 export const ruleFills = proxy({ byId: {} as Record<number, RuleFill> });
+
+/** The form of a mode: the creation's, or the rule being edited. */
+export const formOf = (mode: 'create' | 'edit'): RuleFormState => (mode === 'create' ? ruleForm : ruleEdit.form);

@@ -98,7 +98,7 @@ export default function TaboolaScreen() {
               {t('taboola.next')}
             </h2>
             <div className="admin-section-body" data-taboola-send="">
-              <RadioGroup className="admin-field" value={view.type} onChange={(v) => (taboolaView.type = v as 'ALL' | 'INCLUDE')} orientation="horizontal">
+              <RadioGroup className="field field-compact" value={view.type} onChange={(v) => (taboolaView.type = v as 'ALL' | 'INCLUDE')} orientation="horizontal">
                 <Label>{t('taboola.type')}</Label>
                 <div className="admin-radio-group">
                   <Radio value="ALL" className="admin-radio">
@@ -111,7 +111,7 @@ export default function TaboolaScreen() {
               </RadioGroup>
               {view.type === 'INCLUDE' ? (
                 <>
-                  <div className="admin-field">
+                  <div className="field field-compact">
                     <span id="taboola-file-label">{t('taboola.file')}</span>
                     <div className="admin-bar">
                       {/* The native input's own button speaks the browser's language: a command button opens it instead. */}
@@ -135,7 +135,7 @@ export default function TaboolaScreen() {
                   </div>
                   <p className="muted">{t('taboola.file.help')}</p>
                   <div className="admin-bar">
-                    <label className="admin-field">
+                    <label className="field field-compact">
                       <span>{t('taboola.departements')}</span>
                       <input
                         type="text"

@@ -65,6 +65,7 @@ export function AccountsTab({ focused, onSelectionChange }: Props) {
         label={t('users.grid')}
         t={t}
         locale={intl.locale}
+        selectable={false}
         onSelectionChange={onSelectionChange}
         onOpen={openExports}
         className="admin-grid"

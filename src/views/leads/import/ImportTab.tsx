@@ -101,7 +101,7 @@ export function ImportTab({ landingIds, landing, loading }: Props) {
         </li>
         <li aria-disabled={!step2}>
           <h2 className="import-step-title">{t('leads.import.step2')}</h2>
-          <label className="leads-field">
+          <label className="field field-compact">
             <span>{t('leads.import.file')}</span>
             <input
               type="file"
@@ -148,7 +148,7 @@ export function ImportTab({ landingIds, landing, loading }: Props) {
           <h3 className="import-subtitle">{t('leads.import.mapping')}</h3>
           <div className="import-mapping">
             {targets.map((target) => (
-              <label key={target.key} className="leads-field">
+              <label key={target.key} className="field field-compact">
                 <span>
                   {target.label}
                   {target.required ? <abbr title={t('leads.import.required')}> *</abbr> : null}
@@ -174,7 +174,7 @@ export function ImportTab({ landingIds, landing, loading }: Props) {
               <ul className="import-unmapped-list">
                 {unmapped.map((header) => (
                   <li key={header}>
-                    <label className="leads-field">
+                    <label className="field field-compact">
                       <span>
                         {header} <span className="muted">{t('leads.import.sample', { value: file.rows[0]?.[file.headers.indexOf(header)] ?? '' })}</span>
                       </span>

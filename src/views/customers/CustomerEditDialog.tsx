@@ -1,0 +1,101 @@
+import type { FormEvent, KeyboardEvent } from 'react';
+import { Button, Checkbox, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { useSnapshot } from 'valtio';
+import { CommandMenu } from '../../commands/CommandMenu';
+import { runCommand } from '../../commands/registry';
+import { useT } from '../../i18n/provider';
+import { customerEdit, type CustomerEditField } from './store';
+
+/**
+ * 'Modifier le client': name, delivery email, active (paused: none of its rules delivers) and the
+ * webhook each delivered lead is also posted to, with its signing key and a new one on demand.
+ * Enter in a field saves (customers.save), Escape or Annuler closes without saving.
+ */
+export function CustomerEditDialog() {
+  const t = useT();
+  const edit = useSnapshot(customerEdit);
+  const close = () => (customerEdit.id = null);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    void runCommand('customers.save', undefined, 'button');
+  };
+  // Several fields and the save button outside the form's own submit: Enter in a text field saves.
+  const onKeyDown = (e: KeyboardEvent<HTMLFormElement>) => {
+    if (e.key === 'Enter' && (e.target as HTMLElement).matches('input[type=text], input[type=email], input[type=url]')) submit(e);
+  };
+  const field = (key: CustomerEditField, type: string, hint?: string) => {
+    const error = edit.errors[key];
+    const described = [error ? `customer-edit-${key}-error` : '', hint ? `customer-edit-${key}-hint` : ''].filter(Boolean).join(' ');
+    return (
+      <div className="field">
+        <label htmlFor={`customer-edit-${key}`}>{t(key === 'webhook_url' ? 'customers.edit.webhook' : `customers.form.${key}`)}</label>
+        <input
+          id={`customer-edit-${key}`}
+          type={type}
+          autoComplete="off"
+          autoFocus={key === 'name'}
+          value={edit.draft[key]}
+          maxLength={key === 'webhook_url' ? 2000 : key === 'name' ? 200 : 254}
+          placeholder={key === 'webhook_url' ? 'https://' : undefined}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={described || undefined}
+          onChange={(e) => {
+            customerEdit.draft[key] = e.target.value;
+            if (customerEdit.errors[key]) customerEdit.errors = { ...customerEdit.errors, [key]: undefined };
+          }}
+        />
+        {hint ? (
+          <span id={`customer-edit-${key}-hint`} className="field-hint">
+            {hint}
+          </span>
+        ) : null}
+        {error ? (
+          <span id={`customer-edit-${key}-error`} className="field-error">
+            {t(error)}
+          </span>
+        ) : null}
+      </div>
+    );
+  };
+  return (
+    <ModalOverlay isOpen={edit.id !== null} onOpenChange={(open) => !open && close()} isDismissable className="overlay">
+      <Modal className="dialog">
+        <Dialog className="dialog-body">
+          <Heading slot="title" className="dialog-title">
+            {t('customers.edit.title')}
+          </Heading>
+          <form className="form" onSubmit={submit} onKeyDown={onKeyDown} noValidate aria-label={t('customers.edit.title')}>
+            {field('name', 'text')}
+            {field('email', 'email', t('customers.edit.email.hint'))}
+            <div className="field">
+              <Checkbox className="check" isSelected={edit.draft.active} onChange={(on) => (customerEdit.draft.active = on)} aria-describedby="customer-edit-active-hint">
+                <span className="check-box" aria-hidden="true" />
+                {t('customers.edit.active')}
+              </Checkbox>
+              <span id="customer-edit-active-hint" className="field-hint">
+                {t('customers.edit.active.hint')}
+              </span>
+            </div>
+            {field('webhook_url', 'url', t('customers.edit.webhook.hint'))}
+            {edit.secret ? (
+              <div className="field">
+                <label htmlFor="customer-edit-secret">{t('customers.edit.secret')}</label>
+                <div className="field-inline">
+                  <input id="customer-edit-secret" type="text" readOnly value={edit.secret} className="field-mono" onFocus={(e) => e.currentTarget.select()} />
+                  <CommandMenu menu="customers.webhook" variant="toolbar" label={t('customers.edit.secret')} className="form-actions" />
+                </div>
+                <span className="field-hint">{t('customers.edit.secret.hint')}</span>
+              </div>
+            ) : null}
+            <div className="dialog-actions">
+              <Button className="btn" onPress={close}>
+                {t('customers.edit.cancel')}
+              </Button>
+              <CommandMenu menu="customers.editForm" variant="toolbar" label={t('customers.edit.title')} className="form-actions" />
+            </div>
+          </form>
+        </Dialog>
+      </Modal>
+    </ModalOverlay>
+  );
+}
