@@ -103,6 +103,19 @@ export async function openPostgres(url: string): Promise<Db> {
   return {
     kind: 'pg',
     ...client(pool),
+    // A script that opens its own transaction (pg-boss's schema: BEGIN; …; COMMIT) and fails halfway
+    // leaves its connection in the failed transaction: rolled back before the pool hands it out again.
+    async exec<T>(sql: string) {
+      const c = await pool.connect();
+      try {
+        return await client(c).exec<T>(sql);
+      } catch (err) {
+        await c.query('ROLLBACK').catch(() => undefined);
+        throw err;
+      } finally {
+        c.release();
+      }
+    },
     async tx(fn) {
       const c = await pool.connect();
       try {
