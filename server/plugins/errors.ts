@@ -7,7 +7,7 @@ export default fp(async function errors(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
     if (err instanceof AppError) {
       if (err.status >= 500) req.log.error({ err }, err.message);
-      return reply.status(err.status).send({ error: err.code, message: err.message, ...err.extras });
+      return reply.status(err.status).headers(err.headers).send({ error: err.code, message: err.message, ...err.extras });
     }
     const known = fastifyErrors[err.code ?? ''];
     if (known) return reply.status(known.status).send({ error: known.error, message: known.message });
