@@ -71,7 +71,16 @@ function inFlight() {
   };
 }
 
-export function createJobs(db: Db, log: Pick<Logger, 'error'>): Jobs {
+export interface JobsOptions {
+  /**
+   * How often this instance checks for due schedules (pg-boss's cron monitor, 30 s by default).
+   * Whatever the number of instances, one of them queues each due run: pg-boss lets one check
+   * through per interval and keeps one job per schedule and minute.
+   */
+  cronCheckSeconds?: number;
+}
+
+export function createJobs(db: Db, log: Pick<Logger, 'error'>, { cronCheckSeconds }: JobsOptions = {}): Jobs {
   // Every pg-boss statement and handler run is tracked: pg-boss's graceful stop waits only for
   // workers holding jobs, not for a fetch under way (whose jobs are then handled after the stop)
   // nor for the completion it sends after a handler, which then met an ended pool
@@ -84,6 +93,8 @@ export function createJobs(db: Db, log: Pick<Logger, 'error'>): Jobs {
     // PGlite is one connection shared with requests: poll gently.
     supervise: true,
     maintenanceIntervalSeconds: 300,
+    // A due run is checked for, then queued by a worker polling as often.
+    ...(cronCheckSeconds ? { cronMonitorIntervalSeconds: cronCheckSeconds, cronWorkerIntervalSeconds: cronCheckSeconds } : {}),
   });
   boss.on('error', (err) => log.error({ err }, 'pg-boss'));
   let stopped = false;
