@@ -1,12 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { Db, Queryable } from './connection';
+import type { Db } from './connection';
+import { STARTUP_LOCKS, takeStartupLock } from './startup-locks';
 
 const dir = fileURLToPath(new URL('./migrations/', import.meta.url));
-
-/** Advisory lock key of the migrations: one instance migrates at a time, the others wait for it. */
-const MIGRATION_LOCK = 7_260_019;
-const lock = (q: Queryable) => q.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
 
 /**
  * Applies the SQL files of `migrations/` in name order, each once and in its own transaction.
@@ -16,7 +13,7 @@ const lock = (q: Queryable) => q.query('SELECT pg_advisory_xact_lock($1)', [MIGR
  */
 export async function migrate(db: Db): Promise<string[]> {
   await db.tx(async (q) => {
-    await lock(q);
+    await takeStartupLock(q, STARTUP_LOCKS.migrations);
     await q.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
       name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
   });
@@ -26,7 +23,7 @@ export async function migrate(db: Db): Promise<string[]> {
     if (done.has(name)) continue;
     const sql = readFileSync(dir + name, 'utf8');
     await db.tx(async (q) => {
-      await lock(q);
+      await takeStartupLock(q, STARTUP_LOCKS.migrations);
       if ((await q.query('SELECT 1 FROM schema_migrations WHERE name = $1', [name])).rows.length) return;
       await q.exec(sql);
       await q.query('INSERT INTO schema_migrations (name) VALUES ($1)', [name]);

@@ -1,6 +1,7 @@
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { Db, Queryable } from '../db/connection';
+import { STARTUP_LOCKS, takeStartupLock } from '../db/startup-locks';
 
 type Handler<T> = (data: T) => Promise<void>;
 
@@ -123,9 +124,21 @@ export function createJobs(db: Db, log: Pick<Logger, 'error'>, { cronCheckSecond
     sendIn: (q, name, data, opts = {}) => boss.send(name, data, { ...opts, db: { executeSql: (text, values) => q.query(text, values ?? []) } }),
     wake,
     async start() {
-      await boss.start();
+      const createQueues = async () => {
+        await boss.start();
+        for (const name of handlers.keys()) await boss.createQueue(name);
+      };
+      // pg-boss creates its schema and each queue (a row of pgboss.queue, then a partition with a
+      // foreign key to that table) in ways that deadlock when two instances do it at once: they
+      // take turns, this one holding the lock on a connection of its own while pg-boss works on
+      // others. PGlite serves one process: nobody to take turns with.
+      if (db.parallel) {
+        await db.tx(async (q) => {
+          await takeStartupLock(q, STARTUP_LOCKS.jobQueues);
+          await createQueues();
+        });
+      } else await createQueues();
       for (const [name, { handler, opts }] of handlers) {
-        await boss.createQueue(name);
         const { cron, batchSize = 1, pollingIntervalSeconds = 1 } = opts;
         const count = db.parallel ? (opts.workers ?? 1) : 1;
         const queue: { id: string; busy: boolean }[] = [];
