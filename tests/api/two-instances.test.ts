@@ -121,7 +121,13 @@ describe.skipIf(!postgres)('two instances on one PostgreSQL', () => {
       `SELECT count(*)::int AS n, count(DISTINCT export_id)::int AS exports FROM leads WHERE id = ANY($1::bigint[]) AND entry_status = 'extracted' AND export_id IS NOT NULL`,
       [ids],
     );
-    expect(rows[0]).toEqual({ n: 400, exports: answers.filter((r) => r.status === 200).length });
+    const written = answers.filter((r) => r.status === 200).length;
+    expect(rows[0]).toEqual({ n: 400, exports: written });
+    // Each instance's history lists every sale, whichever instance made it.
+    for (const server of [a, b]) {
+      const history = await json<{ total: number; total_leads: number }>(await server.request('GET', `/api/exports?landing_id=${landing.id}`, { token }));
+      expect(history).toMatchObject({ total: written, total_leads: 400 });
+    }
   });
 
   it('deliver intakes posted to both at once: no rule past its cap, no lead delivered twice', async () => {
