@@ -124,7 +124,7 @@ export function createJobs(db: Db, log: Pick<Logger, 'error'>, { cronCheckSecond
     sendIn: (q, name, data, opts = {}) => boss.send(name, data, { ...opts, db: { executeSql: (text, values) => q.query(text, values ?? []) } }),
     wake,
     async start() {
-      const createQueues = async () => {
+      const startQueues = async () => {
         await boss.start();
         for (const name of handlers.keys()) await boss.createQueue(name);
       };
@@ -135,9 +135,9 @@ export function createJobs(db: Db, log: Pick<Logger, 'error'>, { cronCheckSecond
       if (db.parallel) {
         await db.tx(async (q) => {
           await takeStartupLock(q, STARTUP_LOCKS.jobQueues);
-          await createQueues();
+          await startQueues();
         });
-      } else await createQueues();
+      } else await startQueues();
       for (const [name, { handler, opts }] of handlers) {
         const { cron, batchSize = 1, pollingIntervalSeconds = 1 } = opts;
         const count = db.parallel ? (opts.workers ?? 1) : 1;
