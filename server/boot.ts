@@ -42,7 +42,7 @@ export async function boot(config: Config, opts: { logger?: boolean; distDir?: s
   const ctx: AppContext = {
     config,
     db,
-    jobs: createJobs(db, log),
+    jobs: createJobs(db, log, { cronCheckSeconds: config.cronCheckSeconds }),
     mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: join(config.dataDir, 'outbox'), log }),
     log,
   };

@@ -55,6 +55,8 @@ export type Config = Omit<z.infer<typeof schema>, 'SEED_DEMO'> & {
   dataDir: string;
   /** Parse every answer with its route's response contract (the API tests). */
   checkContracts?: boolean;
+  /** Seconds between checks for due schedules (pg-boss, 30 by default); the two-instance test shortens it. */
+  cronCheckSeconds?: number;
 };
 
 /** Reads the configuration from the environment; `overrides` serve tests. */

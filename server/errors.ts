@@ -25,6 +25,8 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly extras: Record<string, unknown> = {},
+    /** Headers of the answer (a 429's Retry-After). */
+    readonly headers: Record<string, string | number> = {},
   ) {
     super(message);
   }

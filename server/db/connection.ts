@@ -120,26 +120,44 @@ export async function openPostgres(url: string, onConnectionError: ConnectionErr
       return ((Array.isArray(res) ? res.at(-1)?.rows : res.rows) ?? []) as T[];
     },
   });
+  /** A connection of `fn`'s own, whose errors are heard while it is held. */
+  const held = async <T>(fn: (c: pg.PoolClient) => Promise<T>): Promise<T> => {
+    const c = await pool.connect();
+    c.on('error', onConnectionError);
+    try {
+      return await fn(c);
+    } finally {
+      c.off('error', onConnectionError);
+      c.release();
+    }
+  };
   await pool.query('select 1');
   return {
     kind: 'pg',
     ...client(pool),
-    async tx(fn) {
-      const c = await pool.connect();
-      c.on('error', onConnectionError);
-      try {
-        await c.query('BEGIN');
-        const result = await fn(client(c));
-        await c.query('COMMIT');
-        return result;
-      } catch (err) {
-        await c.query('ROLLBACK').catch(() => undefined);
-        throw err;
-      } finally {
-        c.off('error', onConnectionError);
-        c.release();
-      }
-    },
+    // A script that opens its own transaction (pg-boss's schema: BEGIN; …; COMMIT) and fails halfway
+    // leaves its connection in the failed transaction: rolled back before the pool hands it out again.
+    exec: <T>(sql: string) =>
+      held(async (c) => {
+        try {
+          return await client(c).exec<T>(sql);
+        } catch (err) {
+          await c.query('ROLLBACK').catch(() => undefined);
+          throw err;
+        }
+      }),
+    tx: (fn) =>
+      held(async (c) => {
+        try {
+          await c.query('BEGIN');
+          const result = await fn(client(c));
+          await c.query('COMMIT');
+          return result;
+        } catch (err) {
+          await c.query('ROLLBACK').catch(() => undefined);
+          throw err;
+        }
+      }),
     close: () => pool.end(),
   };
 }

@@ -6,8 +6,9 @@ import { AppError, databaseUnavailable, RETRY_AFTER_SECONDS } from '../errors';
 /** Every failure leaves as `{ error, message, …extras }` with its status; never a stack trace. */
 export default fp(async function errors(app: FastifyInstance) {
   const send = (reply: FastifyReply, err: AppError) => {
-    if (err.status === 503) reply.header('retry-after', String(RETRY_AFTER_SECONDS));
-    return reply.status(err.status).send({ error: err.code, message: err.message, ...err.extras });
+    // A 503 says when to come back, unless its error already does.
+    if (err.status === 503 && !('retry-after' in err.headers)) reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+    return reply.status(err.status).headers(err.headers).send({ error: err.code, message: err.message, ...err.extras });
   };
 
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {

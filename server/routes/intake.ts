@@ -17,7 +17,7 @@ export default async function intakeRoutes(app: FastifyInstance) {
     {
       config: { auth: 'public', response: intakeResponse },
       // Counted before the body is read, so that refused posts cost no parsing.
-      onRequest: async (req, reply) => consume(app.ctx.db, intakeLimit, req.ip, (seconds) => reply.header('retry-after', seconds)),
+      onRequest: async (req) => consume(app.ctx.db, intakeLimit, req.ip),
       onSend: async (_req, reply) => {
         reply.headers(cors);
       },

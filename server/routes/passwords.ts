@@ -12,7 +12,8 @@ import {
 import { currentUser } from '../context';
 import { bearerToken } from '../plugins/auth';
 import { changePassword, requestPasswordReset } from '../services/accounts';
-import { checkPasswordLink, checkPasswordRequestAllowed, recordPasswordRequest, usePasswordLink } from '../services/auth/password-links';
+import { checkPasswordLink, forgotLimit, usePasswordLink } from '../services/auth/password-links';
+import { consume } from '../services/rate-limit';
 import { parse } from '../validate';
 
 /** Invitation and reset links ('Mot de passe oublié ?'), and one's own password change. */
@@ -34,8 +35,7 @@ export default async function passwordsRoutes(app: FastifyInstance) {
   // The same work and the same answer whether the address has an account: the mail job looks it up.
   app.post('/api/auth/password/forgot', { config: { auth: 'public', response: forgotPasswordResponse } }, async (req) => {
     const { email } = parse(forgotPasswordRequest, req.body ?? {});
-    await checkPasswordRequestAllowed(db, 'forgot', req.ip);
-    await recordPasswordRequest(db, 'forgot', req.ip);
+    await consume(db, forgotLimit, req.ip);
     await requestPasswordReset(app.ctx, email);
     return { data: true as const, message: 'Si un compte correspond à cette adresse, un email vient de lui être envoyé' };
   });

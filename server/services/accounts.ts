@@ -4,7 +4,7 @@ import type { Account } from '../../src/api/users/contract';
 import type { Db } from '../db/connection';
 import { conflict, notFound, validationFailed } from '../errors';
 import { audit } from './audit';
-import { LINK_TTL_HOURS, issuePasswordLink, resetMailAllowed } from './auth/password-links';
+import { LINK_TTL_HOURS, issuePasswordLink, takeResetMail } from './auth/password-links';
 import { hashPassword, verifyPassword } from './auth/passwords';
 import { hashToken } from './auth/sessions';
 import { createUser, findByEmail, listUsers, userNotFound } from './users';
@@ -95,7 +95,7 @@ export function registerAccountJobs(ctx: AppContext): void {
         : await findByEmail(ctx.db, job.email);
     // Deleted before its mail went out, an address without an account, or an invitation already used.
     if (!account || (job.purpose === 'invite' && account.password_hash !== null)) return;
-    if (job.purpose === 'reset' && !(await resetMailAllowed(ctx.db, account.id))) return;
+    if (job.purpose === 'reset' && !(await takeResetMail(ctx.db, account.id))) return;
     const url = await ctx.db.tx(async (q) => {
       if (job.purpose === 'reset') await audit(q, null, 'users.reset_link', 'user', 1, { user_id: account.id });
       return issuePasswordLink(q, ctx.config, account.id, job.purpose);

@@ -1,6 +1,7 @@
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { Db, Queryable } from '../db/connection';
+import { STARTUP_LOCKS, takeStartupLock } from '../db/startup-locks';
 import { isDatabaseUnavailable } from '../db/unavailable';
 
 type Handler<T> = (data: T) => Promise<void>;
@@ -72,7 +73,16 @@ function inFlight() {
   };
 }
 
-export function createJobs(db: Db, log: Pick<Logger, 'error' | 'warn'>): Jobs {
+export interface JobsOptions {
+  /**
+   * How often this instance checks for due schedules (pg-boss's cron monitor, 30 s by default).
+   * Whatever the number of instances, one of them queues each due run: pg-boss lets one check
+   * through per interval and keeps one job per schedule and minute.
+   */
+  cronCheckSeconds?: number;
+}
+
+export function createJobs(db: Db, log: Pick<Logger, 'error' | 'warn'>, { cronCheckSeconds }: JobsOptions = {}): Jobs {
   // Every pg-boss statement and handler run is tracked: pg-boss's graceful stop waits only for
   // workers holding jobs, not for a fetch under way (whose jobs are then handled after the stop)
   // nor for the completion it sends after a handler, which then met an ended pool
@@ -87,6 +97,8 @@ export function createJobs(db: Db, log: Pick<Logger, 'error' | 'warn'>): Jobs {
     // retried: every minute, run by one instance.
     supervise: true,
     maintenanceIntervalSeconds: db.parallel ? 60 : 300,
+    // A due run is checked for, then queued by a worker polling as often.
+    ...(cronCheckSeconds ? { cronMonitorIntervalSeconds: cronCheckSeconds, cronWorkerIntervalSeconds: cronCheckSeconds } : {}),
   });
   // While the database restarts every poll fails: a warning each; workers poll again by themselves.
   boss.on('error', (err) => (isDatabaseUnavailable(err) ? log.warn({ code: (err as { code?: string }).code, reason: err.message }, 'pg-boss: database unavailable') : log.error({ err }, 'pg-boss')));
@@ -116,10 +128,24 @@ export function createJobs(db: Db, log: Pick<Logger, 'error' | 'warn'>): Jobs {
     sendIn: (q, name, data, opts = {}) => boss.send(name, data, { ...opts, db: { executeSql: (text, values) => q.query(text, values ?? []) } }),
     wake,
     async start() {
-      await boss.start();
-      if (!db.parallel) await retryInterrupted(db, boss);
+      const startQueues = async () => {
+        await boss.start();
+        for (const name of handlers.keys()) await boss.createQueue(name);
+      };
+      // pg-boss creates its schema and each queue (a row of pgboss.queue, then a partition with a
+      // foreign key to that table) in ways that deadlock when two instances do it at once: they
+      // take turns, this one holding the lock on a connection of its own while pg-boss works on
+      // others. PGlite serves one process: nobody to take turns with.
+      if (db.parallel) {
+        await db.tx(async (q) => {
+          await takeStartupLock(q, STARTUP_LOCKS.jobQueues);
+          await startQueues();
+        });
+      } else {
+        await startQueues();
+        await retryInterrupted(db, boss);
+      }
       for (const [name, { handler, opts }] of handlers) {
-        await boss.createQueue(name);
         const { cron, batchSize = 1, pollingIntervalSeconds = 1 } = opts;
         const count = db.parallel ? (opts.workers ?? 1) : 1;
         const queue: { id: string; busy: boolean }[] = [];

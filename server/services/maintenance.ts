@@ -1,7 +1,7 @@
 import type { AppContext } from '../context';
 import type { Queryable } from '../db/connection';
 import { purgeExpiredSessions } from './auth/sessions';
-import { purgeOldPasswordRequests } from './auth/password-links';
+import { purgeOldPasswordLinks } from './auth/password-links';
 import { purgeOldFailures } from './auth/throttle';
 import { exportStorage } from './exports/extract';
 import { pruneLeadActions } from './leads/status';
@@ -84,6 +84,6 @@ export function registerMaintenanceJobs(ctx: Pick<AppContext, 'db' | 'jobs' | 'c
 export async function purgeAuthTables(db: Queryable): Promise<void> {
   await purgeExpiredSessions(db);
   await purgeOldFailures(db);
-  await purgeOldPasswordRequests(db);
+  await purgeOldPasswordLinks(db);
   await purgeRateLimits(db);
 }

@@ -21,11 +21,12 @@ export const ADMIN = { email: 'admin@test.local', password: 'admin-password-1' }
 
 /**
  * Starts the real server on a fresh database: an in-memory PGlite, or, when TEST_DATABASE_URL
- * names a PostgreSQL server, a new database created on it for this test file alone.
+ * names a PostgreSQL server, a new database created on it for this test file alone. With
+ * `overrides.DATABASE_URL`, on that database (several instances sharing one).
  */
 export async function startServer(overrides: Partial<Config> = {}, opts: { logStream?: DestinationStream } = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'lead-console-'));
-  const databaseUrl = process.env.TEST_DATABASE_URL ? await freshPostgresDatabase(process.env.TEST_DATABASE_URL) : undefined;
+  const databaseUrl = overrides.DATABASE_URL ?? (process.env.TEST_DATABASE_URL ? await freshPostgresDatabase(process.env.TEST_DATABASE_URL) : undefined);
   const config = loadConfig(
     // TRUST_PROXY: tests play clients at many addresses through X-Forwarded-For.
     { DATA_DIR: dataDir, LOG_LEVEL: 'silent', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, TRUST_PROXY: '1' },
@@ -59,7 +60,8 @@ export async function startServer(overrides: Partial<Config> = {}, opts: { logSt
   };
 }
 
-async function freshPostgresDatabase(serverUrl: string): Promise<string> {
+/** A new, empty database on the PostgreSQL server of `serverUrl`; answers its URL. */
+export async function freshPostgresDatabase(serverUrl: string): Promise<string> {
   const name = `lc_test_${randomBytes(6).toString('hex')}`;
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();

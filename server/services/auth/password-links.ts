@@ -4,6 +4,7 @@ import type { Config } from '../../config';
 import type { Db, Queryable } from '../../db/connection';
 import { AppError } from '../../errors';
 import { audit } from '../audit';
+import { hit, refuseIfSpent, type RateLimit } from '../rate-limit';
 import { hashPassword } from './passwords';
 import { clearLoginFailures } from './throttle';
 
@@ -14,29 +15,16 @@ const sha256 = (token: string) => createHash('sha256').update(token).digest('hex
 const linkInvalid = () =>
   new AppError(410, 'link_invalid', "Ce lien n'est plus valable : il a déjà servi, a expiré ou a été remplacé. Demandez-en un nouveau avec « Mot de passe oublié ? ».");
 
-// Per address, within WINDOW: 'Mot de passe oublié' requests, and links refused (tokens of 256
-// random bits cannot be guessed, but nobody gets to try at full speed).
-const WINDOW_MINUTES = 15;
-const LIMITS = { forgot: 5, bad_link: 20 } as const;
+// Per address: 'Mot de passe oublié' requests, and links refused (tokens of 256 random bits
+// cannot be guessed, but nobody gets to try at full speed).
+const tooMany = 'Trop de demandes depuis cette adresse, réessayez dans 15 minutes';
+export const forgotLimit: RateLimit = { bucket: 'password-forgot', max: 5, windowSeconds: 15 * 60, message: tooMany };
+const badLinkLimit: RateLimit = { bucket: 'password-bad-link', max: 20, windowSeconds: 15 * 60, message: tooMany };
 /** Reset mails per account and hour, whoever asks: nobody floods a mailbox through the form. */
-const RESET_MAILS_PER_HOUR = 3;
+const resetMails = { bucket: 'password-reset-mail', max: 3, windowSeconds: 3600 };
 
-const tooMany = () => new AppError(429, 'rate_limited', `Trop de demandes depuis cette adresse, réessayez dans ${WINDOW_MINUTES} minutes`);
-
-export async function checkPasswordRequestAllowed(db: Queryable, kind: keyof typeof LIMITS, ip: string): Promise<void> {
-  const { rows } = await db.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM password_requests WHERE ip = $1 AND kind = $2 AND at > now() - make_interval(mins => $3)`,
-    [ip, kind, WINDOW_MINUTES],
-  );
-  if (rows[0]!.n >= LIMITS[kind]) throw tooMany();
-}
-
-export async function recordPasswordRequest(db: Queryable, kind: keyof typeof LIMITS, ip: string): Promise<void> {
-  await db.query('INSERT INTO password_requests (kind, ip) VALUES ($1, $2)', [kind, ip]);
-}
-
-export async function purgeOldPasswordRequests(db: Queryable): Promise<void> {
-  await db.query(`DELETE FROM password_requests WHERE at < now() - make_interval(mins => $1)`, [WINDOW_MINUTES]);
+/** Links expired for a month are of no use, not even to explain a refusal. */
+export async function purgeOldPasswordLinks(db: Queryable): Promise<void> {
   await db.query(`DELETE FROM password_links WHERE expires_at < now() - interval '30 days'`);
 }
 
@@ -59,13 +47,9 @@ export async function issuePasswordLink(q: Queryable, config: Config, userId: nu
 /** The console's public address: PUBLIC_URL, or this server on localhost for a machine of one's own. */
 export const publicUrl = (config: Config) => config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
 
-/** Whether a reset mail may go to this account now (at most RESET_MAILS_PER_HOUR). */
-export async function resetMailAllowed(q: Queryable, userId: number): Promise<boolean> {
-  const { rows } = await q.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM audit_log WHERE action = 'users.reset_link' AND (details->>'user_id')::int = $1 AND at > now() - interval '1 hour'`,
-    [userId],
-  );
-  return rows[0]!.n < RESET_MAILS_PER_HOUR;
+/** Takes one of the account's reset mails of this hour: false once they are spent. */
+export async function takeResetMail(q: Queryable, userId: number): Promise<boolean> {
+  return (await hit(q, resetMails, String(userId))).count <= resetMails.max;
 }
 
 interface LinkRow {
@@ -78,7 +62,7 @@ interface LinkRow {
 
 /** The account behind a usable link, or a 410 (and the refusal counted against the address). */
 export async function checkPasswordLink(db: Queryable, token: string, ip: string): Promise<LinkRow> {
-  await checkPasswordRequestAllowed(db, 'bad_link', ip);
+  await refuseIfSpent(db, badLinkLimit, ip);
   const { rows } = await db.query<LinkRow>(
     `SELECT l.user_id, u.email, u.name, l.purpose, to_char(l.expires_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS expires_at
        FROM password_links l JOIN users u ON u.id = l.user_id
@@ -86,7 +70,7 @@ export async function checkPasswordLink(db: Queryable, token: string, ip: string
     [sha256(token)],
   );
   if (!rows[0]) {
-    await recordPasswordRequest(db, 'bad_link', ip);
+    await hit(db, badLinkLimit, ip);
     throw linkInvalid();
   }
   return rows[0];
