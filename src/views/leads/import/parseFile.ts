@@ -3,7 +3,7 @@
 import Papa from 'papaparse';
 import * as XLSX from 'xlsx';
 import { decodeText, detectDelimiter, type Encoding } from './decode';
-import { checkZip, isZip } from './zipCheck';
+import { checkZip, isZip } from '../../../shared/zipCheck';
 
 export const MAX_ROWS = 200_000;
 
