@@ -35,3 +35,7 @@ export const conflict = (message: string) => new AppError(409, 'conflict', messa
 /** 422 with per-field messages, as the rule form expects (`status: false`). */
 export const validationFailed = (errors: Record<string, string>, message = 'Merci de vérifier les champs') =>
   new AppError(422, 'validation_failed', message, { status: false, errors });
+
+/** 413 naming the limit, in MB, of the route the body was sent to. */
+export const tooLarge = (limitBytes: number) =>
+  new AppError(413, 'payload_too_large', `Le contenu envoyé est trop volumineux (${Math.max(1, Math.round(limitBytes / (1024 * 1024)))} Mo au plus)`);

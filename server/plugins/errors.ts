@@ -1,13 +1,19 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError } from '../errors';
+import { AppError, tooLarge } from '../errors';
 
 /** Every failure leaves as `{ error, message, …extras }` with its status; never a stack trace. */
 export default fp(async function errors(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
+    // A body refused for its size is not read any further: the connection closes after the answer.
+    if ((err instanceof AppError ? err.status : err.statusCode) === 413) reply.header('connection', 'close');
     if (err instanceof AppError) {
       if (err.status >= 500) req.log.error({ err }, err.message);
       return reply.status(err.status).send({ error: err.code, message: err.message, ...err.extras });
+    }
+    if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      const refused = tooLarge(req.routeOptions.bodyLimit ?? app.initialConfig.bodyLimit);
+      return reply.status(refused.status).send({ error: refused.code, message: refused.message });
     }
     const known = fastifyErrors[err.code ?? ''];
     if (known) return reply.status(known.status).send({ error: known.error, message: known.message });
@@ -29,8 +35,15 @@ export default fp(async function errors(app: FastifyInstance) {
 const fastifyErrors: Record<string, { status: number; error: string; message: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, error: 'bad_request', message: "Le corps de la requête n'est pas un JSON valide" },
   FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, error: 'bad_request', message: 'Le corps de la requête est vide' },
-  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, error: 'payload_too_large', message: 'Le contenu envoyé est trop volumineux' },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, error: 'bad_request', message: 'Type de contenu non pris en charge' },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, error: 'bad_request', message: 'Longueur de contenu invalide' },
   FST_REQ_FILE_TOO_LARGE: { status: 413, error: 'payload_too_large', message: 'Le fichier envoyé est trop volumineux' },
+  // @fastify/multipart's limits (the Taboola upload): refused as the parts arrive.
+  FST_PARTS_LIMIT: { status: 413, error: 'payload_too_large', message: 'Le formulaire envoyé a trop de parties' },
+  FST_FILES_LIMIT: { status: 413, error: 'payload_too_large', message: 'Un seul fichier est accepté' },
+  FST_FIELDS_LIMIT: { status: 413, error: 'payload_too_large', message: 'Le formulaire envoyé a trop de champs' },
+  FST_PROTO_VIOLATION: { status: 400, error: 'bad_request', message: 'Nom de champ interdit dans le formulaire envoyé' },
+  FST_INVALID_MULTIPART_CONTENT_TYPE: { status: 415, error: 'bad_request', message: "Le formulaire envoyé n'est pas en multipart/form-data" },
+  FST_INVALID_JSON_FIELD_ERROR: { status: 400, error: 'bad_request', message: "Un champ du formulaire envoyé n'est pas un JSON valide" },
+  FST_MP_PREMATURE_CLOSE: { status: 400, error: 'bad_request', message: 'Le formulaire envoyé est incomplet' },
 };
