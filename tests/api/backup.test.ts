@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -28,8 +28,16 @@ const command = (script: 'backup' | 'restore', file: string, dataDir: string) =>
   );
 
 const servers: TestServer[] = [];
+const folders: string[] = [];
+/** A temporary folder, removed after the tests. */
+const folder = (prefix: string) => {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  folders.push(dir);
+  return dir;
+};
 afterAll(async () => {
   for (const s of servers) await s.close().catch(() => undefined);
+  for (const dir of folders) rmSync(dir, { recursive: true, force: true });
 });
 
 /** Leads of several statuses, customers and two exports (with their files). */
@@ -86,7 +94,7 @@ async function writesHeld(db: TestServer['ctx']['db']) {
 
 describe.skipIf(onPostgres)('backup and restore of the embedded database', () => {
   it('backs up while the server writes, restores into a fresh folder, and the restored server has the same counts', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'lc-backup-'));
+    const dataDir = folder('lc-backup-');
     const lines: string[] = [];
     const server = await startServer({ pgliteDir: join(dataDir, 'pglite'), LOG_LEVEL: 'info' }, { logStream: { write: (line: string) => lines.push(line) } });
     servers.push(server);
@@ -119,7 +127,7 @@ describe.skipIf(onPostgres)('backup and restore of the embedded database', () =>
     expect(busy.code).toBe(1);
     expect(busy.err).toMatch(/déjà ouverte par le processus/);
 
-    const fresh = mkdtempSync(join(tmpdir(), 'lc-restore-'));
+    const fresh = folder('lc-restore-');
     const restore = await command('restore', file, fresh);
     expect(restore.err).toBe('');
     expect(restore.out).toMatch(/Base restaurée/);
@@ -143,7 +151,7 @@ describe.skipIf(onPostgres)('backup and restore of the embedded database', () =>
   }, 120_000);
 
   it('backs up a stopped server by opening its folder, and keeps the database it replaces', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'lc-backup-'));
+    const dataDir = folder('lc-backup-');
     const server = await startServer({ pgliteDir: join(dataDir, 'pglite') });
     await fill(server);
     const counts = await databaseCounts(server.ctx.db);
@@ -174,7 +182,7 @@ describe.skipIf(!onPostgres || !existsSync(`${pgBin}/pg_dump`))('backup and rest
     const { landing } = await fill(server);
     const before = await databaseCounts(server.ctx.db);
     const url = server.ctx.config.DATABASE_URL!;
-    const file = join(mkdtempSync(join(tmpdir(), 'lc-dump-')), 'leads.dump');
+    const file = join(folder('lc-dump-'), 'leads.dump');
 
     const writes = writer(server);
     await new Promise((r) => setTimeout(r, 100));
