@@ -76,9 +76,14 @@ function serialDate(serial: number, date1904: boolean, withTime: boolean): strin
   return withTime ? `${iso.slice(0, 10)} ${iso.slice(11, 19)}` : iso.slice(0, 10);
 }
 
-/** The text a cell shows (a number formatted 00000 keeps its zeros), dates in ISO form. */
+/**
+ * The text a cell shows (a number formatted 00000 keeps its zeros), dates in ISO form, and a number
+ * in the General format with all its digits (SheetJS would show a 12-digit phone number as 1E+11),
+ * to the 15 significant digits a spreadsheet keeps.
+ */
 function cellText(cell: XLSX.CellObject | undefined, date1904: boolean): string {
   if (!cell || cell.v === undefined || cell.v === null) return '';
+  if (cell.t === 'n' && (cell.z === undefined || cell.z === 'General')) return String(Number((cell.v as number).toPrecision(15)));
   if (cell.t === 'n' && typeof cell.z === 'string' && XLSX.SSF.is_date(cell.z)) {
     // Hours or seconds in the format, quoted text and [colour] or [$-locale] parts aside.
     const withTime = /[hs]/i.test(cell.z.replace(/"[^"]*"|\[[^\]]*\]/g, ''));
