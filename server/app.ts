@@ -1,11 +1,12 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { AppContext } from './context';
 import authPlugin from './plugins/auth';
 import contractsPlugin from './plugins/contracts';
+import declaredLengthPlugin from './plugins/declared-length';
 import errorsPlugin from './plugins/errors';
 import securityHeadersPlugin from './plugins/security-headers';
 import textInputPlugin from './plugins/text-input';
@@ -21,6 +22,12 @@ export async function buildApp(ctx: AppContext, distDir = defaultDistDir): Promi
     requestIdHeader: false,
     bodyLimit: ctx.config.BODY_LIMIT_MB * 1024 * 1024,
     trustProxy: ctx.config.TRUST_PROXY,
+    // Answered by the router before any route or hook (a malformed %-escape, a path parameter over
+    // 100 characters): Fastify's own bodies are in English.
+    frameworkErrors: (err, _req, reply: FastifyReply) => {
+      const tooLong = err.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      reply.status(tooLong ? 414 : 400).send({ error: 'bad_request', message: tooLong ? "Un paramètre de l'adresse est trop long" : "L'adresse demandée est mal encodée" });
+    },
   });
   app.decorate('ctx', ctx);
   // The API speaks JSON only. A body sent as text/plain (fetch's default for a string body; the
@@ -33,6 +40,7 @@ export async function buildApp(ctx: AppContext, distDir = defaultDistDir): Promi
   });
 
   await app.register(errorsPlugin);
+  await app.register(declaredLengthPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(contractsPlugin, { check: ctx.config.checkContracts === true });
   await app.register(authPlugin);

@@ -4,6 +4,7 @@ import type { DestinationStream } from 'pino';
 import { buildApp } from './app';
 import type { Config } from './config';
 import type { AppContext } from './context';
+import { listenForBackups } from './db/backup-socket';
 import { openDb } from './db/connection';
 import { migrate } from './db/migrate';
 import { needsDemo, seedDemo } from './db/seed';
@@ -51,6 +52,7 @@ export async function boot(config: Config, opts: { logger?: boolean; distDir?: s
   registerDeliveryJobs(ctx);
   registerBigExportJobs(ctx);
   const app = await buildApp(ctx, opts.distDir);
+  await listenForBackups(app);
   await ctx.jobs.start();
 
   return {

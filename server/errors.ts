@@ -45,3 +45,7 @@ export const RETRY_AFTER_SECONDS = 5;
 
 /** The database cannot be reached (restarting, failing over): the client may send the request again shortly. */
 export const databaseUnavailable = () => new AppError(503, 'unavailable', 'La base de données est momentanément indisponible : réessayez dans quelques instants');
+
+/** 413 naming the limit, in MB, of the route the body was sent to. */
+export const tooLarge = (limitBytes: number) =>
+  new AppError(413, 'payload_too_large', `Le contenu envoyé est trop volumineux (${Math.max(1, Math.round(limitBytes / (1024 * 1024)))} Mo au plus)`);

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { isDatabaseUnavailable } from '../db/unavailable';
-import { AppError, databaseUnavailable, RETRY_AFTER_SECONDS } from '../errors';
+import { AppError, databaseUnavailable, RETRY_AFTER_SECONDS, tooLarge } from '../errors';
 
 /** Every failure leaves as `{ error, message, …extras }` with its status; never a stack trace. */
 export default fp(async function errors(app: FastifyInstance) {
@@ -12,6 +12,8 @@ export default fp(async function errors(app: FastifyInstance) {
   };
 
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
+    // A body refused for its size is not read any further: the connection closes after the answer.
+    if ((err instanceof AppError ? err.status : err.statusCode) === 413) reply.header('connection', 'close');
     if (err instanceof AppError) {
       if (err.status >= 500) req.log.error({ err }, err.message);
       return send(reply, err);
@@ -21,6 +23,9 @@ export default fp(async function errors(app: FastifyInstance) {
       // level stays for faults of the code.
       req.log.warn({ code: err.code, reason: err.message }, 'database unavailable');
       return send(reply, databaseUnavailable());
+    }
+    if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return send(reply, tooLarge(req.routeOptions.bodyLimit ?? app.initialConfig.bodyLimit));
     }
     const known = fastifyErrors[err.code ?? ''];
     if (known) return reply.status(known.status).send({ error: known.error, message: known.message });
@@ -42,8 +47,15 @@ export default fp(async function errors(app: FastifyInstance) {
 const fastifyErrors: Record<string, { status: number; error: string; message: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, error: 'bad_request', message: "Le corps de la requête n'est pas un JSON valide" },
   FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, error: 'bad_request', message: 'Le corps de la requête est vide' },
-  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, error: 'payload_too_large', message: 'Le contenu envoyé est trop volumineux' },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, error: 'bad_request', message: 'Type de contenu non pris en charge' },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, error: 'bad_request', message: 'Longueur de contenu invalide' },
   FST_REQ_FILE_TOO_LARGE: { status: 413, error: 'payload_too_large', message: 'Le fichier envoyé est trop volumineux' },
+  // @fastify/multipart's limits (the Taboola upload): refused as the parts arrive.
+  FST_PARTS_LIMIT: { status: 413, error: 'payload_too_large', message: 'Le formulaire envoyé a trop de parties' },
+  FST_FILES_LIMIT: { status: 413, error: 'payload_too_large', message: 'Un seul fichier est accepté' },
+  FST_FIELDS_LIMIT: { status: 413, error: 'payload_too_large', message: 'Le formulaire envoyé a trop de champs' },
+  FST_PROTO_VIOLATION: { status: 400, error: 'bad_request', message: 'Nom de champ interdit dans le formulaire envoyé' },
+  FST_INVALID_MULTIPART_CONTENT_TYPE: { status: 415, error: 'bad_request', message: "Le formulaire envoyé n'est pas en multipart/form-data" },
+  FST_INVALID_JSON_FIELD_ERROR: { status: 400, error: 'bad_request', message: "Un champ du formulaire envoyé n'est pas un JSON valide" },
+  FST_MP_PREMATURE_CLOSE: { status: 400, error: 'bad_request', message: 'Le formulaire envoyé est incomplet' },
 };

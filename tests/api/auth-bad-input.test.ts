@@ -177,7 +177,7 @@ describe('malformed and oversized bodies', () => {
     const huge = JSON.stringify({ name: 'x'.repeat(5 * 1024 * 1024), email: 'huge@test.local' });
     const res = await server.request('POST', '/api/auth/register', { token: adminToken, body: huge });
     expect(res.status).toBe(413);
-    expect(await res.json()).toEqual({ error: 'payload_too_large', message: 'Le contenu envoyé est trop volumineux' });
+    expect(await res.json()).toEqual({ error: 'payload_too_large', message: 'Le contenu envoyé est trop volumineux (1 Mo au plus)' });
     expect(await count('users')).toBe(users);
   });
 

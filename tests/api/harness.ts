@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { DestinationStream } from 'pino';
 import { boot, type Booted } from '../../server/boot';
 import { loadConfig, type Config } from '../../server/config';
+import { frenchErrorProblem } from './error-shape';
 
 export interface TestServer extends Booted {
   /** Base URL of the listening server, e.g. http://127.0.0.1:40123 */
@@ -36,8 +37,8 @@ export async function startServer(overrides: Partial<Config> = {}, opts: { logSt
   const booted = await boot(config, { logger: opts.logStream !== undefined, logStream: opts.logStream });
   const address = await booted.app.listen({ port: 0, host: '127.0.0.1' });
 
-  const request: TestServer['request'] = (method, path, opts = {}) =>
-    fetch(address + path, {
+  const request: TestServer['request'] = async (method, path, opts = {}) => {
+    const res = await fetch(address + path, {
       method,
       headers: {
         ...(opts.body !== undefined ? { 'content-type': 'application/json' } : {}),
@@ -46,6 +47,13 @@ export async function startServer(overrides: Partial<Config> = {}, opts: { logSt
       },
       body: opts.body === undefined ? undefined : typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body),
     });
+    // Every 4xx any API test meets must be a French { error, message } (tests/api/error-shape.ts).
+    if (res.status >= 400 && res.status < 500 && method !== 'HEAD') {
+      const problem = frenchErrorProblem(await res.clone().json().catch(() => undefined));
+      if (problem) throw new Error(`${method} ${path} answered ${res.status}: ${problem}`);
+    }
+    return res;
+  };
 
   return {
     ...booted,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { decodeText, detectDelimiter } from '../../src/views/leads/import/decode';
 import { autoMatch, importTargets, mappedRows, missingRequired, normalizeName } from '../../src/views/leads/import/mapping';
 import { ParseError, parseCsv, parseFile, parseXlsx } from '../../src/views/leads/import/parseFile';
-import { checkZip } from '../../src/views/leads/import/zipCheck';
+import { checkZip } from '../../src/shared/zipCheck';
 import { handMadeXlsx, windows1252, xlsxParts, zip } from '../fixtures/ooxml';
 
 const u8 = (b: Buffer) => new Uint8Array(b.buffer, b.byteOffset, b.byteLength);

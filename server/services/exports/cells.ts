@@ -2,7 +2,7 @@ import type { ColumnType } from '../../../src/api/landings/contract';
 
 /**
  * Text that a spreadsheet would run as a formula (DESIGN.md §8); also when other control
- * characters come first, since the xlsx writer drops them (XML forbids them).
+ * characters come first, which a reader may drop.
  */
 // eslint-disable-next-line no-control-regex
 const formulaLike = /^(?:[\t\r\n]|[\x00-\x1F]*[=+\-@])/;

@@ -33,8 +33,12 @@ async function write(out: Writable, chunk: string | Buffer) {
   if (!out.write(chunk)) await once(out, 'drain');
 }
 
-/** Cells a CSV reader would otherwise split or trim: separators, quotes, line breaks, a BOM, edge spaces. */
-const needsQuotes = /[;"\r\n\uFEFF]|^ | $/;
+/**
+ * Cells a CSV reader would otherwise split or trim: quotes, line breaks, a BOM, edge spaces, and
+ * every separator a reader may guess (a one-column file of 'Dupont, Jean' is otherwise a ','
+ * file of two columns to any reader that guesses).
+ */
+const needsQuotes = /[;,\t|"\r\n\uFEFF]|^ | $/;
 const csvCell = (v: CellValue) => {
   const s = String(neutralise(v));
   return needsQuotes.test(s) ? `"${s.replace(/"/g, '""')}"` : s;

@@ -48,11 +48,16 @@ const PUSH_ROWS = 200;
 
 const xmlHead = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
 
-/** Text as XML character data: escaped, and without the control characters XML 1.0 forbids. */
+/**
+ * Text as XML character data. Characters XML 1.0 forbids, and the carriage return its readers
+ * turn into a line feed, are written as spreadsheets escape them (`_x000D_`, ST_Xstring); text
+ * that looks like such an escape gets its underscore escaped (`_x005F_`), so it reads as written.
+ */
 const xmlText = (s: string) =>
   s
+    .replace(/_x[0-9a-f]{4}_/gi, (m) => `_x005F_${m.slice(1)}`)
     // eslint-disable-next-line no-control-regex
-    .replace(/[\x00-\x08\x0B\x0C\x0E-\x1F\uFFFE\uFFFF]/g, '')
+    .replace(/[\x00-\x08\x0B-\x1F\uFFFE\uFFFF]/g, (c) => `_x${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}_`)
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;');

@@ -2,11 +2,11 @@ import type { Landing } from '../../../src/api/landings/contract';
 import type { LeadCountResponse, LeadFilters, LeadKey, LeadListResponse, LeadRow } from '../../../src/api/leads/contract';
 import { entryStatus, leadListQuery } from '../../../src/api/leads/contract';
 import type { Queryable } from '../../db/connection';
-import { validationFailed } from '../../errors';
 import type { z } from 'zod';
-import { isFixedColumn, leadKeys, resolveColumn, type ResolvedColumn } from './columns';
+import { isFixedColumn, leadKeys, resolveColumn } from './columns';
+import { cursorKey, decodeCursor, encodeCursor } from './cursor';
 import { Params } from '../../db/params';
-import { isCalendarDay, leadConditions } from './filters';
+import { leadConditions } from './filters';
 import { DUPLICATE_WINDOW } from './insert';
 
 type ListQuery = z.output<typeof leadListQuery>;
@@ -61,46 +61,6 @@ export function toLeadRow(r: LeadDbRow): LeadRow {
   return row;
 }
 
-const cursorError = () => validationFailed({ _cursor: 'Curseur invalide' }, 'Curseur invalide');
-
-/** Sort values as PostgreSQL prints them, per column type: a tampered cursor gets a 422, never a failed cast. */
-const sortValueShape: Partial<Record<ResolvedColumn['type'], RegExp>> = {
-  bigint: /^-?\d{1,19}$/,
-  numeric: /^-?\d{1,40}(\.\d{1,40})?$/,
-  timestamptz: /^(\d{4}-\d{2}-\d{2}) ([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{1,6})?([+-]\d{2}(:\d{2})?)?$/,
-};
-
-function isSortValue(type: ResolvedColumn['type'], value: string): boolean {
-  const shape = sortValueShape[type];
-  if (!shape) return true; // text sorts, form dates included, take any string
-  const m = shape.exec(value);
-  if (!m) return false;
-  if (type === 'bigint') return BigInt(value) >= -(2n ** 63n) && BigInt(value) < 2n ** 63n;
-  return type !== 'timestamptz' || isCalendarDay(m[1]);
-}
-
-/** The cursor names the sort it was made for: reused under another sort, it is refused. */
-function decodeCursor(cursor: string, sort: ResolvedColumn): [string, number] {
-  try {
-    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (
-      Array.isArray(value) &&
-      value.length === 3 &&
-      value[0] === sort.key &&
-      typeof value[1] === 'string' &&
-      isSortValue(sort.type, value[1]) &&
-      Number.isSafeInteger(value[2])
-    ) {
-      return [value[1], value[2]];
-    }
-  } catch {
-    // falls through to the 422
-  }
-  throw cursorError();
-}
-
-const encodeCursor = (sort: ResolvedColumn, sortValue: string, id: number) => Buffer.from(JSON.stringify([sort.key, sortValue, id])).toString('base64url');
-
 /** One page of leads of the selected landings, with its columns and the select lists of the view. */
 export async function listLeads(db: Queryable, landings: Landing[], query: ListQuery, filters: LeadFilters): Promise<LeadListResponse> {
   const params = new Params();
@@ -115,10 +75,13 @@ export async function listLeads(db: Queryable, landings: Landing[], query: ListQ
 
   const sort = resolveColumn(landings, query._sort, params, '_sort');
   const dir = query._order === 'asc' ? 'ASC' : 'DESC';
+  const key = await cursorKey(db);
   if (query._cursor) {
-    const [value, id] = decodeCursor(query._cursor, sort);
+    const [value, id] = decodeCursor(key, query._cursor, sort);
     const cast = sort.type === 'date' ? 'text' : sort.type;
-    where.push(`(${sort.sortExpr}, l.id) ${dir === 'ASC' ? '>' : '<'} (${params.add(value)}::${cast}, ${params.add(id)}::bigint)`);
+    const idParam = params.add(id);
+    const after = value === null ? `(SELECT ${sort.sortExpr} FROM leads l WHERE l.id = ${idParam}::bigint)` : `${params.add(value)}::${cast}`;
+    where.push(`(${sort.sortExpr}, l.id) ${dir === 'ASC' ? '>' : '<'} (${after}, ${idParam}::bigint)`);
   }
   const offset = query._cursor ? 0 : query._offset;
   const order = `ORDER BY _sort ${dir}, id ${dir}`;
@@ -157,7 +120,7 @@ export async function listLeads(db: Queryable, landings: Landing[], query: ListQ
     import_from: importFrom,
     total,
     total_exact: exact,
-    next_cursor: hasNext && lastRow ? encodeCursor(sort, lastRow._sort_value, lastRow.id) : null,
+    next_cursor: hasNext && lastRow ? encodeCursor(key, sort.key, lastRow._sort_value, lastRow.id) : null,
   };
 }
 

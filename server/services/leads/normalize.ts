@@ -29,7 +29,8 @@ function normalizeDate(raw: Cell): string | undefined {
   const s = String(raw).trim();
   const fr = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(s);
   const day = fr ? `${fr[3]}-${fr[2].padStart(2, '0')}-${fr[1].padStart(2, '0')}` : s.slice(0, 10);
-  return /^\d{4}-\d{2}-\d{2}$/.test(day) && isCalendarDay(day) && (fr || s.length === 10 || /^\d{4}-\d{2}-\d{2}T/.test(s)) ? day : undefined;
+  // A date-time (ISO, or as a spreadsheet cell reads: 'YYYY-MM-DD HH:MM:SS') gives its day.
+  return /^\d{4}-\d{2}-\d{2}$/.test(day) && isCalendarDay(day) && (fr || s.length === 10 || /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/.test(s)) ? day : undefined;
 }
 
 /** Checks and canonicalises one form value against its column definition. */

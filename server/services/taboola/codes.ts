@@ -1,5 +1,5 @@
 import * as XLSX from 'xlsx';
-import { checkZip, isZip } from '../../../src/views/leads/import/zipCheck';
+import { checkZip, isZip } from '../../../src/shared/zipCheck';
 import { AppError, validationFailed } from '../../errors';
 import { departementFor, normalizePostalCode, postalCodesByDepartement } from '../geo';
 

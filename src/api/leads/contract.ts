@@ -121,7 +121,7 @@ export const leadListQuery = z.object({
   entry_status: entryStatus.default('new'),
   _sort: columnName.default('created_at'),
   _order: z.enum(['asc', 'desc']).default('desc'),
-  _cursor: z.string().max(2000).optional(),
+  _cursor: z.string().max(4000).optional(),
   _offset: queryInt(0, 10_000_000, 'Décalage entre 0 et 10 000 000').default(0),
 });
 export type LeadListQuery = z.input<typeof leadListQuery>;

@@ -21,26 +21,48 @@ const CP1252_HIGH = [...'€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u0
 
 const DELIMITERS = [';', ',', '\t', '|'] as const;
 
+/** Lines read to recognise the delimiter. */
+const SAMPLE_LINES = 50;
+
 /**
- * The delimiter of the header line: the candidate found most often outside quotes. French
- * spreadsheets write ';' because ',' is their decimal separator.
+ * How often each candidate delimiter occurs outside quotes on each of the first lines (records:
+ * a quoted line break does not end one; blank lines are left out, as the parser skips them).
+ */
+function delimiterCounts(text: string): number[][] {
+  const lines: number[][] = [];
+  let counts = DELIMITERS.map(() => 0);
+  let blank = true;
+  let quoted = false;
+  const endLine = () => {
+    if (!blank) lines.push(counts);
+    counts = DELIMITERS.map(() => 0);
+    blank = true;
+  };
+  for (let i = 0; i < text.length && lines.length < SAMPLE_LINES; i++) {
+    const ch = text[i];
+    if (ch === '"') quoted = !quoted;
+    else if (!quoted && (ch === '\n' || ch === '\r')) endLine();
+    else if (!quoted) {
+      const d = DELIMITERS.indexOf(ch as (typeof DELIMITERS)[number]);
+      if (d >= 0) counts[d]++;
+    }
+    if (blank && ch.trim() !== '') blank = false;
+  }
+  if (lines.length < SAMPLE_LINES) endLine();
+  return lines;
+}
+
+/**
+ * The delimiter: the first candidate (';' before ',': French spreadsheets write ';' because ','
+ * is their decimal separator) found as many times on each of the first lines, outside quotes;
+ * else the one found most often on the header line. A ';' file whose header or addresses hold
+ * commas is still read by ';'.
  */
 export function detectDelimiter(text: string): string {
-  let line = '';
-  let quoted = false;
-  for (const ch of text) {
-    if (ch === '"') quoted = !quoted;
-    else if (!quoted && (ch === '\n' || ch === '\r')) break;
-    else if (!quoted) line += ch;
-  }
-  let best: string = ',';
-  let bestCount = 0;
-  for (const d of DELIMITERS) {
-    const count = line.split(d).length - 1;
-    if (count > bestCount) {
-      best = d;
-      bestCount = count;
-    }
-  }
-  return best;
+  const lines = delimiterCounts(text);
+  const header = lines[0] ?? DELIMITERS.map(() => 0);
+  const steady = DELIMITERS.findIndex((_, d) => header[d] > 0 && lines.every((line) => line[d] === header[d]));
+  if (steady >= 0) return DELIMITERS[steady];
+  const most = header.reduce((best, n, d) => (n > header[best] ? d : best), 0);
+  return header[most] > 0 ? DELIMITERS[most] : ',';
 }
