@@ -2,6 +2,7 @@ import { setFlagsFromString } from 'node:v8';
 import { loadConfig } from './config';
 import { boot } from './boot';
 import { demoAccountsPresent } from './db/seed';
+import { isDatabaseUnavailable } from './db/unavailable';
 
 // After each full collection V8 lets the heap grow to up to four times what survived before the
 // next one; the garbage of a 100,000-lead export then stayed resident until the old generation was
@@ -32,6 +33,14 @@ const demo = (await demoAccountsPresent(ctx.db)).map(
 );
 const accounts = demo.length ? `Comptes de démonstration :\n${demo.join('\n')}\n` : '';
 console.log(`\nConsole des leads prête : ${url}\nBase de données : ${database}\n${accounts}`);
+
+// pg-boss completes (or fails) a job after its handler without awaiting the statement: while the
+// database restarts, that rejection reaches no one. The job then expires and is retried, which
+// every handler allows, so it is a warning; any other unhandled rejection still stops the process.
+process.on('unhandledRejection', (reason) => {
+  if (!isDatabaseUnavailable(reason)) throw reason;
+  app.log.warn({ code: (reason as { code?: string }).code, reason: (reason as Error).message }, 'database unavailable (unawaited statement)');
+});
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

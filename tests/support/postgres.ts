@@ -32,9 +32,11 @@ const freePort = () =>
 
 /**
  * initdb in a temporary folder, on a free port of 127.0.0.1, trust auth, like `.ci/run`. The server
- * refuses to run as root, so as root it runs as the `postgres` user.
+ * refuses to run as root, so as root it runs as the `postgres` user. It writes without fsync and,
+ * unless `durable`, acknowledges commits before their WAL is written: fast, but a `kill()` then
+ * loses the last commits, as a production server (synchronous_commit on) never does.
  */
-export async function throwawayPostgres(): Promise<ThrowawayPostgres> {
+export async function throwawayPostgres(opts: { durable?: boolean } = {}): Promise<ThrowawayPostgres> {
   const dir = mkdtempSync(join(tmpdir(), 'lead-console-pg-'));
   chmodSync(dir, 0o777);
   const data = join(dir, 'data');
@@ -43,7 +45,7 @@ export async function throwawayPostgres(): Promise<ThrowawayPostgres> {
   const run = (tool: string, args: string[]) =>
     root ? execFileSync('runuser', ['-u', 'postgres', '--', `${bin()}/${tool}`, ...args], { stdio: 'pipe' }) : execFileSync(`${bin()}/${tool}`, args, { stdio: 'pipe' });
   run('initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '--no-sync']);
-  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`;
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off${opts.durable ? '' : ' -c synchronous_commit=off'}`;
   const start = () => run('pg_ctl', ['-D', data, '-l', join(dir, 'server.log'), '-w', '-o', options, 'start']);
   const stop = () => run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
   start();

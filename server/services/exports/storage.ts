@@ -29,10 +29,13 @@ export interface ExportStorage {
 
 /** The export store refused to write; `code` is the system's (ENOSPC, EACCES…) when there is one. */
 export class StorageError extends Error {
-  readonly code: string | undefined;
   constructor(message: string, cause?: unknown) {
-    super(message, { cause });
-    this.code = (cause as { code?: string } | undefined)?.code;
+    super(message, cause === undefined ? undefined : { cause });
+  }
+
+  /** A getter, not a field: the error keeps no enumerable property for a log to print. */
+  get code(): string | undefined {
+    return (this.cause as { code?: string } | undefined)?.code;
   }
 }
 
