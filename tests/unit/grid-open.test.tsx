@@ -1,31 +1,17 @@
 // @vitest-environment jsdom
 // What the Lives lists ask of the generic grid: drawn cells, columns neither sorted nor filtered,
 // and a row opened by Enter or a double click (never Enter on a button).
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createIntl } from '@formatjs/intl';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { provideCommandContext } from '../../src/commands/context';
 import { installHotkeys } from '../../src/commands/hotkeys';
 import { Grid } from '../../src/grid/Grid';
 import { localLoader } from '../../src/grid/localRows';
 import type { GridColumnSpec, Row } from '../../src/grid/types';
-import fr from '../../src/i18n/fr.json';
+import { gridDom, staff, t } from './gridHarness';
 
-const intl = createIntl({ locale: 'fr', messages: fr });
-const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
-const staff = { id: 1, email: 's@x.fr', name: 'S', admin: false, role: 'normal' as const };
-
-beforeAll(() => {
-  globalThis.CSS ??= { escape: (s: string) => s.replace(/[^\w-]/g, (c) => `\\${c}`) } as typeof CSS;
-  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 600 });
-  Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 1000 });
-});
-const stops: (() => void)[] = [];
-afterEach(() => {
-  cleanup();
-  while (stops.length) stops.pop()!();
-});
+const stops = gridDom();
 
 const rows: Row[] = [
   { id: 1, name: 'Règle Gard', count: 3 },

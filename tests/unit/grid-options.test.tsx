@@ -2,35 +2,21 @@
 // Two options of the generic grid: a list without selection (the map's Statistiques, the Lives
 // and administration lists: no check column, x/Space/Ctrl+click select nothing) and a row's
 // context menu (right click, the menu key or Shift+F10: the commands of that menu, on that row).
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createIntl } from '@formatjs/intl';
 import { createRef } from 'react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { provideCommandContext } from '../../src/commands/context';
 import { installHotkeys } from '../../src/commands/hotkeys';
 import { defineCommand, undefineCommand } from '../../src/commands/registry';
 import { Grid } from '../../src/grid/Grid';
 import { localLoader } from '../../src/grid/localRows';
 import type { GridColumnSpec, GridHandle, GridSelectionInfo, Row } from '../../src/grid/types';
-import fr from '../../src/i18n/fr.json';
+import { gridDom, intl, staff, t } from './gridHarness';
 import { IntlProvider } from '../../src/i18n/provider';
 import { ui } from '../../src/state/ui';
 
-const intl = createIntl({ locale: 'fr', messages: fr });
-const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
-const staff = { id: 1, email: 's@x.fr', name: 'S', admin: false, role: 'normal' as const };
-
-beforeAll(() => {
-  globalThis.CSS ??= { escape: (s: string) => s.replace(/[^\w-]/g, (c) => `\\${c}`) } as typeof CSS;
-  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 600 });
-  Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 1000 });
-});
-const stops: (() => void)[] = [];
-afterEach(() => {
-  cleanup();
-  while (stops.length) stops.pop()!();
-});
+const stops = gridDom();
 
 const rows: Row[] = [
   { id: 'FR-13', name: 'Bouches-du-Rhône', value: 12 },
