@@ -84,7 +84,7 @@ export function BigExportPanel() {
           </p>
         ) : null}
         {refusal ? (
-          <p role="alert" className="admin-notice">
+          <p role="alert" className="notice">
             {refusal}
           </p>
         ) : null}

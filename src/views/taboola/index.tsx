@@ -42,7 +42,7 @@ export default function TaboolaScreen() {
     <section className="admin-view taboola-view" aria-labelledby="taboola-title">
       <h1 id="taboola-title">{t('shell.screen.taboola')}</h1>
       {sandbox ? (
-        <p className="admin-notice" role="note">
+        <p className="notice" role="note">
           {t('taboola.sandbox')}
         </p>
       ) : null}

@@ -45,7 +45,7 @@ export function ImportTab({ landingIds, landing, loading }: Props) {
 
   if (landingIds.length > 1) {
     return (
-      <p role="alert" className="leads-warning">
+      <p role="alert" className="notice">
         {t('leads.import.multi')}
       </p>
     );
