@@ -206,6 +206,16 @@ describe('kill -9 of the server on PGlite', () => {
     const more = await intakeBurst(server!, 'rafale', { from: 400, count: 200 }, 16);
     expect(more.statuses).toEqual([]);
     await until(settled, 120_000, 'the second burst delivered');
+    // The leads past the caps are decided too (unmatched), in the offer queue after the deliveries.
+    const undecided = async () => {
+      const page = (await (await server!.request('GET', `/api/landings/data/${landingId}?_limit=500&entry_status=new`, { token })).json()) as { data: { id: number }[] };
+      for (const { id } of page.data) {
+        const routing = (await (await server!.request('GET', `/api/landings/data/${landingId}/routing/${id}`, { token })).json()) as { data: { outcome: string } };
+        if (routing.data.outcome === 'pending') return true;
+      }
+      return false;
+    };
+    await until(async () => !(await undecided()), 120_000, 'every lead decided');
 
     const after = await offline(async (db) => {
       const stored = (await db.query<{ id: number }>('SELECT id FROM leads WHERE landing_id = $1 ORDER BY id', [landingId])).rows.map((r) => r.id);
