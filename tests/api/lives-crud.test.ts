@@ -170,6 +170,25 @@ describe('rules', () => {
     expect((await json<{ data: Rule[] }>(await call('GET', '/api/customers/rules'))).data.length).toBe(2);
   });
 
+  it('answers 422, never 500, for ids beyond int4 in the payload, on creation and edit', async () => {
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ customer_id: 2_147_483_648 }, 'customer_id'],
+      [{ landings: [2_147_483_648] }, 'landings.0'],
+      [{ landings: [{ id: 2_147_483_648, name: 'x' }] }, 'landings.0'],
+    ];
+    for (const [change, field] of cases) {
+      for (const [method, path, body] of [
+        ['POST', '/api/customers/rules', rulePayload(customerId, change)],
+        ['PATCH', `/api/customers/rules/${rule.id}`, change],
+      ] as const) {
+        const res = await call(method, path, body);
+        expect(res.status, `${method} ${JSON.stringify(change)}`).toBe(422);
+        const errors = Object.keys((await json<{ errors: Record<string, string> }>(res)).errors);
+        expect(errors.some((key) => key.startsWith(field)), errors.join()).toBe(true);
+      }
+    }
+  });
+
   it('edits, pauses and resumes a rule; only the fields sent change', async () => {
     let res = await call('PATCH', `/api/customers/rules/${rule.id}`, { active: false });
     expect(await json(res)).toMatchObject({ status: true, message: 'Règle modifiée', data: { active: false, name: 'Gard matin', zip: ['30', '2A', '971', '34000'] } });

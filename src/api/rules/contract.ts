@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { queryInt } from '../ids';
+import { maxSerialId, queryInt } from '../ids';
 import { landingRef } from '../landings/contract';
 
 export const weekdays = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
@@ -22,9 +22,12 @@ export const zipEntry = z
   .toUpperCase()
   .regex(/^(\d{5}|0[1-9]|1\d|2[1-9]|[3-8]\d|9[0-5]|2A|2B|97[1-8]|98[4-8])$/, 'Code postal (5 chiffres) ou département (30, 2A, 971) invalide');
 
+/** A landing id of a rule: beyond int4 it names no landing (422, not a database error). */
+const landingId = z.number().int().positive().max(maxSerialId, 'Landing inconnue');
+
 /** Landings of a rule: ids, or `{ id, name }` objects as the lead screens hold them. */
 const ruleLandings = z
-  .array(z.union([z.number().int().positive(), z.object({ id: z.number().int().positive() }).transform((l) => l.id)]))
+  .array(z.union([landingId, z.object({ id: landingId }).transform((l) => l.id)]))
   .min(1, 'Choisissez au moins une landing')
   .max(500)
   .transform((ids) => [...new Set(ids)]);
@@ -52,7 +55,7 @@ const dayFlags = {
  */
 export const ruleCreateRequest = z.object({
   name: z.string().trim().min(1, 'Nom requis').max(200, 'Nom trop long (200 caractères au plus)'),
-  customer_id: z.number({ error: 'Client requis' }).int('Client requis').positive('Client requis'),
+  customer_id: z.number({ error: 'Client requis' }).int('Client requis').positive('Client requis').max(maxSerialId, 'Client inconnu'),
   landings: ruleLandings,
   zip: z.array(zipEntry).max(5000, '5 000 codes au plus').default([]).transform((z) => [...new Set(z)]),
   hours: ruleHours.default({ start: '00:00', end: '23:59' }),
@@ -66,7 +69,7 @@ export type RuleCreateRequest = z.input<typeof ruleCreateRequest>;
 export const ruleUpdateRequest = z
   .object({
     name: z.string().trim().min(1, 'Nom requis').max(200, 'Nom trop long (200 caractères au plus)').optional(),
-    customer_id: z.number().int().positive('Client requis').optional(),
+    customer_id: z.number().int().positive('Client requis').max(maxSerialId, 'Client inconnu').optional(),
     landings: ruleLandings.optional(),
     zip: z.array(zipEntry).max(5000, '5 000 codes au plus').transform((z) => [...new Set(z)]).optional(),
     hours: ruleHours.optional(),
