@@ -175,6 +175,21 @@ describe('the winner', () => {
     expect(bad.status).toBe(422);
   });
 
+  it('names a report file by its date, however long the rule’s name', async () => {
+    const landing = await createLanding(server.ctx.db);
+    const name = 'Règle de démonstration pour la région Provence-Alpes-Côte d’Azur, leads PAC air-eau, semaine'.padEnd(200, ' x');
+    await createRule(server, token, { name, customer_id: await createCustomer(server, token), landings: [landing.id] });
+    const id = await lead(landing.id);
+    await route([id], '2026-11-23T09:00:00Z');
+    const { rapport_id } = await leadRow(id);
+    for (const format of ['pdf', 'xlsx', 'csv', 'txt'] as const) {
+      const res = await server.request('GET', `/api/rapports/${rapport_id}/file?format=${format}`, { token });
+      expect(res.status, format).toBe(200);
+      expect(res.headers.get('content-disposition'), format).toMatch(new RegExp(`filename="rapport Regle de demonstration [^"]* 2026-11-23\\.${format}"`));
+      await res.arrayBuffer();
+    }
+  });
+
   it('leaves leads that are no longer new, and leads offered on an earlier day, alone', async () => {
     const landing = await createLanding(server.ctx.db);
     await createRule(server, token, { customer_id: await createCustomer(server, token), landings: [landing.id] });

@@ -62,7 +62,8 @@ export async function reportFile(db: Queryable, userId: number, id: number, form
   if (!report) throw reportNotFound();
   const landings: Landing[] = await getLandings(db, report.landings);
   const columns = fileColumns(landings);
-  const filename = exportFilename(`rapport ${report.rule} ${report.date}`, format);
+  // exportFilename keeps 100 characters: the rule's name (200 at most) is cut first, never the date.
+  const filename = exportFilename(`rapport ${report.rule.normalize('NFC').slice(0, 80)} ${report.date}`, format);
   const { rows } = await db.query<{ row: FileRow }>(
     `SELECT ${fileRowSql} AS row FROM leads WHERE rapport_id = $1 ORDER BY id`,
     [id],
