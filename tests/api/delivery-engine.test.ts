@@ -209,6 +209,31 @@ describe('the winner', () => {
   });
 });
 
+describe('the routing explanation', () => {
+  it('blames the postal code only for rules whose list leaves the lead out, also for a lead never offered', async () => {
+    const landing = await createLanding(server.ctx.db);
+    const customer = await createCustomer(server, token);
+    const everywhere = await createRule(server, token, { name: 'Partout', customer_id: customer, landings: [landing.id] });
+    const gard = await createRule(server, token, { name: 'Gard', customer_id: customer, landings: [landing.id], zip: ['30'] });
+    const herault = await createRule(server, token, { name: 'Hérault', customer_id: customer, landings: [landing.id], zip: ['34', '34000'] });
+    const reasons = async (id: number) => (await routing(landing.id, id)).considered.filter((c) => c.reason !== 'landing').map((c) => [c.rule_id, c.reason]);
+    // Never offered: a duplicate (not new) and a new lead not routed yet.
+    const duplicate = await lead(landing.id, '30900', 'duplicate');
+    expect(await routing(landing.id, duplicate)).toMatchObject({ outcome: 'not_new', rule_id: null });
+    expect(await reasons(duplicate)).toEqual([[herault.id, 'zip']]);
+    const pending = await lead(landing.id, '30900');
+    expect(await routing(landing.id, pending)).toMatchObject({ outcome: 'pending' });
+    expect(await reasons(pending)).toEqual([[herault.id, 'zip']]);
+    // Once routed, the rules that covered it are those the engine tried.
+    await route([pending], '2026-11-23T09:00:00Z');
+    expect(await reasons(pending)).toEqual([
+      [everywhere.id, null],
+      [gard.id, 'lost'],
+      [herault.id, 'zip'],
+    ]);
+  });
+});
+
 describe('every path that makes leads new offers them at once', () => {
   it('routes imported leads and the copies made by a conversion', async () => {
     const landing = await createLanding(server.ctx.db);
