@@ -33,11 +33,12 @@ const candidatesSql = `
 /**
  * Bumps a rule's counter of the day unless it reached its cap: the report row is the counter
  * (UNIQUE (rule_id, date)); the conditional upsert makes concurrent deliveries queue on that row
- * and each re-check the count, so no cap is ever passed.
+ * and each re-check the count, so no cap is ever passed. The cap is read again here, not taken
+ * from the judgement: an admin may have lowered it since.
  */
 const bumpSql = `
   INSERT INTO reports AS rep (rule_id, date, leads_number, count, zip, last_delivery_at)
-  VALUES ($1, $2::date, $3, 1, $4::text[], clock_timestamp())
+  SELECT r.id, $2::date, r.leads_number, 1, $3::text[], clock_timestamp() FROM rules r WHERE r.id = $1
   ON CONFLICT (rule_id, date) DO UPDATE
      SET count = rep.count + 1, leads_number = EXCLUDED.leads_number, zip = EXCLUDED.zip, last_delivery_at = clock_timestamp()
    WHERE rep.count < EXCLUDED.leads_number
@@ -129,7 +130,7 @@ async function claim(q: Queryable, jobs: Jobs, lead: OfferedLead, clock: ParisCl
   for (const j of judged) {
     if (j.reason !== null) break;
     const c = j.candidate as Candidate & { has_webhook: boolean };
-    const bumped = await q.query<{ id: number }>(bumpSql, [c.id, clock.day, c.leads_number, c.zip]);
+    const bumped = await q.query<{ id: number }>(bumpSql, [c.id, clock.day, c.zip]);
     if (bumped.rows.length === 0) {
       j.reason = 'cap';
       continue;
