@@ -155,6 +155,19 @@ describe('POST /api/exports/insert/:id', () => {
     expect(again.status).toBe(409);
   });
 
+  it('knows the returning customer however the buyer was typed: accents, apostrophes, spaces', async () => {
+    const landing = await createLanding(server.ctx.db, { name: 'PAC Livraison bis' });
+    for (const name of ['Rénov’Expert Sud', 'Autre Preneur']) {
+      const customer = await createCustomer(server, token, { name });
+      await createRule(server, token, { customer_id: customer, landings: [landing.id], leads_number: 100 });
+    }
+    // 'Vendu à' is typed freely: without the accent, with a straight apostrophe, a double space.
+    const { exportId, ids } = await sell(landing.id, 4, "RENOV'EXPERT  sud");
+    expect((await server.request('POST', `/api/exports/insert/${exportId}`, { token })).status).toBe(200);
+    await until(async () => (await statuses(ids)).every((r) => r.entry_status === 'extracted'), 30_000, 'delivery');
+    expect(new Set((await statuses(ids)).map((r) => r.sold_to))).toEqual(new Set(['Autre Preneur']));
+  });
+
   it('answers 404 for an unknown or malformed id, 409 for a custom export', async () => {
     for (const id of ['999999', 'abc', '0', '-1', '1.5', '99999999999']) {
       const res = await server.request('POST', `/api/exports/insert/${id}`, { token });
