@@ -110,6 +110,10 @@ describe('GET /api/exports', () => {
     }
     const repeated = await server.request('GET', '/api/exports?user_id=1&user_id=2', { token });
     expect(repeated.status).toBe(422);
+    // An end before the start says so, instead of an empty history that looks like no export.
+    const reversed = await server.request('GET', '/api/exports?created_at=2026-12-31<>2026-01-01', { token });
+    expect(reversed.status).toBe(422);
+    expect((await json<{ errors: Record<string, string> }>(reversed)).errors).toEqual({ created_at: 'La date de fin précède la date de début' });
   });
 });
 
