@@ -110,6 +110,10 @@ describe('GET /api/exports', () => {
     }
     const repeated = await server.request('GET', '/api/exports?user_id=1&user_id=2', { token });
     expect(repeated.status).toBe(422);
+    // An end before the start says so, instead of an empty history that looks like no export.
+    const reversed = await server.request('GET', '/api/exports?created_at=2026-12-31<>2026-01-01', { token });
+    expect(reversed.status).toBe(422);
+    expect((await json<{ errors: Record<string, string> }>(reversed)).errors).toEqual({ created_at: 'La date de fin précède la date de début' });
   });
 });
 
@@ -153,6 +157,19 @@ describe('POST /api/exports/insert/:id', () => {
     // Delivered by the engine, they are no longer under the returned export.
     const again = await server.request('POST', `/api/exports/insert/${exportId}`, { token });
     expect(again.status).toBe(409);
+  });
+
+  it('knows the returning customer however the buyer was typed: accents, apostrophes, spaces', async () => {
+    const landing = await createLanding(server.ctx.db, { name: 'PAC Livraison bis' });
+    for (const name of ['Rénov’Expert Sud', 'Autre Preneur']) {
+      const customer = await createCustomer(server, token, { name });
+      await createRule(server, token, { customer_id: customer, landings: [landing.id], leads_number: 100 });
+    }
+    // 'Vendu à' is typed freely: without the accent, with a straight apostrophe, a double space.
+    const { exportId, ids } = await sell(landing.id, 4, "RENOV'EXPERT  sud");
+    expect((await server.request('POST', `/api/exports/insert/${exportId}`, { token })).status).toBe(200);
+    await until(async () => (await statuses(ids)).every((r) => r.entry_status === 'extracted'), 30_000, 'delivery');
+    expect(new Set((await statuses(ids)).map((r) => r.sold_to))).toEqual(new Set(['Autre Preneur']));
   });
 
   it('answers 404 for an unknown or malformed id, 409 for a custom export', async () => {

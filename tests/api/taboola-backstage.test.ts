@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TaboolaAccountsResponse, TaboolaCampaignsResponse, TargetingResponse } from '../../src/api/taboola/contract';
 import { backstageProvider } from '../../server/services/taboola/backstage';
+import { backstageError } from '../../server/services/taboola/errors';
 import { startFakeBackstage } from './fake-backstage';
 import { ADMIN, startServer, type TestServer } from './harness';
 import { json } from './leads-support';
@@ -133,6 +134,23 @@ describe('Backstage client', () => {
     const text = await leaked.text();
     expect(text).not.toContain(CLIENT.clientSecret);
     expect(text).toContain('client_secret *** is not valid');
+  });
+
+  it('never answers a piece of the secret: cut by the detail length, or echoed form-encoded', async () => {
+    // Backstage echoing the secret at the end of a long message: the detail is cut at 300 characters,
+    // through the middle of the secret, and what is left of it must not show either.
+    backstage.revokeTokens();
+    backstage.fail(/oauth\/token/, 400, 'application/json', JSON.stringify({ message: `${'x'.repeat(290)} ${CLIENT.clientSecret}` }));
+    const cut = await get('/api/taboola/accounts');
+    expect(cut.status).toBe(502);
+    expect(await cut.text()).not.toContain(CLIENT.clientSecret.slice(0, 6));
+    // The token request's body is form-encoded: an echo of it holds the secret encoded.
+    const secret = 'a+b/c=d&e f%g';
+    for (const echoed of [new URLSearchParams({ client_secret: secret }).toString(), `client_secret=${encodeURIComponent(secret)}`]) {
+      const err = backstageError(400, JSON.stringify({ message: `bad request: ${echoed}` }), 'application/json', [secret]);
+      expect(err.message).toContain('client_secret=***');
+      expect(err.message).not.toMatch(/a(\+|%2B)b/);
+    }
   });
 
   it('says so when Backstage cannot be reached', async () => {

@@ -78,6 +78,28 @@ describe('Taboola sandbox', () => {
     expect(await current()).toEqual(before);
   });
 
+  it('reads every line of a long file (a list of communes repeats its codes), and refuses one too long to read, sending nothing', async () => {
+    // 12,000 lines: past the 10,000th, a code of its own and an unknown one, which must not be dropped unseen.
+    const lines = ['Code postal', ...Array.from({ length: 12_000 }, (_, i) => (i < 11_000 ? '30000' : i % 2 ? '01000' : '99999'))];
+    const before = await current();
+    const refused = await send({ type: 'INCLUDE' }, xlsx(lines));
+    expect(refused.status).toBe(422);
+    expect(await json<{ unknown: string[]; rows: number[] }>(refused)).toMatchObject({ unknown: Array(500).fill('99999'), rows: expect.arrayContaining([11_002, 12_000]) });
+    expect(await current()).toEqual(before);
+    const long = await send({ type: 'INCLUDE' }, xlsx(lines.map((l) => (l === '99999' ? '34000' : l))));
+    expect(long.status).toBe(200);
+    expect((await json<TargetingResponse>(long)).data.codes).toEqual(['01000', '30000', '34000']);
+    // Beyond what is read: refused whole, never cut short.
+    const sparse = XLSX.utils.aoa_to_sheet([['30000']]);
+    XLSX.utils.sheet_add_aoa(sparse, [['01000']], { origin: 'A100001' });
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(book, sparse, 'Codes');
+    const tooLong = await send({ type: 'INCLUDE' }, new Uint8Array(XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer));
+    expect(tooLong.status).toBe(422);
+    expect((await json<{ message: string }>(tooLong)).message).toBe("Le fichier compte plus de 100 000 lignes : il est refusé, rien n'a été envoyé");
+    expect(await current()).toEqual({ type: 'INCLUDE', codes: ['01000', '30000', '34000'] });
+  });
+
   it('sets ALL without a file, and a list of codes as text', async () => {
     const all = await send({ type: 'ALL' });
     expect(await all.json()).toEqual({ data: { type: 'ALL', codes: [] }, sandbox: true, message: 'Codes postaux mis à jour' });

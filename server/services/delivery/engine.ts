@@ -76,7 +76,19 @@ export async function routeLeads(ctx: EngineContext, leadIds: number[], offeredA
   return outcomes;
 }
 
-const sameCustomer = (a: string, b: string) => a.trim().toLocaleLowerCase('fr') === b.trim().toLocaleLowerCase('fr');
+/**
+ * A buyer's name as 'Vendu à' may hold it, typed freely: without accents, case, typographic
+ * apostrophes or repeated spaces ("RENOV'EXPERT  sud" is the customer 'Rénov’Expert Sud').
+ */
+const customerKey = (name: string) =>
+  name
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .replace(/[’‘ʼ`´]/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toLocaleLowerCase('fr');
+const sameCustomer = (a: string, b: string) => customerKey(a) === customerKey(b);
 
 async function routeLead(ctx: EngineContext, lead: OfferedLead, clock: ParisClock, expired: boolean, excludeCustomer: string | null): Promise<Outcome> {
   if (lead.entry_status !== 'new') {

@@ -7,6 +7,8 @@ import { departementFor, normalizePostalCode, postalCodesByDepartement } from '.
 export const MAX_FILE_BYTES = 5 * 1024 * 1024;
 /** Codes a list may hold: France has about 6,000. */
 const MAX_CODES = 10_000;
+/** Lines of a file read: a list of every commune with its postal code (about 39,000 lines) fits. */
+const MAX_ROWS = 100_000;
 /** Inflated size of the file's zip entries: far beyond any list of postal codes, far below a bomb. */
 const ZIP_LIMITS = { maxEntries: 200, maxUncompressed: 50 * 1024 * 1024, maxRatio: 200 };
 
@@ -31,13 +33,20 @@ export function codesOfXlsx(bytes: Buffer): RawCode[] {
   }
   let sheet: XLSX.WorkSheet | undefined;
   try {
-    const book = XLSX.read(bytes, { type: 'buffer', sheetRows: MAX_CODES + 2, cellFormula: false, cellHTML: false, bookVBA: false });
+    // One line more than is kept: a file longer than that is refused whole, never cut short
+    // (a send replaces the campaign's whole list).
+    const book = XLSX.read(bytes, { type: 'buffer', sheetRows: MAX_ROWS + 1, cellFormula: false, cellHTML: false, bookVBA: false });
     sheet = book.Sheets[book.SheetNames[0] ?? ''];
   } catch {
     throw fileRefused('Le fichier xlsx est illisible');
   }
   if (!sheet) throw fileRefused('Le fichier ne contient aucune feuille');
   const rows = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: false, defval: '', blankrows: true });
+  // `!fullref`: the sheet's whole range when sheetRows cut it.
+  const lines = sheet['!fullref'] ? XLSX.utils.decode_range(sheet['!fullref']).e.r + 1 : rows.length;
+  if (Math.max(lines, rows.length) > MAX_ROWS) {
+    throw fileRefused(`Le fichier compte plus de ${MAX_ROWS.toLocaleString('fr-FR').replace(/\s/g, ' ')} lignes : il est refusé, rien n'a été envoyé`);
+  }
   const codes: RawCode[] = [];
   rows.forEach((row, i) => {
     const text = String(row[0] ?? '').trim();

@@ -25,10 +25,23 @@ export function backstageDetail(body: string, contentType: string): string {
     .slice(0, 300);
 }
 
+/**
+ * A text without any of the secrets, as written, as the token request's form encoding wrote
+ * them (`+` for a space, `%2B`…) or as a JSON string holds them, so that no echo shows any of it.
+ */
+function scrub(text: string, secrets: string[]): string {
+  for (const secret of secrets) {
+    if (!secret) continue;
+    const forms = new Set([secret, encodeURIComponent(secret), new URLSearchParams({ s: secret }).toString().slice(2), JSON.stringify(secret).slice(1, -1)]);
+    for (const form of [...forms].sort((a, b) => b.length - a.length)) text = text.split(form).join('***');
+  }
+  return text;
+}
+
 /** A Backstage failure as the console says it: in French, with Backstage's detail, never a secret. */
 export function backstageError(status: number, body: string, contentType: string, secrets: string[]): AppError {
-  let detail = backstageDetail(body, contentType);
-  for (const secret of secrets) if (secret) detail = detail.split(secret).join('***');
+  // Scrubbed before the detail is cut to its length (a cut secret would no longer match), and after.
+  const detail = scrub(backstageDetail(scrub(body, secrets), contentType), secrets);
   const suffix = detail ? ` (Taboola : ${detail})` : '';
   if (status === 404) return notFound(`Compte ou campagne introuvable chez Taboola${suffix}`);
   const message =

@@ -7,7 +7,11 @@ const day = (message: string) => z.iso.date(message).refine((d) => d >= '1900-01
 const dayRange = z
   .string()
   .regex(/^(\d{4}-\d{2}-\d{2})?<>(\d{4}-\d{2}-\d{2})?$/, 'Plage de dates invalide (YYYY-MM-DD<>YYYY-MM-DD)')
-  .refine((r) => r.split('<>').every((d) => d === '' || day('').safeParse(d).success), 'Plage de dates invalide (YYYY-MM-DD<>YYYY-MM-DD)');
+  .refine((r) => r.split('<>').every((d) => d === '' || day('').safeParse(d).success), 'Plage de dates invalide (YYYY-MM-DD<>YYYY-MM-DD)')
+  .refine((r) => {
+    const [start, end] = r.split('<>');
+    return !start || !end || start <= end;
+  }, 'La date de fin précède la date de début');
 
 /**
  * GET /api/exports query (admin). Every filter is optional; an empty value means "any".
