@@ -1,5 +1,5 @@
 import type { Db, Queryable } from '../db/connection';
-import { conflict, notFound } from '../errors';
+import { conflict, forbidden, notFound } from '../errors';
 import type { User } from '../../src/api/auth/contract';
 import type { Account } from '../../src/api/users/contract';
 import { hashPassword } from './auth/passwords';
@@ -85,6 +85,7 @@ export async function ensureAdmin(db: Queryable, email: string, password: string
 export async function toggleAdmin(db: Db, id: number, actorId: number): Promise<User> {
   if (id === actorId) throw conflict('Vous ne pouvez pas retirer votre propre rôle administrateur');
   return db.tx(async (q) => {
+    await lockActorAndTarget(q, actorId, id);
     const { rows } = await q.query<UserRow>(
       'UPDATE users SET admin = NOT admin WHERE id = $1 RETURNING id, email, name, admin',
       [id],
@@ -101,12 +102,26 @@ export async function toggleAdmin(db: Db, id: number, actorId: number): Promise<
 export async function deleteUser(db: Db, id: number, actorId: number): Promise<User> {
   if (id === actorId) throw conflict('Vous ne pouvez pas supprimer votre propre compte');
   return db.tx(async (q) => {
+    await lockActorAndTarget(q, actorId, id);
     const { rows } = await q.query<UserRow>('DELETE FROM users WHERE id = $1 RETURNING id, email, name, admin', [id]);
     const row = rows[0];
     if (!row) throw notFound(userNotFound);
     await auditUser(q, actorId, 'users.delete', id);
     return toUser(row);
   });
+}
+
+/**
+ * Locks both accounts in id order and checks the actor is still an admin: two admins demoting or
+ * deleting each other at the same moment would otherwise both pass the sign-in time check and
+ * leave the console without an admin. The second one now waits, then is refused.
+ */
+async function lockActorAndTarget(q: Queryable, actorId: number, id: number): Promise<void> {
+  const { rows } = await q.query<{ id: number; admin: boolean }>(
+    'SELECT id, admin FROM users WHERE id = ANY($1::int[]) ORDER BY id FOR UPDATE',
+    [[actorId, id]],
+  );
+  if (!rows.find((r) => r.id === actorId)?.admin) throw forbidden();
 }
 
 const auditUser = (q: Queryable, actorId: number, action: string, userId: number) => audit(q, actorId, action, 'user', 1, { user_id: userId });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from '../../server/services/users';
+import { createUser, deleteUser, toggleAdmin } from '../../server/services/users';
 import { ADMIN, startServer, type TestServer } from './harness';
 
 let server: TestServer;
@@ -79,6 +79,17 @@ describe('POST /api/users/admin/:id', () => {
       [user.id],
     );
     expect(rows.map((r) => r.action)).toEqual(['users.promote', 'users.demote']);
+  });
+
+  it('refuses an actor demoted meanwhile: two admins demoting or deleting each other leave one admin', async () => {
+    // The sign-in check of both requests passed before either change: the service checks again under a lock.
+    const a = (await account('duel-a@test.local', true)).user;
+    const b = (await account('duel-b@test.local', true)).user;
+    await toggleAdmin(server.ctx.db, b.id, a.id);
+    await expect(toggleAdmin(server.ctx.db, a.id, b.id)).rejects.toMatchObject({ status: 403 });
+    await expect(deleteUser(server.ctx.db, a.id, b.id)).rejects.toMatchObject({ status: 403 });
+    const { rows } = await server.ctx.db.query<{ id: number; admin: boolean }>('SELECT id, admin FROM users WHERE id = ANY($1::int[]) ORDER BY id', [[a.id, b.id]]);
+    expect(rows).toEqual([{ id: a.id, admin: true }, { id: b.id, admin: false }]);
   });
 
   it('refuses demoting yourself, so the console keeps its admin', async () => {
