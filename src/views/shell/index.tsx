@@ -79,6 +79,25 @@ function Shell() {
     if (main && !main.contains(document.activeElement)) main.focus({ preventScroll: true });
   }, [location.pathname]);
 
+  // Focus that falls to <body> because its element went away (a tab key replaced the list that
+  // had it, React hid it while the next tab loads, a row or button vanished) goes to the screen's
+  // main region: the keys still reach the screen there, and a list that mounts in it takes it.
+  // A click on nothing (the element still shown) is left alone.
+  useEffect(() => {
+    const onFocusOut = (e: FocusEvent) => {
+      if (e.relatedTarget) return;
+      const lost = e.target as HTMLElement;
+      requestAnimationFrame(() => {
+        const active = document.activeElement;
+        if (active && active !== document.body) return;
+        if (lost.isConnected && lost.checkVisibility?.() !== false) return;
+        document.getElementById('main')?.focus({ preventScroll: true });
+      });
+    };
+    document.addEventListener('focusout', onFocusOut);
+    return () => document.removeEventListener('focusout', onFocusOut);
+  }, []);
+
   if (screen?.requires === 'admin' && userData && !userData.admin) return <Navigate to="/401" replace />;
 
   const mobile = device === 'mobile';
