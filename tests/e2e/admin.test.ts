@@ -473,7 +473,7 @@ describe('context menus on rows', () => {
       await menu.waitFor();
       await press(page, 'Escape');
       await menu.waitFor({ state: 'detached' });
-      await expect.poll(() => focusedRole(page), path).toBe('grid');
+      await expect.poll(() => focusedRole(page), { message: path }).toBe('grid');
     }
     expect(errors).toEqual([]);
     await page.context().close();
