@@ -340,6 +340,17 @@ describe('accessibility, languages and widths', () => {
     await page.waitForURL(/\/taboola$/);
     await page.locator('nav.sidebar.hidden').waitFor({ state: 'attached' });
     expect(await axeViolations(page)).toEqual([]);
+
+    // By keyboard: the opened drawer takes the focus (it covers the button that opened it), and
+    // Escape closes it and gives the focus back to that button.
+    const toggle = page.getByRole('button', { name: 'Afficher ou masquer le menu' });
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    await page.locator('nav.sidebar:not(.hidden)').waitFor();
+    await expect.poll(() => page.evaluate(() => document.querySelector('nav.sidebar')!.contains(document.activeElement))).toBe(true);
+    await page.keyboard.press('Escape');
+    await page.locator('nav.sidebar.hidden').waitFor({ state: 'attached' });
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Afficher ou masquer le menu');
     await context.close();
   });
 });
