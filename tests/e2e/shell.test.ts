@@ -283,8 +283,19 @@ describe('normal user', () => {
     await keys(page, 'g', 'u');
     await page.waitForTimeout(200);
     expect(page.url()).toBe(`${app.url}/`);
-    await page.goto('/customers');
-    await page.waitForURL(/\/401$/);
+    // A bookmark of an admin screen asks nothing of the API (no 403), and the 401 page has the focus.
+    const forbidden: string[] = [];
+    page.on('response', (r) => {
+      if (r.status() === 403) forbidden.push(new URL(r.url()).pathname);
+    });
+    for (const path of ['/customers', '/users', '/exports/0']) {
+      await page.goto(path);
+      await page.waitForURL(/\/401$/);
+      await page.getByRole('heading', { level: 1, name: 'Accès non autorisé' }).waitFor();
+      await expect.poll(() => page.evaluate(() => document.activeElement !== document.body && document.activeElement !== null)).toBe(true);
+    }
+    await page.waitForTimeout(300);
+    expect(forbidden).toEqual([]);
     await context.close();
   });
 });

@@ -133,7 +133,9 @@ function Shell() {
               </section>
             )}
           >
-            <Outlet />
+            {/* An admin screen waits for the user's role: mounted before it was known (a
+                bookmark, a reload), it queried the API and met a 403 before going to /401. */}
+            {screen?.requires === 'admin' && !userData ? <p className="placeholder">{t('grid.loading')}</p> : <Outlet />}
           </ErrorBoundary>
         </main>
       </div>
