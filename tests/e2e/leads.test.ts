@@ -417,3 +417,19 @@ describe('lead view, other ways in and other tabs', () => {
     await page.context().close();
   });
 });
+
+describe('lead view on a phone', () => {
+  it('never scrolls sideways, on any tab', async () => {
+    const { page, errors } = await app.page({ viewport: { width: 390, height: 844 } });
+    await signIn(page, DEMO.staff);
+    for (const tab of ['new', 'production', 'stock', 'landings', 'import']) {
+      await page.goto(`/landings_test/1${tab === 'new' ? '' : `?tab=${tab}`}`);
+      await page.getByRole('tabpanel').waitFor();
+      await page.waitForLoadState('networkidle');
+      const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, view: document.documentElement.clientWidth }));
+      expect(widths.page, tab).toBeLessThanOrEqual(widths.view);
+    }
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
