@@ -7,11 +7,17 @@ import fp from 'fastify-plugin';
  * - a Content-Security-Policy the built app passes as it is: its scripts, styles, workers and
  *   JSON come from its own origin (Vite emits no inline script; React and d3 set styles through
  *   the CSSOM, which style-src does not govern), images also as data: URLs (the favicon);
+ *   one inline style is allowed by its hash: the rule react-aria's usePress adds to <head> once
+ *   (`touch-action: pan-x pan-y pinch-zoom` on pressable elements); refused, it logged a CSP
+ *   error on every page load and pressables lost their touch behaviour;
  * - no framing (`frame-ancestors 'none'` and `X-Frame-Options: DENY`), against clickjacking;
  * - `X-Content-Type-Options: nosniff`;
  * - `Referrer-Policy: no-referrer`: export links are capabilities and must not leak in a Referer.
  * No upgrade-insecure-requests: an intranet served over plain HTTP would lose every asset.
  */
+/** sha256 of react-aria's `#react-aria-pressable-style` text (react-aria/dist/private/interactions/usePress). */
+export const REACT_ARIA_PRESSABLE_STYLE = "'sha256-38RhXrc7EdReTKsOm23ZPOCUgniTUUcjky8QOOrQx6o='";
+
 export default fp(async function securityHeaders(app: FastifyInstance) {
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -19,7 +25,7 @@ export default fp(async function securityHeaders(app: FastifyInstance) {
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
-        styleSrc: ["'self'"],
+        styleSrc: ["'self'", REACT_ARIA_PRESSABLE_STYLE],
         imgSrc: ["'self'", 'data:'],
         fontSrc: ["'self'"],
         connectSrc: ["'self'"],

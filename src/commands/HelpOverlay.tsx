@@ -41,8 +41,8 @@ export function HelpOverlay() {
                     {c.here ? null : <span className="visually-hidden"> ({t('commands.help.elsewhere')})</span>}
                   </dt>
                   <dd>
-                    {c.keys.map((k) => (
-                      <Shortcut key={k} keys={k} />
+                    {c.keys.map((k, i) => (
+                      <Shortcut key={k} keys={k} spoken alternative={i > 0} />
                     ))}
                   </dd>
                 </div>

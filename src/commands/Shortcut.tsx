@@ -1,12 +1,19 @@
 import { useT } from '../i18n/provider';
 import { shortcutCaps } from './keys';
 
-/** A shortcut as key caps: 'g c' → G then C, 'mod+k' → Ctrl + K. */
-export function Shortcut({ keys }: { keys: string }) {
+/**
+ * A shortcut as key caps: 'g c' → G then C, 'mod+k' → Ctrl + K. Beside a command's name (a
+ * button, a palette entry, which carry aria-keyshortcuts) the caps are hidden from screen readers;
+ * where the keys are the content (`spoken`: the help overlay) they are one image named in words,
+ * 'G puis C', and `alternative` starts it with 'ou' after the command's first shortcut.
+ */
+export function Shortcut({ keys, spoken = false, alternative = false }: { keys: string; spoken?: boolean; alternative?: boolean }) {
   const t = useT();
+  const chords = shortcutCaps(keys, t);
+  const name = `${alternative ? `${t('commands.key.or')} ` : ''}${chords.map((chord) => chord.join('+')).join(` ${t('commands.key.then')} `)}`;
   return (
-    <span className="shortcut" aria-hidden="true">
-      {shortcutCaps(keys, t).map((chord, i) => (
+    <span className="shortcut" {...(spoken ? { role: 'img', 'aria-label': name } : { 'aria-hidden': true })}>
+      {chords.map((chord, i) => (
         <span key={i} className="shortcut-chord">
           {chord.map((cap) => (
             <kbd key={cap}>{cap}</kbd>

@@ -1,12 +1,17 @@
 import { createContext, use, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { IntlShape } from '@formatjs/intl';
+import { I18nProvider } from 'react-aria-components';
 import { useSnapshot } from 'valtio';
 import { ui } from '../state/ui';
 import { loadMessages, makeIntl, translator, type Language, type Translate } from '.';
 
 const IntlContext = createContext<IntlShape | null>(null);
 
-/** Loads the catalogs of the chosen language and keeps the previous ones on screen meanwhile. */
+/**
+ * Loads the catalogs of the chosen language and keeps the previous ones on screen meanwhile.
+ * react-aria gets the same language: without it, its own texts and list formats (a multiple
+ * Select's "A, B et C") followed the browser's language, not the console's.
+ */
 export function IntlProvider({ children, initial }: { children: ReactNode; initial: IntlShape }) {
   const { language } = useSnapshot(ui);
   const [intl, setIntl] = useState(initial);
@@ -23,7 +28,11 @@ export function IntlProvider({ children, initial }: { children: ReactNode; initi
   useEffect(() => {
     document.documentElement.lang = intl.locale;
   }, [intl.locale]);
-  return <IntlContext value={intl}>{children}</IntlContext>;
+  return (
+    <IntlContext value={intl}>
+      <I18nProvider locale={intl.locale}>{children}</I18nProvider>
+    </IntlContext>
+  );
 }
 
 export function useIntl(): IntlShape {

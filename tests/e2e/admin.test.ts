@@ -439,3 +439,43 @@ describe('languages', () => {
     await context.close();
   });
 });
+
+describe('context menus on rows', () => {
+  it("every list's rows open its actions on a right click or Shift+F10, on the row clicked, with no axe violation", async () => {
+    const { page, errors } = await app.page();
+    await signIn(page, DEMO.admin);
+    const { rows } = await db().query<{ id: number }>('SELECT id FROM rules ORDER BY id LIMIT 1');
+    const lists: [string, string, string][] = [
+      ['/customers', 'Clients', 'Modifier le client'],
+      ['/customers/rules/0', 'Règles', 'Modifier la règle'],
+      [`/customers/rules/rapports/${rows[0]!.id}`, 'Rapports quotidiens', '^Télécharger$'],
+      ['/users', 'Comptes', "Supprimer l'utilisateur"],
+      ['/exports/0', 'Exports', 'Ré-insérer les leads'],
+    ];
+    for (const [path, gridName, item] of lists) {
+      await page.goto(path);
+      const grid = page.getByRole('grid', { name: gridName });
+      const second = grid.locator('.lg-row[data-index="1"]');
+      const first = grid.locator('.lg-row[data-index="0"]');
+      const row = (await second.count()) ? second : first;
+      await row.waitFor();
+      await row.locator('[role=gridcell]').nth(0).click({ button: 'right' });
+      const menu = page.getByRole('menu');
+      await menu.waitFor();
+      expect(await menu.getByRole('menuitem', { name: new RegExp(item) }).count(), path).toBe(1);
+      expect(await row.getAttribute('class'), path).toContain('is-focused');
+      expect(await axeViolations(page), path).toEqual([]);
+      await press(page, 'Escape');
+      await menu.waitFor({ state: 'detached' });
+      await expectFocusKept(page);
+      await grid.focus();
+      await press(page, 'Shift+F10');
+      await menu.waitFor();
+      await press(page, 'Escape');
+      await menu.waitFor({ state: 'detached' });
+      await expect.poll(() => focusedRole(page), { message: path }).toBe('grid');
+    }
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});

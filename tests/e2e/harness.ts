@@ -36,7 +36,14 @@ export function ensureBuilt() {
   const sources = Math.max(newestMtime(join(root, 'src')), newestMtime(join(root, 'index.html')), newestMtime(join(root, 'vite.config.ts')));
   if (existsSync(built) && statSync(built).mtimeMs > sources) return;
   const vite = join(root, 'node_modules/vite/bin/vite.js');
-  execFileSync(process.execPath, [vite, 'build', '--outDir', distDir, '--emptyOutDir', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  // A production build, as `npm start` serves: vitest sets NODE_ENV=test, and libraries that
+  // read it (react-aria skips its injected <style> under 'test') would otherwise be tested as
+  // they never run for users.
+  execFileSync(process.execPath, [vite, 'build', '--outDir', distDir, '--emptyOutDir', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
 }
 
 export interface App {

@@ -214,6 +214,27 @@ describe('the keyboard stays with the list', () => {
     expect(errors).toEqual([]);
     await page.context().close();
   });
+
+  it('after a key to a tab without a list (statistics, Landings, import), the focus stays in the screen, and back on the list after 1', async () => {
+    const { page, errors } = await app.page();
+    await signIn(page, DEMO.staff);
+    const id = await landingWithLeads('Onglets sans liste', 3);
+    await openLanding(page, id, 3);
+    for (const [key, tab] of [['6', 'production'], ['7', 'convertis'], ['0', 'landings'], ['i', 'import']]) {
+      await press(page, key);
+      await page.waitForURL(new RegExp(`tab=${tab}`));
+      await page.waitForTimeout(300);
+      expect(await focusedRole(page), `after ${key}`).not.toBe('body');
+      expect(await page.evaluate(() => document.getElementById('main')?.contains(document.activeElement))).toBe(true);
+    }
+    await press(page, '1');
+    await grid(page).getByRole('gridcell', { name: 'Nom1', exact: true }).waitFor();
+    expect(await focusedRole(page)).toBe('grid');
+    await press(page, 'j');
+    expect(await focusedName(page)).toBe('Nom2');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
 });
 
 describe('lead triage, mouse only', () => {
@@ -392,6 +413,22 @@ describe('lead view, other ways in and other tabs', () => {
     await press(page, 'Escape');
     await page.waitForURL(/\/landings_test\/2,3$/);
     await page.getByRole('heading', { level: 1, name: 'PAC Air-Air - Panneaux Solaires' }).waitFor();
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('lead view on a phone', () => {
+  it('never scrolls sideways, on any tab', async () => {
+    const { page, errors } = await app.page({ viewport: { width: 390, height: 844 } });
+    await signIn(page, DEMO.staff);
+    for (const tab of ['new', 'production', 'stock', 'landings', 'import']) {
+      await page.goto(`/landings_test/1${tab === 'new' ? '' : `?tab=${tab}`}`);
+      await page.getByRole('tabpanel').waitFor();
+      await page.waitForLoadState('networkidle');
+      const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, view: document.documentElement.clientWidth }));
+      expect(widths.page, tab).toBeLessThanOrEqual(widths.view);
+    }
     expect(errors).toEqual([]);
     await page.context().close();
   });

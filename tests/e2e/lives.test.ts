@@ -411,6 +411,13 @@ describe('lives, editing customers and rules', () => {
     expect(edited).toEqual({ leads_number: 12, zip: ['30', '2A'], sunday: true, active: true });
     await rules.getByRole('gridcell', { name: '30, 2A' }).waitFor();
     await focusNotOnBody(page);
+    // The closed dialog gives the focus back to the list it was opened from, saved or not.
+    await expect.poll(() => focusRole(page)).toBe('grid');
+    await press(page, 'e');
+    await ruleDialog.waitFor();
+    await press(page, 'Escape');
+    await ruleDialog.waitFor({ state: 'detached' });
+    await expect.poll(() => focusRole(page)).toBe('grid');
     expect(errors).toEqual([]);
     await page.context().close();
   });

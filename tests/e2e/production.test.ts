@@ -233,6 +233,18 @@ describe('production map', () => {
     expect(errors).toEqual([]);
   });
 
+  it('never scrolls sideways on a phone, whatever the length of the chosen landings\' names', async () => {
+    const { page, errors } = await app.page({ viewport: { width: 390, height: 844 } });
+    await signIn(page, DEMO.admin);
+    for (const category of ['pac', 'pv', 'other'] as const) {
+      await openMap(page, category);
+      const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, main: document.getElementById('main')!.scrollWidth, view: document.documentElement.clientWidth }));
+      expect(widths.page, category).toBeLessThanOrEqual(widths.view);
+      expect(widths.main, category).toBeLessThanOrEqual(widths.view);
+    }
+    expect(errors).toEqual([]);
+  });
+
   it('speaks English to an English browser: the map, its legend, its tables and its departments', async () => {
     const { page, errors } = await app.page({ locale: 'en-US' });
     await signIn(page, DEMO.admin);

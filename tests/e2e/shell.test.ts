@@ -283,8 +283,19 @@ describe('normal user', () => {
     await keys(page, 'g', 'u');
     await page.waitForTimeout(200);
     expect(page.url()).toBe(`${app.url}/`);
-    await page.goto('/customers');
-    await page.waitForURL(/\/401$/);
+    // A bookmark of an admin screen asks nothing of the API (no 403), and the 401 page has the focus.
+    const forbidden: string[] = [];
+    page.on('response', (r) => {
+      if (r.status() === 403) forbidden.push(new URL(r.url()).pathname);
+    });
+    for (const path of ['/customers', '/users', '/exports/0']) {
+      await page.goto(path);
+      await page.waitForURL(/\/401$/);
+      await page.getByRole('heading', { level: 1, name: 'Accès non autorisé' }).waitFor();
+      await expect.poll(() => page.evaluate(() => document.activeElement !== document.body && document.activeElement !== null)).toBe(true);
+    }
+    await page.waitForTimeout(300);
+    expect(forbidden).toEqual([]);
     await context.close();
   });
 });
@@ -340,6 +351,17 @@ describe('accessibility, languages and widths', () => {
     await page.waitForURL(/\/taboola$/);
     await page.locator('nav.sidebar.hidden').waitFor({ state: 'attached' });
     expect(await axeViolations(page)).toEqual([]);
+
+    // By keyboard: the opened drawer takes the focus (it covers the button that opened it), and
+    // Escape closes it and gives the focus back to that button.
+    const toggle = page.getByRole('button', { name: 'Afficher ou masquer le menu' });
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    await page.locator('nav.sidebar:not(.hidden)').waitFor();
+    await expect.poll(() => page.evaluate(() => document.querySelector('nav.sidebar')!.contains(document.activeElement))).toBe(true);
+    await page.keyboard.press('Escape');
+    await page.locator('nav.sidebar.hidden').waitFor({ state: 'attached' });
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Afficher ou masquer le menu');
     await context.close();
   });
 });

@@ -169,6 +169,18 @@ describe('help overlay', () => {
     expect(row('grid.next')?.textContent).toMatch(/^Ligne suivante/);
   });
 
+  it("says each command's keys to a screen reader: the caps are one image named 'G puis A', then 'ou G puis H'", async () => {
+    const r = await renderCommands(admin);
+    cleanup = r.cleanup;
+    const user = userEvent.setup();
+    await user.keyboard('?');
+    const help = await screen.findByRole('dialog', { name: 'Raccourcis clavier' });
+    const keysOf = (id: string) => within(help.querySelector<HTMLElement>(`[data-command="${id}"]`)!).queryAllByRole('img').map((k) => k.getAttribute('aria-label'));
+    expect(keysOf('nav.home')).toEqual(['G puis A', 'ou G puis H']);
+    expect(keysOf('shell.palette')).toEqual(['Ctrl+K']);
+    expect(keysOf('shell.fullscreen')).toEqual([]);
+  });
+
   it('leaves out what a normal user may not run', async () => {
     const r = await renderCommands(staff);
     cleanup = r.cleanup;

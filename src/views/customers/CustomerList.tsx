@@ -78,6 +78,7 @@ export function CustomerList({ version, gridRef, onFocusChange, failed }: Props)
       ) : null}
       <Grid
         queryKey="customers"
+        rowMenu={{ menu: 'customers.actions', label: t('customers.actions') }}
         loader={loader}
         label={t('customers.grid')}
         t={t}

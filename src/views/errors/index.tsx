@@ -1,11 +1,19 @@
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { useT } from '../../i18n/provider';
 import '../../styles/auth.css';
 
 function ErrorPage({ code, title, text }: { code: string; title: string; text: string }) {
   const t = useT();
+  // Reached by a redirect (an admin screen for a normal user, an unknown address): the focus
+  // starts on the page, not on <body>.
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const active = document.activeElement;
+    if (!active || active === document.body) ref.current?.focus({ preventScroll: true });
+  }, []);
   return (
-    <main className="error-page">
+    <main className="error-page" ref={ref} tabIndex={-1}>
       <p className="error-code" aria-hidden="true">
         {code}
       </p>

@@ -124,6 +124,7 @@ export default function ExportsScreen() {
       </div>
       <Grid
         key={queryKey}
+        rowMenu={{ menu: 'exports.actions', label: t('exports.actions') }}
         queryKey={queryKey}
         loader={loader}
         columns={columns}

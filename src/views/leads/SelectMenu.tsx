@@ -1,4 +1,5 @@
 import { Button, Label, ListBox, ListBoxItem, Popover, SelectValue } from 'react-aria-components';
+import './SelectMenu.css';
 
 /** The inside of a landing <Select>: its label, the button showing the choice, and the list. */
 export function SelectMenu({ label, items }: { label: string; items: readonly { id: number; name: string }[] }) {

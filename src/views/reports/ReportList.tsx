@@ -55,6 +55,7 @@ export function ReportList({ ruleId, gridRef, onFocusChange, version }: Props) {
       </div>
       <Grid
         queryKey={`reports|${ruleId}`}
+        rowMenu={{ menu: 'reports.actions', label: t('reports.actions') }}
         loader={loader}
         label={t('reports.grid')}
         t={t}

@@ -132,6 +132,7 @@ export function RuleList({ customerId, version, gridRef, onFocusChange, failed }
       ) : null}
       <Grid
         queryKey={`rules|${customerId}`}
+        rowMenu={{ menu: 'rules.actions', label: t('rules.actions') }}
         loader={loader}
         label={t('rules.grid')}
         t={t}

@@ -98,9 +98,28 @@ export function Sidebar() {
   const mobile = device === 'mobile';
   const collapsed = !sidebar.opened && !mobile;
   const hidden = !sidebar.opened && mobile;
+  // On a phone the opened drawer covers the button that opened it: it takes the focus, and
+  // Escape closes it and gives the focus back to where it was.
+  const navRef = useRef<HTMLElement>(null);
+  const drawer = mobile && sidebar.opened;
+  useEffect(() => {
+    if (!drawer) return;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    navRef.current?.querySelector<HTMLElement>('a[href], button')?.focus({ preventScroll: true });
+    const onKeyDown = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape' || e.defaultPrevented) return;
+      e.preventDefault();
+      e.stopPropagation();
+      closeSidebar(false);
+      opener?.focus({ preventScroll: true });
+    };
+    window.addEventListener('keydown', onKeyDown, true);
+    return () => window.removeEventListener('keydown', onKeyDown, true);
+  }, [drawer]);
 
   return (
     <nav
+      ref={navRef}
       className={`sidebar${collapsed ? ' collapsed' : ''}${hidden ? ' hidden' : ''}${sidebar.withoutAnimation ? ' no-animation' : ''}`}
       aria-label={t('shell.menu.label')}
       inert={hidden}

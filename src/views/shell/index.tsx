@@ -79,6 +79,33 @@ function Shell() {
     if (main && !main.contains(document.activeElement)) main.focus({ preventScroll: true });
   }, [location.pathname]);
 
+  // Focus that falls to <body> because its element went away (a tab key replaced the list that
+  // had it, React hid it while the next tab loads, a row or button vanished) goes to the screen's
+  // main region: the keys still reach the screen there, and a list that mounts in it takes it.
+  // A click on nothing (the element still shown) is left alone. A dialog gives the focus back
+  // itself when it is gone (react-aria, a frame after it unmounts): wait for that first, or the
+  // focus would land on the main region instead of where the dialog was opened from.
+  useEffect(() => {
+    const afterFrames = (run: () => void) => requestAnimationFrame(() => requestAnimationFrame(run));
+    const rescue = (lost: HTMLElement, tries: number) => {
+      const active = document.activeElement;
+      if (active && active !== document.body) return;
+      if (lost.isConnected && lost.checkVisibility?.() !== false) return;
+      if (document.querySelector('.overlay, [role=dialog], [role=alertdialog]') && tries < 30) {
+        setTimeout(() => afterFrames(() => rescue(lost, tries + 1)), 100);
+        return;
+      }
+      document.getElementById('main')?.focus({ preventScroll: true });
+    };
+    const onFocusOut = (e: FocusEvent) => {
+      if (e.relatedTarget) return;
+      const lost = e.target as HTMLElement;
+      afterFrames(() => rescue(lost, 0));
+    };
+    document.addEventListener('focusout', onFocusOut);
+    return () => document.removeEventListener('focusout', onFocusOut);
+  }, []);
+
   if (screen?.requires === 'admin' && userData && !userData.admin) return <Navigate to="/401" replace />;
 
   const mobile = device === 'mobile';
@@ -106,7 +133,9 @@ function Shell() {
               </section>
             )}
           >
-            <Outlet />
+            {/* An admin screen waits for the user's role: mounted before it was known (a
+                bookmark, a reload), it queried the API and met a 403 before going to /401. */}
+            {screen?.requires === 'admin' && !userData ? <p className="placeholder">{t('grid.loading')}</p> : <Outlet />}
           </ErrorBoundary>
         </main>
       </div>

@@ -58,6 +58,7 @@ export function AccountsTab({ focused, onSelectionChange }: Props) {
       </div>
       <Grid
         queryKey="users"
+        rowMenu={{ menu: 'users.actions', label: t('users.actions') }}
         loader={loader}
         columns={shown}
         columnLabel={columnLabel}
