@@ -120,9 +120,13 @@ describe('demo seed at start-up', () => {
   });
 
   it('fills the rules through today, keeping every routing decision, leaving the sweep nothing to offer', async () => {
-    const [today] = await rows<{ filled: number; delivered: number }>(`
-      SELECT count(*) FILTER (WHERE count > 0)::int AS filled, coalesce(sum(count), 0)::int AS delivered
-        FROM reports WHERE date = (now() AT TIME ZONE 'Europe/Paris')::date`);
+    // The rules of the day have today's report; in the first hours of a Paris day few leads have
+    // arrived yet, so the filling is looked for over yesterday and today.
+    const [today] = await rows<{ reports: number; filled: number }>(`
+      SELECT count(*) FILTER (WHERE date = (now() AT TIME ZONE 'Europe/Paris')::date)::int AS reports,
+             count(*) FILTER (WHERE count > 0)::int AS filled
+        FROM reports WHERE date >= (now() AT TIME ZONE 'Europe/Paris')::date - 1`);
+    expect(today!.reports).toBeGreaterThan(0);
     expect(today!.filled).toBeGreaterThan(0);
     const [routed] = await rows<{ delivered: number; sold: number; unrouted: number }>(`
       SELECT (SELECT count(*)::int FROM lead_routings WHERE outcome = 'delivered') AS delivered,
