@@ -57,7 +57,12 @@ async function sendFields(req: FastifyRequest): Promise<{ fields: Record<string,
         if (part.fieldname === 'file' && bytes.length > 0) file = bytes;
       } else if (part.valueTruncated) {
         throw new AppError(413, 'payload_too_large', `Le champ ${part.fieldname.slice(0, 40)} est trop long`);
-      } else fields[part.fieldname] = part.value;
+      } else {
+        // A field given twice is kept as a list, as a query string's is: a type sent as both
+        // INCLUDE and ALL is then refused instead of the last one winning.
+        const seen = fields[part.fieldname];
+        fields[part.fieldname] = seen === undefined ? part.value : [seen, part.value].flat();
+      }
     }
   } catch (err) {
     // The multipart limits carry their status (errors plugin); the parser's own errors (a body

@@ -123,6 +123,13 @@ describe('Taboola sandbox', () => {
       expect(res.status, JSON.stringify(fields)).toBe(422);
       expect(await res.json()).toEqual({ error: 'validation_failed', message: 'Erreur', status: false, errors: { [field]: 'Erreur' } });
     }
+    // A type given twice is no choice: refused, not the last one taken.
+    const twice = new FormData();
+    twice.append('type', 'INCLUDE');
+    twice.append('type', 'ALL');
+    const both = await fetch(server.url + codesPath(), { method: 'POST', body: twice, headers: { authorization: `Bearer ${token}` } });
+    expect(both.status).toBe(422);
+    expect((await json<{ errors: Record<string, string> }>(both)).errors).toEqual({ type: 'Erreur' });
     const empty = await send({ type: 'INCLUDE' }, new Uint8Array());
     expect(empty.status).toBe(422);
     const none = await send({ type: 'INCLUDE' }, xlsx(['Code postal']));
