@@ -140,6 +140,20 @@ describe('exports', () => {
     });
   }
 
+  it('logs a download, not a HEAD of its link', async () => {
+    const [id] = await insertLeads(server.ctx.db, landing.id, [{}]);
+    const link = (await json<ExportAnswer>(await exportLeads({ bookType: 'csv', leads: [id] }))).data;
+    const downloads = async () =>
+      (await server.ctx.db.query("SELECT 1 FROM audit_log WHERE action = 'download' AND details->>'export_id' = (SELECT id::text FROM exports WHERE token = $1)", [link.token])).rows.length;
+    const href = new URL(link.url, server.url).toString();
+    const head = await fetch(href, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('cache-control')).toBe('no-store');
+    expect(await downloads()).toBe(0);
+    expect((await fetch(href)).status).toBe(200);
+    expect(await downloads()).toBe(1);
+  });
+
   it('sells a lead once: a second export of the same leads is refused', async () => {
     const ids = await insertLeads(server.ctx.db, landing.id, [{}, {}]);
     expect((await exportLeads({ bookType: 'csv', leads: ids })).status).toBe(200);

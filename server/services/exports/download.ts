@@ -10,8 +10,11 @@ import { contentTypes } from './writers';
 
 const exportNotFound = () => notFound('Export introuvable');
 
-/** The file behind a download capability; the name in the link must be the export's own. */
-export async function openDownload(db: Queryable, config: Config, token: string, filename: string) {
+/**
+ * The file behind a download capability; the name in the link must be the export's own. Only a
+ * download (`logged`) goes to the audit log: a HEAD, which transfers nothing, does not.
+ */
+export async function openDownload(db: Queryable, config: Config, token: string, filename: string, logged: boolean) {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) throw exportNotFound();
   const { rows } = await db.query<{ id: number; filename: string; book_type: BookType; storage_key: string | null; state: string }>(
     'SELECT id, filename, book_type, storage_key, state FROM exports WHERE token = $1',
@@ -21,7 +24,7 @@ export async function openDownload(db: Queryable, config: Config, token: string,
   if (!exp || exp.filename !== filename || exp.state !== 'ready' || !exp.storage_key) throw exportNotFound();
   const file = await exportStorage(config).get(exp.storage_key);
   if (!file) throw exportNotFound();
-  await audit(db, null, 'download', 'export', 1, { export_id: exp.id });
+  if (logged) await audit(db, null, 'download', 'export', 1, { export_id: exp.id });
   const headers = {
     'content-type': contentTypes[exp.book_type],
     'content-disposition': attachmentHeader(exp.filename),
