@@ -1,8 +1,7 @@
+import { foldText } from '../shared/foldText';
 import { splitDateRange } from './columns';
 import type { GridColumnSpec, PageRequest, PageResult, Row, RowLoader } from './types';
 
-/** Accents and case do not count: "regle" finds "Règle". */
-const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 
 /** A column's value as text to search and to sort words by (lists of names, numbers). */
 export type RowText = (column: GridColumnSpec, row: Row) => string;
@@ -19,7 +18,7 @@ function matches(column: GridColumnSpec, row: Row, filter: string, text: RowText
     return (!start || day >= start) && (!end || day <= end);
   }
   if (column.kind === 'select') return text(column, row) === filter;
-  return fold(text(column, row)).includes(fold(filter.trim()));
+  return foldText(text(column, row)).includes(foldText(filter.trim()));
 }
 
 function compare(a: unknown, b: unknown, collator: Intl.Collator): number {

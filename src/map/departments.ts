@@ -30,5 +30,3 @@ export function neighbourGraph(topology: DepartmentsTopology): Map<DepartmentCod
   return graph;
 }
 
-/** Lower case without accents, for the palette and search ("herault" finds Hérault, "2a" FR-2A). */
-export const foldText = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();

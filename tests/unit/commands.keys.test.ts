@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ariaShortcut, matchesChord, parseShortcut, shortcutCaps } from '../../src/commands/keys';
-import { filterEntries, normalise, queryWords } from '../../src/commands/palette/search';
+import { filterEntries, queryWords } from '../../src/commands/palette/search';
+import { foldText } from '../../src/shared/foldText';
 
 const t = (id: string) => ({ 'commands.key.shift': 'Maj', 'commands.key.delete': 'Suppr' })[id] ?? id;
 const stroke = (key: string, mods: Partial<Record<'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey', boolean>> = {}) => ({
@@ -43,7 +44,7 @@ describe('shortcuts as data', () => {
 });
 
 describe('palette matching', () => {
-  const entries = ['Règles', 'Gestion des comptes', 'Clients → règles', 'Déréglé'].map((label) => ({ label, haystack: normalise(label) }));
+  const entries = ['Règles', 'Gestion des comptes', 'Clients → règles', 'Déréglé'].map((label) => ({ label, haystack: foldText(label) }));
 
   it('ignores accents and case and wants every word', () => {
     expect(filterEntries(entries, queryWords('REGLES')).map((e) => e.label)).toEqual(['Règles', 'Clients → règles']);

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { buildDepartmentsTopology } from '../../scripts/geodata.mjs';
 import type { DepartmentCode } from '../../src/api/productions/contract';
 import { choroplethClasses, classOf } from '../../src/map/classes';
-import { departmentsOf, foldText, neighbourGraph } from '../../src/map/departments';
+import { departmentsOf, neighbourGraph } from '../../src/map/departments';
+import { foldText } from '../../src/shared/foldText';
 import { neighbourInDirection, type Direction } from '../../src/map/navigation';
 import { drawDepartments, isPrimary, layoutInsets, MAP_HEIGHT, MAP_WIDTH, overseasCodes, parisCodes, type Box } from '../../src/map/projection';
 

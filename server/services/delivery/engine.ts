@@ -1,3 +1,4 @@
+import { foldText } from '../../../src/shared/foldText';
 import type { Db, Queryable } from '../../db/connection';
 import type { Jobs } from '../jobs';
 import { DELIVER_QUEUE, queueDeliveries } from './deliver';
@@ -81,13 +82,10 @@ export async function routeLeads(ctx: EngineContext, leadIds: number[], offeredA
  * apostrophes or repeated spaces ("RENOV'EXPERT  sud" is the customer 'Rénov’Expert Sud').
  */
 const customerKey = (name: string) =>
-  name
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
+  foldText(name)
     .replace(/[’‘ʼ`´]/g, "'")
     .replace(/\s+/g, ' ')
-    .trim()
-    .toLocaleLowerCase('fr');
+    .trim();
 const sameCustomer = (a: string, b: string) => customerKey(a) === customerKey(b);
 
 async function routeLead(ctx: EngineContext, lead: OfferedLead, clock: ParisClock, expired: boolean, excludeCustomer: string | null): Promise<Outcome> {

@@ -8,7 +8,8 @@ import type { Translate } from '../../i18n';
 import type { CommandContext } from '../context';
 import { allCommands, getCommand, isAvailable } from '../registry';
 import { allScreens, entriesOf, menuGroups, navCommandId } from '../screens';
-import { normalise, type Searchable } from './search';
+import { foldText } from '../../shared/foldText';
+import type { Searchable } from './search';
 import type { PaletteSource } from './sources';
 
 /** 'actions', 'screens', a source's id, 'choices' or 'recent'; titled `commands.palette.group.<group>`. */
@@ -28,7 +29,7 @@ export type EntrySeed = Omit<PaletteEntry, 'haystack'>;
 
 export const makeEntry = (seed: EntrySeed, keywords = ''): PaletteEntry => ({
   ...seed,
-  haystack: normalise(`${seed.label} ${seed.hint ?? ''} ${keywords}`),
+  haystack: foldText(`${seed.label} ${seed.hint ?? ''} ${keywords}`),
 });
 
 const available = (ctx: CommandContext, id: string) => {

@@ -4,18 +4,14 @@
  * are normalised once when the entries are built; a keystroke only runs indexOf over them,
  * which keeps 10,000 entries well under a frame (tests/bench/palette.bench.ts).
  */
-export const normalise = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase();
+import { foldText } from '../../shared/foldText';
 
 export interface Searchable {
-  /** normalise(label + keywords), computed once. */
+  /** foldText(label + keywords), computed once. */
   haystack: string;
 }
 
-export const queryWords = (query: string) => normalise(query).split(/\s+/).filter(Boolean);
+export const queryWords = (query: string) => foldText(query).split(/\s+/).filter(Boolean);
 
 /** 0 for a match at the very start, 1 at the start of a word, 2 inside a word; -1 when absent. */
 function rank(haystack: string, words: string[]): number {

@@ -4,7 +4,7 @@ import { runCommand } from '../../commands/registry';
 import { Grid } from '../../grid/Grid';
 import type { GridColumnSpec, GridHandle, Row, RowLoader } from '../../grid/types';
 import { useIntl, useT } from '../../i18n/provider';
-import { foldText } from '../../map/departments';
+import { foldText } from '../../shared/foldText';
 import { mapGeometry } from '../../map/geometry';
 
 interface Props {

@@ -2,13 +2,9 @@
 // punctuation ("Code postal", "CODE_POSTAL" and "code-postal" all meet "code_postal").
 import type { LandingColumn } from '../../../api/landings/contract';
 import { trackingFields } from '../../../api/leads/contract';
+import { foldText } from '../../../shared/foldText';
 
-export const normalizeName = (s: string) =>
-  s
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '');
+export const normalizeName = (s: string) => foldText(s).replace(/[^a-z0-9]+/g, '');
 
 export interface ImportTarget {
   key: string;
