@@ -143,12 +143,18 @@ describe('POST /api/exports/insert/:id', () => {
     expect((await json<{ message: string }>(again)).message).toContain('rien à réinjecter');
   });
 
-  it('offers the re-injected leads to the delivery rules again, never to the customer who returned them', async () => {
-    const landing = await createLanding(server.ctx.db, { name: 'PAC Livraison' });
-    for (const name of ['Client Rendu', 'Client Preneur']) {
-      const customer = await createCustomer(server, token, { name });
+  /** A landing whose leads each of these customers takes live (a rule of 100 a day each). */
+  async function landingWithBuyers(name: string, buyers: string[]) {
+    const landing = await createLanding(server.ctx.db, { name });
+    for (const buyer of buyers) {
+      const customer = await createCustomer(server, token, { name: buyer });
       await createRule(server, token, { customer_id: customer, landings: [landing.id], leads_number: 100 });
     }
+    return landing;
+  }
+
+  it('offers the re-injected leads to the delivery rules again, never to the customer who returned them', async () => {
+    const landing = await landingWithBuyers('PAC Livraison', ['Client Rendu', 'Client Preneur']);
     const { exportId, ids } = await sell(landing.id, 6, 'client rendu ');
     const res = await server.request('POST', `/api/exports/insert/${exportId}`, { token });
     expect(await json<ReinjectResponse>(res)).toEqual({ data: { count: 6 }, message: 'Leads insérés' });
@@ -160,11 +166,7 @@ describe('POST /api/exports/insert/:id', () => {
   });
 
   it('knows the returning customer however the buyer was typed: accents, apostrophes, spaces', async () => {
-    const landing = await createLanding(server.ctx.db, { name: 'PAC Livraison bis' });
-    for (const name of ['Rénov’Expert Sud', 'Autre Preneur']) {
-      const customer = await createCustomer(server, token, { name });
-      await createRule(server, token, { customer_id: customer, landings: [landing.id], leads_number: 100 });
-    }
+    const landing = await landingWithBuyers('PAC Livraison bis', ['Rénov’Expert Sud', 'Autre Preneur']);
     // 'Vendu à' is typed freely: without the accent, with a straight apostrophe, a double space.
     const { exportId, ids } = await sell(landing.id, 4, "RENOV'EXPERT  sud");
     expect((await server.request('POST', `/api/exports/insert/${exportId}`, { token })).status).toBe(200);

@@ -153,12 +153,16 @@ describe('palette', () => {
 });
 
 describe('help overlay', () => {
-  it('opens on ? and lists every command this user may run, with its keys when it has some', async () => {
+  /** The admin's console with the help open on '?'. */
+  async function openHelp() {
     const r = await renderCommands(admin);
     cleanup = r.cleanup;
-    const user = userEvent.setup();
-    await user.keyboard('?');
-    const help = await screen.findByRole('dialog', { name: 'Raccourcis clavier' });
+    await userEvent.setup().keyboard('?');
+    return screen.findByRole('dialog', { name: 'Raccourcis clavier' });
+  }
+
+  it('opens on ? and lists every command this user may run, with its keys when it has some', async () => {
+    const help = await openHelp();
     const row = (id: string) => help.querySelector(`[data-command="${id}"]`);
     expect(row('nav.rules')?.textContent).toBe('RèglesGR');
     expect(row('shell.palette')?.textContent).toBe('Palette de commandesCtrlK');
@@ -170,11 +174,7 @@ describe('help overlay', () => {
   });
 
   it("says each command's keys to a screen reader: the caps are one image named 'G puis A', then 'ou G puis H'", async () => {
-    const r = await renderCommands(admin);
-    cleanup = r.cleanup;
-    const user = userEvent.setup();
-    await user.keyboard('?');
-    const help = await screen.findByRole('dialog', { name: 'Raccourcis clavier' });
+    const help = await openHelp();
     const keysOf = (id: string) => within(help.querySelector<HTMLElement>(`[data-command="${id}"]`)!).queryAllByRole('img').map((k) => k.getAttribute('aria-label'));
     expect(keysOf('nav.home')).toEqual(['G puis A', 'ou G puis H']);
     expect(keysOf('shell.palette')).toEqual(['Ctrl+K']);
