@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { isDatabaseUnavailable } from '../db/unavailable';
-import { AppError, databaseUnavailable, RETRY_AFTER_SECONDS, tooLarge } from '../errors';
+import { AppError, conflict, databaseUnavailable, RETRY_AFTER_SECONDS, tooLarge } from '../errors';
 
 /** Every failure leaves as `{ error, message, …extras }` with its status; never a stack trace. */
 export default fp(async function errors(app: FastifyInstance) {
@@ -23,6 +23,12 @@ export default fp(async function errors(app: FastifyInstance) {
       // level stays for faults of the code.
       req.log.warn({ code: err.code, reason: err.message }, 'database unavailable');
       return send(reply, databaseUnavailable());
+    }
+    if (err.code === '40P01' || err.code === '40001') {
+      // Two transactions met on the same leads in opposite orders (two instances selling
+      // overlapping selections): PostgreSQL rolled this one back whole; nothing half done.
+      req.log.warn({ code: err.code }, 'transaction conflict');
+      return send(reply, conflict("Une autre action sur les mêmes données était en cours : rien n'a été fait, réessayez"));
     }
     if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       return send(reply, tooLarge(req.routeOptions.bodyLimit ?? app.initialConfig.bodyLimit));
