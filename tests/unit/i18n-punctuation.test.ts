@@ -92,6 +92,7 @@ describe('counts in toasts and messages', () => {
     expect(zh('exports.toast.bigReady', { count: 1165 })).toContain('1,165');
     expect(fr('rules.fill.title', { count: 1165, cap: 2000 })).toBe("1\u202f165 leads livrés aujourd'hui sur 2\u202f000");
     expect(fr('reports.subtitle', { customer: 'Éco Habitat Sud', cap: 1500 })).toBe('Éco Habitat Sud · 1\u202f500 leads par jour');
+    expect(fr('reports.log.noAttempts', { count: 1165 })).toBe('1\u202f165 leads livrés ce jour-là, aucun envoi enregistré.');
     expect(en('taboola.fromMap.lead')).toBe("Target the map's selection:");
     expect(zh('taboola.fromMap.lead')).toBe('定向到地图所选区域：');
   });
