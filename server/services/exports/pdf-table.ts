@@ -63,7 +63,8 @@ export function wrapText(text: string, width: number, measure: (s: string) => nu
     line = '';
   };
   const place = (piece: string, sep: string) => {
-    if (measure(line + sep + piece) <= width) return void (line += line ? sep + piece : piece);
+    const joined = line ? line + sep + piece : piece;
+    if (measure(joined) <= width) return void (line = joined);
     if (line) push();
     for (;;) {
       if (measure(piece) <= width) return void (line = piece);
@@ -80,7 +81,7 @@ export function wrapText(text: string, width: number, measure: (s: string) => nu
     if (measure(line ? `${line} ${word}` : word) <= width || measure(word) <= width) place(word, ' ');
     else {
       if (line) push();
-      for (const part of word.split(WORD_PARTS)) place(part, '');
+      for (const part of word.split(WORD_PARTS)) if (lines.length <= maxLines) place(part, '');
     }
   }
   if (line) push();
