@@ -14,6 +14,7 @@ export interface SeedRule extends DemoRule {
   id: number;
   customerId: number;
   customer: string;
+  customerEmail: string;
   landingIds: number[];
   active: boolean;
 }
@@ -36,7 +37,7 @@ export async function insertCustomersAndRules(q: Queryable, landings: SeedLandin
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, now() - interval '400 days') RETURNING id`,
         [rule.name, rows[0]!.id, landingIds, rule.departements, rule.hours[0], rule.hours[1], rule.leads_number, active, ...weekdays.map((d) => rule.days.includes(d))],
       );
-      rules.push({ ...rule, id: res.rows[0]!.id, customerId: rows[0]!.id, customer: c.name, landingIds, active });
+      rules.push({ ...rule, id: res.rows[0]!.id, customerId: rows[0]!.id, customer: c.name, customerEmail: c.email, landingIds, active });
     }
   }
   return rules;
@@ -46,6 +47,8 @@ interface Routing {
   outcome: 'delivered' | 'unmatched';
   ruleId: number | null;
   reportId: number | null;
+  /** The address the delivered lead was mailed to. */
+  mailedTo: string | null;
   parisTime: string;
   considered: Array<{ rule_id: number; rule_name: string; customer_id: number; customer_name: string; count: number; leads_number: number; reason: PassReason | null }>;
   at: Date;
@@ -112,7 +115,7 @@ export async function deliverByRules(q: Queryable, rules: SeedRule[], leads: { a
     const winner = judged[0]?.reason === null ? mine.find((r) => r.id === judged[0]!.candidate.id)! : null;
     for (const j of judged.slice(1)) if (j.reason === null) j.reason = 'lost';
     const at = new Date(lead.created_at.getTime() + 2000);
-    routings.set(lead, { outcome: winner ? 'delivered' : 'unmatched', ruleId: winner?.id ?? null, reportId: null, parisTime: `${clock.label} ${clock.weekday}`, considered: considered(judged), at });
+    routings.set(lead, { outcome: winner ? 'delivered' : 'unmatched', ruleId: winner?.id ?? null, reportId: null, mailedTo: winner?.customerEmail ?? null, parisTime: `${clock.label} ${clock.weekday}`, considered: considered(judged), at });
     if (winner) {
       const rep = reportOf(winner, clock.day);
       rep.count++;
@@ -141,8 +144,8 @@ export async function deliverByRules(q: Queryable, rules: SeedRule[], leads: { a
 
 export const REPORT_COLUMNS = { id: 'integer', rule_id: 'integer', date: 'date', leads_number: 'integer', count: 'integer', zip: 'text[]', last_delivery_at: 'timestamptz' };
 
-/** The routing decisions, once the leads have their ids. */
-export async function insertRoutings(q: Queryable, demo: LiveDemo): Promise<void> {
+/** The routing decisions, once the leads have their ids, and the delivery attempts of the delivered ones. */
+export async function insertRoutings(q: Queryable, demo: LiveDemo, now: Date): Promise<void> {
   const rows = [...demo.routings].map(([lead, r]) => [lead.id, lead.landing_id, r.outcome, r.ruleId, r.reportId, r.parisTime, JSON.stringify(r.considered), r.at]);
   await bulkInsert(
     q,
@@ -150,4 +153,42 @@ export async function insertRoutings(q: Queryable, demo: LiveDemo): Promise<void
     { lead_id: 'bigint', landing_id: 'integer', outcome: 'text', rule_id: 'integer', report_id: 'integer', paris_time: 'text', considered: 'jsonb', decided_at: 'timestamptz' },
     rows,
   );
+  await bulkInsert(q, 'deliveries', DELIVERY_COLUMNS, deliveryAttempts(demo, now));
+}
+
+const DELIVERY_COLUMNS = {
+  lead_id: 'bigint',
+  report_id: 'integer',
+  channel: 'text',
+  attempt: 'integer',
+  status: 'text',
+  target: 'text',
+  error: 'text',
+  will_retry: 'boolean',
+  created_at: 'timestamptz',
+};
+/** One delivered lead in this many had its first mail refused by the server and sent on the retry, as happens. */
+const RETRIED_EVERY = 40;
+const RETRY_AFTER_MS = 20_000;
+
+/**
+ * The mail that handed each delivered lead to its customer (the demo customers have no webhook),
+ * a few seconds after the decision, never after `now`: the reports' delivery log shows what the
+ * counts say.
+ */
+function deliveryAttempts(demo: LiveDemo, now: Date): unknown[][] {
+  const rows: unknown[][] = [];
+  const at = (t: number) => new Date(Math.min(t, now.getTime()));
+  let delivered = 0;
+  for (const [lead, r] of demo.routings) {
+    if (r.outcome !== 'delivered') continue;
+    const first = r.at.getTime() + 3000;
+    if (++delivered % RETRIED_EVERY === 0 && first + RETRY_AFTER_MS <= now.getTime()) {
+      rows.push([lead.id, r.reportId, 'mail', 1, 'failed', r.mailedTo, 'Envoi impossible : 421 4.7.0 Try again later', true, at(first)]);
+      rows.push([lead.id, r.reportId, 'mail', 2, 'sent', r.mailedTo, null, false, at(first + RETRY_AFTER_MS)]);
+    } else {
+      rows.push([lead.id, r.reportId, 'mail', 1, 'sent', r.mailedTo, null, false, at(first)]);
+    }
+  }
+  return rows;
 }

@@ -54,7 +54,7 @@ export async function seedDemo(db: Db, { now = new Date(), leads: count = DEMO_L
     await bulkInsert(q, 'exports', EXPORT_COLUMNS, exports);
     await bulkInsert(q, 'reports', REPORT_COLUMNS, live.reports);
     await insertSeedLeads(q, leads.all);
-    await insertRoutings(q, live);
+    await insertRoutings(q, live, now);
     await q.query('UPDATE leads SET convert = u.copy FROM unnest($1::bigint[], $2::bigint[]) AS u(id, copy) WHERE leads.id = u.id', [
       leads.conversions.map(([from]) => from.id),
       leads.conversions.map(([, copy]) => copy.id),

@@ -22,7 +22,7 @@ export function DateRangeFilter({ column, value, t, locale, onChange }: { column
   const text = start || end ? `${show(start)} – ${show(end)}` : t('grid.any');
   return (
     <DialogTrigger>
-      <Button className="lg-date-button" aria-label={`${t('grid.filterBy', { column: column.label })} : ${text}`}>
+      <Button className="lg-date-button" aria-label={t('grid.filterByValue', { column: column.label, value: text })}>
         {text}
       </Button>
       <Popover className="popover" placement="bottom start">

@@ -139,6 +139,20 @@ describe('demo seed at start-up', () => {
     expect(paused!.n).toBe(1);
   });
 
+  it('logs the mail that handed each delivered lead to its customer, so a report log matches its count', async () => {
+    const [log] = await rows<{ reports: number; mismatched: number; misaddressed: number; retried: number; future: number }>(`
+      SELECT (SELECT count(*)::int FROM reports WHERE count > 0) AS reports,
+             (SELECT count(*)::int FROM reports r WHERE r.count <> (SELECT count(DISTINCT d.lead_id) FROM deliveries d WHERE d.report_id = r.id AND d.status = 'sent')) AS mismatched,
+             (SELECT count(*)::int FROM deliveries d JOIN reports r ON r.id = d.report_id JOIN rules ru ON ru.id = r.rule_id JOIN customers c ON c.id = ru.customer_id
+               JOIN leads l ON l.id = d.lead_id
+               WHERE d.channel <> 'mail' OR d.target <> c.email OR l.rapport_id <> d.report_id OR d.created_at < l.created_at) AS misaddressed,
+             (SELECT count(*)::int FROM deliveries WHERE status = 'failed' AND will_retry) AS retried,
+             (SELECT count(*)::int FROM deliveries WHERE created_at > now()) AS future`);
+    expect(log!.reports).toBeGreaterThan(30);
+    expect(log).toMatchObject({ mismatched: 0, misaddressed: 0, future: 0 });
+    expect(log!.retried).toBeGreaterThan(0);
+  });
+
   it('does not seed a database that already has landings', async () => {
     expect(await needsDemo(server.ctx.db)).toBe(false);
   });
@@ -161,7 +175,8 @@ describe('seedDemo', () => {
           `SELECT id, landing_id, created_at, entry_status, source, utm_campaign, departement, phone, email, data, convert, export_id, rapport_id, sold_to
              FROM leads ORDER BY id`,
         );
-        digests.push(createHash('sha256').update(JSON.stringify(leads)).digest('hex'));
+        const { rows: deliveries } = await db.query('SELECT lead_id, report_id, attempt, status, target, created_at FROM deliveries ORDER BY id');
+        digests.push(createHash('sha256').update(JSON.stringify([leads, deliveries])).digest('hex'));
       } finally {
         await db.close();
       }

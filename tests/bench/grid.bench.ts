@@ -128,7 +128,7 @@ async function importBench(): Promise<{ parse: number; total: number }> {
     await submit.waitFor({ timeout: 60_000 });
     const parse = Date.now() - started;
     await submit.click();
-    await page.getByText(/^Leads importés : 100/).waitFor({ timeout: 120_000 });
+    await page.getByText(/^Leads importés\s: 100/).waitFor({ timeout: 120_000 });
     return { parse, total: Date.now() - started };
   } finally {
     await app.close();

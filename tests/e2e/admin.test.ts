@@ -227,7 +227,7 @@ describe('exports', () => {
     await confirm.getByRole('button', { name: 'Annuler' }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await press(page, 'Tab', 'Enter');
-    await toast(page, `Leads insérés (${target.n})`);
+    await toast(page, `Leads insérés (${target.n.toLocaleString('fr-FR')})`);
     const { rows: left } = await db().query<{ n: number }>(`SELECT count(*)::int AS n FROM leads WHERE export_id = $1 AND entry_status = 'extracted'`, [target.id]);
     expect(left[0].n).toBe(0);
     await expectFocusKept(page);
@@ -242,7 +242,7 @@ describe('exports', () => {
     // Statuses keep 'Nouveau', the dates the last 90 days: b generates.
     await press(page, 'b');
     await page.getByRole('progressbar', { name: "Progression de l'export personnalisé" }).or(page.getByText(/Export personnalisé prêt/)).first().waitFor();
-    await toast(page, /Export disponible \(\d+ leads\)/);
+    await toast(page, /Export disponible \([\d\s]+ leads\)/);
     await exportsGrid(page).getByRole('gridcell', { name: 'Personnalisé' }).first().waitFor();
     await shot(page, 'exports-big');
     const { rows: big } = await db().query<{ n: number }>('SELECT count(*)::int AS n FROM exports WHERE big_export');

@@ -48,7 +48,7 @@ describe('import', () => {
         'Øster;Zoë;0611223344;zoe@exemple.fr;20200;Bastia\r\n',
     );
     await importFile(page, id, 'salon-2025', { name: 'export-excel.csv', mimeType: 'text/csv', buffer: csv });
-    await page.getByText(/export-excel\.csv : CSV, 3 lignes/).waitFor();
+    await page.getByText(/export-excel\.csv\s: CSV, 3 lignes/).waitFor();
     await page.getByText('· windows-1252 · « ; »').waitFor();
     // Matched despite case, accents and punctuation: NOM → nom, Code Postal → code_postal, E-mail → email.
     expect(await page.getByLabel(/^Nom/).inputValue()).toBe('NOM');
@@ -88,7 +88,7 @@ describe('import', () => {
     ];
     const xlsx = { name: 'leads.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: handMadeXlsx(table) };
     await importFile(page, id, 'partenaire', xlsx);
-    await page.getByText(/leads\.xlsx : XLSX, 2 lignes/).waitFor();
+    await page.getByText(/leads\.xlsx\s: XLSX, 2 lignes/).waitFor();
     await page.getByRole('button', { name: 'Importer 2 leads' }).click();
     // All or nothing: the bad phone number refuses the file and names its row.
     await page.locator('.import-problems').getByText(/Ligne 2, telephone/).waitFor();

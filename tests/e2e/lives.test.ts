@@ -116,7 +116,7 @@ describe('lives, keyboard only', () => {
     await press(page, 'Tab');
     await page.keyboard.type('30, 34000 9x9');
     await press(page, 'Enter');
-    await page.getByText(/invalide : 9X9|invalide : 9x9/).waitFor();
+    await page.getByText(/invalide\s: 9X9|invalide\s: 9x9/).waitFor();
     await page.keyboard.press('Control+a');
     await page.keyboard.press('Backspace');
     // Days: Tab to Monday, Space on each of the seven.

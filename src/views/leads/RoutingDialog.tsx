@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { Link } from 'react-router';
 import { useSnapshot } from 'valtio';
@@ -67,8 +68,18 @@ function CandidateTable({ caption, rows, onLeave }: { caption: string; rows: rea
  * each rule considered, in the order tried, with why it was passed over. Plain tables with
  * captions and row headers, so a screen reader reads each rule with its reason.
  */
-export function RoutingDialog() {
+export function RoutingDialog({ returnFocus }: { returnFocus: () => void }) {
   const { routing } = useSnapshot(leadView);
+  // However it closes (its button, a click outside, Escape), the focus goes back to the lead's row,
+  // not to the toolbar button or the context menu it was opened from (react-aria's restore would).
+  const open = useRef(false);
+  useEffect(() => {
+    if (routing) open.current = true;
+    else if (open.current) {
+      open.current = false;
+      returnFocus();
+    }
+  }, [routing, returnFocus]);
   return routing ? <RoutingDialogOf landing={routing.landing} lead={routing.lead} /> : null;
 }
 

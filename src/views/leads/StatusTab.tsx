@@ -105,11 +105,12 @@ export function StatusTab({ landingIds, status, selection, onSelectionChange, on
   const queryKey = useMemo(() => `${landingIds.join(',')}|${status}`, [landingIds, status]);
   const rowMenu = useMemo(() => ({ menu: 'leads.row', label: t('leads.row.menu') }), [t]);
 
+  const focusGrid = useCallback(() => gridRef.current?.focus(), []);
   // Escape in a field of the tab (export form, filters) gives the keys back to the grid.
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     if (e.key !== 'Escape' || e.defaultPrevented || !(e.target as HTMLElement).matches('input, select')) return;
     e.preventDefault();
-    gridRef.current?.focus();
+    focusGrid();
   };
 
   return (
@@ -142,7 +143,7 @@ export function StatusTab({ landingIds, status, selection, onSelectionChange, on
         className="leads-grid"
       />
       <ConvertDialogHost landingIds={landingIds} />
-      <RoutingDialog />
+      <RoutingDialog returnFocus={focusGrid} />
     </div>
   );
 }

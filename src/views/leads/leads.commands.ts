@@ -306,7 +306,10 @@ defineCommand({
   section,
   scope,
   keys: ['p'],
-  menus: [{ id: 'leads.row', group: 'lead', order: 1 }],
+  menus: [
+    { id: 'leads.row', group: 'lead', order: 1 },
+    { id: 'leads.actions', group: 'lead', order: 7 },
+  ],
   requires: 'admin',
   when: (ctx) => onGrid(ctx) && ctx.grid?.focusedRow() !== undefined,
   run: (ctx) => {

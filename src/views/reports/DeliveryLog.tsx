@@ -33,7 +33,8 @@ export function DeliveryLog({ report }: { report: Report | undefined }) {
       ) : !report ? (
         <p className="lives-muted">{t('reports.log.pick')}</p>
       ) : log.data && log.data.length === 0 ? (
-        <p className="lives-muted">{t('reports.log.empty')}</p>
+        // Leads counted whose sending is not logged (its job has not run yet, or it predates the log): never 'none delivered'.
+        <p className="lives-muted">{report.count > 0 ? t('reports.log.noAttempts', { count: report.count }) : t('reports.log.empty')}</p>
       ) : (
         <div className="table-wrap reports-log-table" tabIndex={0} role="region" aria-label={t('reports.log.title')}>
           <table className="table">

@@ -153,7 +153,7 @@ export default function TaboolaScreen() {
                     <CommandButton command="taboola.departements" />
                   </div>
                   <div className="admin-bar" role="group" aria-label={t('taboola.fromMap')}>
-                    <span className="muted">{t('taboola.fromMap')} :</span>
+                    <span className="muted">{t('taboola.fromMap.lead')}</span>
                     {productionCategory.options.map((category) => (
                       <CommandButton key={category} command="taboola.fromMap" args={{ category }}>
                         {t(`shell.screen.production.${category}`)}
