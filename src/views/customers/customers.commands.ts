@@ -59,7 +59,7 @@ defineCommand<{ customerId: number } | undefined>({
   title: 'customers.openRules',
   section,
   scope,
-  menus: [{ id: 'customers.actions', order: 1, tone: 'primary' }],
+  menus: [{ id: 'customers.actions', order: 1, tone: 'primary', inline: true }],
   requires: 'admin',
   when: (ctx) => onScreen(ctx) && ctx.customers!.focused !== undefined,
   run: (ctx, args) => {
@@ -129,7 +129,7 @@ defineCommand<CustomerArgs>({
   section,
   scope,
   keys: ['e'],
-  menus: [{ id: 'customers.actions', order: 2 }],
+  menus: [{ id: 'customers.actions', order: 2, inline: true }],
   requires: 'admin',
   when: onCustomer,
   run: (ctx, args) => {

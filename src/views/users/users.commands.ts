@@ -123,7 +123,7 @@ defineCommand({
     const name = inviteForm.name.trim();
     const email = inviteForm.email.trim();
     if (ctx.users!.tab !== 'create' || (!name && !email)) {
-      ctx.users!.setTab('create');
+      ctx.users!.showTab('create');
       focusInviteName();
       return;
     }
@@ -159,11 +159,7 @@ userTabs.forEach((tab, i) => {
     keys: [String(i + 1)],
     requires: 'admin',
     when: (ctx) => ctx.users !== undefined,
-    run: (ctx) => {
-      ctx.users!.setTab(tab);
-      // The keys go on with what the tab shows: the form's first field, or the accounts' rows.
-      if (tab === 'create') focusInviteName();
-      else focusWhenShown('[data-users-grid] [role=grid]');
-    },
+    // The keys go on with what the tab shows: the form's first field, or the accounts' rows.
+    run: (ctx) => ctx.users!.showTab(tab),
   });
 });
