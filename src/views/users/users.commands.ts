@@ -41,6 +41,9 @@ async function afterChange(ctx: CommandContext) {
   await ctx.grid?.refresh();
 }
 
+/** The last role change, which the toast's Annuler or `z` puts back once (one key changes a role). */
+let lastRole: { id: number; admin: boolean } | null = null;
+
 function roleCommand(id: string, keys: string[], admin: boolean, order: number) {
   defineCommand({
     id,
@@ -52,8 +55,10 @@ function roleCommand(id: string, keys: string[], admin: boolean, order: number) 
     menus: [{ id: 'users.actions', group: 'role', order }],
     when: (ctx) => someoneElse(ctx) && focused(ctx)!.admin !== admin,
     run: async (ctx) => {
-      await toggleRole(focused(ctx)!.id);
-      ctx.toast.success(ctx.t('users.toast.role'));
+      const account = focused(ctx)!;
+      await toggleRole(account.id);
+      lastRole = { id: account.id, admin };
+      ctx.toast.success(ctx.t('users.toast.role'), { label: ctx.t('shell.toast.undo'), command: 'users.undoRole' });
       await afterChange(ctx);
     },
   });
@@ -61,6 +66,26 @@ function roleCommand(id: string, keys: string[], admin: boolean, order: number) 
 
 roleCommand('users.makeAdmin', ['a'], true, 1);
 roleCommand('users.makeNormal', ['n'], false, 2);
+
+defineCommand({
+  id: 'users.undoRole',
+  title: 'users.undoRole',
+  section,
+  scope,
+  keys: ['z'],
+  requires: 'admin',
+  when: (ctx) => ctx.users !== undefined && lastRole !== null,
+  run: async (ctx) => {
+    const change = lastRole!;
+    lastRole = null;
+    // Only while the account still has the role given (someone may have changed it since).
+    const account = queryClient.getQueryData(usersQuery.queryKey)?.find((u) => u.id === change.id);
+    if (account?.admin === change.admin) await toggleRole(change.id);
+    ctx.toast.info(ctx.t('users.toast.roleUndone'));
+    await afterChange(ctx);
+    ctx.grid?.focus();
+  },
+});
 
 defineCommand({
   id: 'users.exports',
