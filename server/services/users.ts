@@ -35,8 +35,8 @@ const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-
 
 /** Accounts with, for those without a password yet, their latest invitation's deadline. */
 export async function listUsers(db: Queryable, id?: number): Promise<Account[]> {
-  const { rows } = await db.query<UserRow & { created_at: string; expires_at: string | null; expired: boolean | null }>(
-    `SELECT u.id, u.email, u.name, u.admin, ${iso('u.created_at')} AS created_at,
+  const { rows } = await db.query<UserRow & { created_at: string; invited: boolean; expires_at: string | null; expired: boolean | null }>(
+    `SELECT u.id, u.email, u.name, u.admin, ${iso('u.created_at')} AS created_at, u.password_hash IS NULL AS invited,
             ${iso('inv.expires_at')} AS expires_at, inv.expires_at <= now() AS expired
        FROM users u
        LEFT JOIN LATERAL (SELECT expires_at FROM password_links l WHERE l.user_id = u.id AND l.purpose = 'invite'
@@ -48,8 +48,8 @@ export async function listUsers(db: Queryable, id?: number): Promise<Account[]> 
   return rows.map((r) => ({
     ...toUser(r),
     created_at: r.created_at,
-    // No password and no link (the mail job has not run yet): pending as of now.
-    invitation: r.expires_at ? { expires_at: r.expires_at, expired: r.expired === true } : null,
+    // No password is an invitation from the account's creation on, before the mail job has made its link (no deadline yet).
+    invitation: r.invited ? { expires_at: r.expires_at, expired: r.expired === true } : null,
   }));
 }
 

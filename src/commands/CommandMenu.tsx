@@ -11,8 +11,12 @@ import { commandsOf, commandsVersion, isAvailable, isPermitted, runCommand, subs
 interface Props {
   /** The menu id the commands name in their `menus`. */
   menu: string;
-  /** 'toolbar': buttons with their titles and keys; 'icons': icon buttons (the navbar); 'items': a react-aria Menu (context menus). */
-  variant: 'toolbar' | 'icons' | 'items';
+  /**
+   * 'toolbar': buttons with their titles and keys; 'icons': icon buttons (the navbar); 'items': a
+   * react-aria Menu (context menus); 'row': the places marked `inline`, as compact buttons inside
+   * a grid row, out of the tab order (the grid stays one tab stop; its keys run the same commands).
+   */
+  variant: 'toolbar' | 'icons' | 'items' | 'row';
   label: string;
   /** Arguments of every command of the menu (the tag a context menu was opened on). */
   args?: unknown;
@@ -31,7 +35,7 @@ export function CommandMenu({ menu, variant, label, args, source = variant === '
   useSyncExternalStore(subscribeCommands, commandsVersion);
   const ctx = useCommandContext();
   const t = useT();
-  const shown = commandsOf(menu).filter(({ command, place }) => isPermitted(command, ctx.user) && (!place.when || place.when(ctx)));
+  const shown = commandsOf(menu).filter(({ command, place }) => (variant !== 'row' || place.inline) && isPermitted(command, ctx.user) && (!place.when || place.when(ctx, args)));
   const items = shown.map(({ command, place }, i) => ({
     command,
     place,
@@ -57,8 +61,32 @@ export function CommandMenu({ menu, variant, label, args, source = variant === '
     );
   }
 
+  const keyHintOf = (item: (typeof items)[number]) => (item.shortcut ? shortcutCaps(item.shortcut, t).map((chord) => chord.join('+')).join(' ') : '');
+
+  if (variant === 'row') {
+    return (
+      <>
+        {items.map((item) => (
+          <button
+            type="button"
+            key={item.command.id}
+            tabIndex={-1}
+            className={`btn btn-row${item.place.tone === 'danger' ? ' btn-danger' : ''}`}
+            disabled={!item.enabled}
+            title={keyHintOf(item) ? `${item.title} (${keyHintOf(item)})` : item.title}
+            aria-keyshortcuts={item.shortcut ? ariaShortcut(item.shortcut) : undefined}
+            data-command={item.command.id}
+            onClick={() => run(item.command.id)}
+          >
+            {item.title}
+          </button>
+        ))}
+      </>
+    );
+  }
+
   const buttons: ReactNode[] = items.map((item) => {
-    const keyHint = item.shortcut ? shortcutCaps(item.shortcut, t).map((chord) => chord.join('+')).join(' ') : '';
+    const keyHint = keyHintOf(item);
     const common = {
       isDisabled: !item.enabled,
       onPress: () => run(item.command.id),

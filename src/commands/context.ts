@@ -16,7 +16,13 @@ import { useLayoutEffect, useRef, useSyncExternalStore } from 'react';
 import type { User } from '../api/auth/contract';
 
 export type ToastTone = 'success' | 'info' | 'warning' | 'error';
-export type Toaster = Record<ToastTone, (message: string) => void>;
+/** A button of a toast that runs a command (the undo of what the toast reports, `label` translated). */
+export interface ToastAction {
+  label: string;
+  command: string;
+  args?: unknown;
+}
+export type Toaster = Record<ToastTone, (message: string, action?: ToastAction) => void>;
 
 export interface CommandContextBase {
   /** The signed-in user, or null before the user record is loaded. */

@@ -47,14 +47,20 @@ export interface CommandChoice<Args> {
 }
 
 /** A place where a command shows as a button or a menu item. */
-export interface MenuPlace {
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export interface MenuPlace<Args = any> {
   /** The menu: 'navbar', 'tags.context', 'leads.actions'… */
   id: string;
   /** Items of one group stand together; a separator parts groups. */
   group?: string;
   order: number;
-  /** Shown in this menu only when this holds (the navbar's error log: desktop only). */
-  when?: (ctx: CommandContext) => boolean;
+  /**
+   * Shown in this menu only when this holds (the navbar's error log: desktop only). `args` are
+   * the menu's own (a row's buttons pass their row), undefined in a toolbar acting on the focused row.
+   */
+  when?: (ctx: CommandContext, args: Args | undefined) => boolean;
+  /** Also a button in each row of a list screen whose row menu this is (VS Code's inline group of tree items). */
+  inline?: boolean;
   tone?: 'primary' | 'danger';
   /** Where a menu shows icons: also this text (i18n id) beside the icon, with the key. */
   label?: string;
@@ -72,7 +78,7 @@ export interface Command<Args = any> {
   /** The screen (`ctx.view`) where the command applies; absent for the commands of every screen. */
   scope?: string;
   when?: (ctx: CommandContext) => boolean;
-  menus?: readonly MenuPlace[];
+  menus?: readonly MenuPlace<Args>[];
   /** The icon of its button where a menu shows icons (the navbar). */
   icon?: IconName;
   /** A count shown on its button (the error log's entries). */

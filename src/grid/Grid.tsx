@@ -150,8 +150,11 @@ export function Grid(props: GridProps) {
     return style as CSSProperties;
   }, [columns, allWidths, totalWidth]);
 
+  // A list filtered elsewhere (the exports) has no filter row: one header row instead of two.
+  const headRows = columns.some((c) => c.filter !== false) ? 2 : 1;
   const { size } = useSnapshot(ui);
-  const { virtualizer, rows, first, last, follow } = useRowVirtualizer(scrollRef, count, GEOMETRIES[size]);
+  const geometry = useMemo(() => ({ ...GEOMETRIES[size], headerHeight: (GEOMETRIES[size].headerHeight / 2) * headRows }), [size, headRows]);
+  const { virtualizer, rows, first, last, follow } = useRowVirtualizer(scrollRef, count, geometry);
 
   // The focused row's page at once, then the rows on screen, nothing in between: End on a million
   // leads loads two pages, not all of them. While the scrollbar is dragged, the screen's pages
@@ -368,7 +371,7 @@ export function Grid(props: GridProps) {
         ref={scrollRef}
         role="grid"
         aria-label={props.label}
-        aria-rowcount={count + 2}
+        aria-rowcount={count + headRows}
         aria-colcount={columns.length + (selectable ? 1 : 0)}
         aria-multiselectable={selectable ? true : undefined}
         aria-activedescendant={focusedRowVisible ? `${domId}-r${state.focus}` : undefined}
@@ -401,6 +404,7 @@ export function Grid(props: GridProps) {
                   key={item.index % rows.length}
                   domId={`${domId}-r${item.index}`}
                   index={item.index}
+                  headRows={headRows}
                   row={row}
                   columns={columns}
                   cellStyles={cellStyles}

@@ -95,14 +95,21 @@ export const GridHeader = memo(function GridHeader(p: Props) {
           );
         })}
       </div>
-      <div role="row" aria-rowindex={2} className="lg-row lg-filter-row">
-        {p.checked === null ? null : <div role="columnheader" className="lg-cell lg-check" aria-label={p.t('grid.filters')} />}
-        {p.columns.map((c, i) => (
-          <div role="columnheader" key={c.key} className="lg-cell lg-filter" style={p.cellStyles[i]}>
-            {c.filter === false ? null : <FilterInput column={c} value={draft[c.key] ?? ''} t={p.t} locale={p.locale} onChange={(v) => setFilter(c.key, v)} />}
-          </div>
-        ))}
-      </div>
+      {/* Cells without a filter are plain cells: a header with nothing to say is noise to a screen reader. */}
+      {p.columns.some((c) => c.filter !== false) ? (
+        <div role="row" aria-rowindex={2} className="lg-row lg-filter-row">
+          {p.checked === null ? null : <div role="gridcell" className="lg-cell lg-check" />}
+          {p.columns.map((c, i) =>
+            c.filter === false ? (
+              <div role="gridcell" key={c.key} className="lg-cell lg-filter" style={p.cellStyles[i]} />
+            ) : (
+              <div role="columnheader" key={c.key} className="lg-cell lg-filter" style={p.cellStyles[i]}>
+                <FilterInput column={c} value={draft[c.key] ?? ''} t={p.t} locale={p.locale} onChange={(v) => setFilter(c.key, v)} />
+              </div>
+            ),
+          )}
+        </div>
+      ) : null}
     </div>
   );
 });

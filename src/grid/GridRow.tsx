@@ -4,6 +4,8 @@ import type { GridColumnSpec, Row, RowTone } from './types';
 export interface GridRowProps {
   domId: string;
   index: number;
+  /** Header rows above the first (the column names, and the filters when a column has one). */
+  headRows: number;
   row: Row | undefined;
   columns: readonly GridColumnSpec[];
   cellStyles: readonly CSSProperties[];
@@ -34,7 +36,7 @@ export const GridRow = memo(function GridRow(p: GridRowProps) {
       role="row"
       id={p.domId}
       className={className}
-      aria-rowindex={p.index + 3}
+      aria-rowindex={p.index + p.headRows + 1}
       aria-selected={p.selected ?? undefined}
       data-index={p.index}
       style={{ transform: `translateY(${p.start}px)` }}

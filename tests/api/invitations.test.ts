@@ -114,6 +114,13 @@ describe('account by invitation', () => {
     expect(list.data.find((u) => u.email === 'tardif@test.local')!.invitation).toEqual({ expires_at: expect.any(String), expired: true });
   });
 
+  it('lists an account without a password as invited before the mail job has made its link', async () => {
+    // As the account is between its creation and the job: no password, no link yet.
+    const { id } = await createUser(server.ctx.db, { name: 'En attente', email: 'attente@test.local' });
+    const list = (await (await server.request('GET', '/api/users', { token: adminToken })).json()) as { data: Array<{ id: number; invitation: unknown }> };
+    expect(list.data.find((u) => u.id === id)!.invitation).toEqual({ expires_at: null, expired: false });
+  });
+
   it('refuses a normal user with 403 on register and invite, and creates nothing', async () => {
     const user = await createUser(server.ctx.db, { name: 'Équipe', email: 'equipe@test.local', password: 'password-123' });
     const token = await server.login('equipe@test.local', 'password-123');

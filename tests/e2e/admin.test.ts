@@ -264,7 +264,7 @@ describe('exports', () => {
     await page.waitForURL(new RegExp(`/exports/${staff.id}$`));
     await page.getByRole('heading', { name: 'Exports de Camille Martin' }).waitFor();
     const { rows: mine } = await db().query<{ n: number; leads: number }>('SELECT count(*)::int AS n, coalesce(sum(count), 0)::int AS leads FROM exports WHERE user_id = $1', [staff.id]);
-    await exportsGrid(page).and(page.locator(`[aria-rowcount="${mine[0].n + 2}"]`)).waitFor();
+    await exportsGrid(page).and(page.locator(`[aria-rowcount="${mine[0].n + 1}"]`)).waitFor();
     await page.getByText(`Total lead sélection : ${mine[0].leads.toLocaleString('fr-FR')}`).waitFor();
 
     // Each file is a link; it answers the file.

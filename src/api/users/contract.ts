@@ -5,12 +5,12 @@ export { registerRequest, registerResponse, type RegisterRequest } from '../auth
 
 /**
  * An account of the list. `invitation`: the account has no password yet (its invitation link,
- * valid 48 h, was mailed and not used); `expired` once the link can no longer be used, so the
- * admin sends a new one (POST /api/users/:id/invite).
+ * valid 48 h, is mailed and not used; `expires_at` null while the mail job has not made it yet);
+ * `expired` once the link can no longer be used, so the admin sends a new one (POST /api/users/:id/invite).
  */
 export const account = user.extend({
   created_at: z.string(),
-  invitation: z.object({ expires_at: z.string(), expired: z.boolean() }).nullable(),
+  invitation: z.object({ expires_at: z.string().nullable(), expired: z.boolean() }).nullable(),
 });
 export type Account = z.infer<typeof account>;
 

@@ -4,7 +4,6 @@ import { CommandMenu } from '../../commands/CommandMenu';
 import { runCommand } from '../../commands/registry';
 import { useT } from '../../i18n/provider';
 import { customerForm, type CustomerField } from './store';
-import { escapeToTab } from './useScreenTabs';
 
 /** 'Créer un client': 'Nom - Prénom', Email and Créer (Enter in a field creates too). */
 export function CustomerForm() {
@@ -20,10 +19,9 @@ export function CustomerForm() {
     e.preventDefault();
     void runCommand('customers.create', undefined, 'button');
   };
-  // Two fields and no submit button: Enter would not submit the form by itself.
+  // Two fields and no submit button: Enter would not submit the form by itself (Escape: ListScreen).
   const onKeyDown = (e: KeyboardEvent<HTMLFormElement>) => {
     if (e.key === 'Enter' && (e.target as HTMLElement).matches('input')) submit(e);
-    else escapeToTab(e);
   };
   const field = (key: CustomerField, type: string, autoComplete: string) => {
     const error = form.errors[key];
@@ -61,7 +59,7 @@ export function CustomerForm() {
       </h2>
       {field('name', 'text', 'off')}
       {field('email', 'email', 'off')}
-      <CommandMenu menu="customers.form" variant="toolbar" label={t('customers.tab.create')} className="lives-actions" />
+      <CommandMenu menu="customers.form" variant="toolbar" label={t('customers.tab.create')} className="list-actions" />
     </form>
   );
 }

@@ -59,7 +59,7 @@ defineCommand<{ customerId: number } | undefined>({
   title: 'customers.openRules',
   section,
   scope,
-  menus: [{ id: 'customers.actions', order: 1, tone: 'primary' }],
+  menus: [{ id: 'customers.actions', order: 1, tone: 'primary', inline: true }],
   requires: 'admin',
   when: (ctx) => onScreen(ctx) && ctx.customers!.focused !== undefined,
   run: (ctx, args) => {
@@ -129,7 +129,7 @@ defineCommand<CustomerArgs>({
   section,
   scope,
   keys: ['e'],
-  menus: [{ id: 'customers.actions', order: 2 }],
+  menus: [{ id: 'customers.actions', order: 2, inline: true }],
   requires: 'admin',
   when: onCustomer,
   run: (ctx, args) => {
@@ -202,6 +202,9 @@ defineCommand({
   },
 });
 
+/** The last pause or resumption, which the toast's Annuler or `z` puts back once (one key pauses a customer). */
+let lastState: { id: number; active: boolean } | null = null;
+
 function activeCommand(id: 'customers.pause' | 'customers.resume', keys: string[], active: boolean, done: string, order: number) {
   defineCommand<CustomerArgs>({
     id,
@@ -220,7 +223,8 @@ function activeCommand(id: 'customers.pause' | 'customers.resume', keys: string[
         await reloadCustomers();
         throw new Error(ctx.t('customers.error.action'), { cause: error });
       });
-      ctx.toast.success(ctx.t(done, { name: customer.name }));
+      lastState = { id: customer.id, active };
+      ctx.toast.success(ctx.t(done, { name: customer.name }), { label: ctx.t('shell.toast.undo'), command: 'customers.undoState' });
       await reloadCustomers();
     },
   });
@@ -228,3 +232,28 @@ function activeCommand(id: 'customers.pause' | 'customers.resume', keys: string[
 
 activeCommand('customers.pause', ['p'], false, 'customers.toast.paused', 3);
 activeCommand('customers.resume', ['shift+p'], true, 'customers.toast.resumed', 4);
+
+defineCommand({
+  id: 'customers.undoState',
+  title: 'customers.undoState',
+  section,
+  scope,
+  keys: ['z'],
+  requires: 'admin',
+  when: (ctx) => onScreen(ctx) && lastState !== null,
+  run: async (ctx) => {
+    const change = lastState!;
+    lastState = null;
+    // Only while the customer is still as the change left it (someone may have changed it since).
+    const customer = queryClient.getQueryData(customersQuery.queryKey)?.find((c) => c.id === change.id);
+    if (customer?.active === change.active) {
+      await updateCustomer(change.id, { active: !change.active }).catch(async (error: unknown) => {
+        await reloadCustomers();
+        throw new Error(ctx.t('customers.error.action'), { cause: error });
+      });
+    }
+    ctx.toast.info(ctx.t('customers.toast.stateUndone', { name: customer?.name ?? '' }));
+    await reloadCustomers();
+    ctx.grid?.focus();
+  },
+});

@@ -1,47 +1,56 @@
-import { useMemo, useRef, useState } from 'react';
-import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
+import { useMemo } from 'react';
+import type { Customer } from '../../api/customers/contract';
 import { useCustomers } from '../../api/customers/hooks';
+import { customersQuery } from '../../api/customers/queries';
+import { queryClient } from '../../api/queryClient';
 import { useProvideCommandContext } from '../../commands/context';
-import type { GridHandle, RowId } from '../../grid/types';
-import { useT } from '../../i18n/provider';
+import { runCommand } from '../../commands/registry';
+import { defaultFormatter } from '../../grid/Grid';
+import { localLoader } from '../../grid/localRows';
+import type { GridColumnSpec, Row } from '../../grid/types';
+import { useIntl, useT } from '../../i18n/provider';
+import { ListScreen, useListScreen, type ListGrid } from '../../ui/ListScreen';
 import { CustomerEditDialog } from './CustomerEditDialog';
 import { CustomerForm } from './CustomerForm';
-import { CustomerList } from './CustomerList';
 import { customerTabs, type CustomersCommandContext, type CustomerTab } from './store';
-import { useScreenTabs } from './useScreenTabs';
-import './lives.css';
 
-/** Customers (/customers): 'Listes des clients' and 'Créer un client' (?tab=create). */
+const columns: GridColumnSpec[] = [
+  { key: 'name', label: '', kind: 'text', width: 240 },
+  { key: 'email', label: '', kind: 'text', width: 260 },
+  { key: 'rule_count', label: '', kind: 'number', width: 90 },
+  { key: 'state', label: '', kind: 'text', width: 110 },
+  { key: 'webhook', label: '', kind: 'text', width: 220 },
+];
+
+const rowButtons = { args: (row: Row) => ({ customerId: row.id }), width: 240 };
+
+const fetchRows = async (): Promise<Row[]> =>
+  (await queryClient.fetchQuery(customersQuery)).map((c: Customer) => ({ ...c, rule_count: c.rules.length, state: c.active ? 'active' : 'paused', webhook: c.webhook_url ?? '' }));
+
+// Enter or a double click on a row: the customer's rules.
+const onOpen = (row: Row) => void runCommand('customers.openRules', { customerId: row.id }, 'hotkey');
+
+/** Customers (/customers): 'Listes des clients' by name and 'Créer un client' (?tab=create). */
 export default function CustomersScreen() {
   const t = useT();
+  const intl = useIntl();
   const customers = useCustomers();
-  const gridRef = useRef<GridHandle | null>(null);
-  const { tab, setTab, showTab } = useScreenTabs(customerTabs, gridRef);
-  const [focusedId, setFocusedId] = useState<RowId | undefined>(undefined);
-  const focused = useMemo(() => customers.data?.find((c) => c.id === focusedId), [customers.data, focusedId]);
+  const format = useMemo(() => {
+    const base = defaultFormatter(intl.locale);
+    return (column: GridColumnSpec, value: unknown): string => (column.key === 'state' ? t(`customers.state.${String(value)}`) : base(column, value));
+  }, [intl.locale, t]);
+  // Filters and sorting read the cells as shown ('En pause', not 'paused').
+  const loader = useMemo(() => localLoader(fetchRows, columns, (column, row) => format(column, row[column.key])), [format]);
+  const list = useListScreen<Customer, CustomerTab>({ tabs: customerTabs, loader, version: customers.data });
+  const grid: ListGrid = useMemo(() => ({ queryKey: 'customers', columns, format, onOpen, rowButtons }), [format]);
 
-  const ctx: CustomersCommandContext = useMemo(() => ({ tab, showTab, focused, grid: () => gridRef.current }), [tab, showTab, focused]);
+  const { tab, showTab, focused, grid: gridHandle } = list;
+  const ctx: CustomersCommandContext = useMemo(() => ({ tab, showTab, focused, grid: gridHandle }), [tab, showTab, focused, gridHandle]);
   useProvideCommandContext({ view: 'customers', customers: ctx });
 
   return (
-    <section className="lives-view" aria-labelledby="customers-title">
-      <h1 id="customers-title">{t('shell.screen.customers')}</h1>
-      <Tabs selectedKey={tab} onSelectionChange={(key) => setTab(key as CustomerTab)} className="screen-tabs">
-        <TabList aria-label={t('customers.tabs')} className="screen-tablist">
-          {customerTabs.map((key) => (
-            <Tab key={key} id={key} className="screen-tab">
-              {t(`customers.tab.${key}`)}
-            </Tab>
-          ))}
-        </TabList>
-        <TabPanel id="list" className="lives-panel">
-          <CustomerList version={customers.data} gridRef={gridRef} onFocusChange={setFocusedId} failed={customers.isError} />
-        </TabPanel>
-        <TabPanel id="create" className="lives-panel">
-          <CustomerForm />
-        </TabPanel>
-      </Tabs>
+    <ListScreen name="customers" title={t('shell.screen.customers')} list={list} grid={grid} panels={{ create: <CustomerForm /> }}>
       <CustomerEditDialog />
-    </section>
+    </ListScreen>
   );
 }

@@ -1,17 +1,16 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { useSnapshot } from 'valtio';
 import type { ExportItem } from '../../api/exports/contract';
 import { fetchExports } from '../../api/exports/requests';
 import { useUsers } from '../../api/users/hooks';
-import { CommandMenu } from '../../commands/CommandMenu';
 import { runCommand } from '../../commands/registry';
 import { getCommandContext, useProvideCommandContext } from '../../commands/context';
-import { defaultFormatter, Grid } from '../../grid/Grid';
-import type { GridColumnSpec, GridHandle, GridSelectionInfo, Row, RowId, RowLoader } from '../../grid/types';
+import { defaultFormatter } from '../../grid/Grid';
+import type { GridColumnSpec, Row, RowLoader } from '../../grid/types';
 import { useIntl, useT } from '../../i18n/provider';
 import '../../styles/admin.css';
-import { toaster } from '../shell/toasts';
+import { ListScreen, useListScreen, type ListGrid } from '../../ui/ListScreen';
 import { BigExportPanel } from './BigExportPanel';
 import { resumeBigExport } from './bigExportJob';
 import { FilterBar } from './FilterBar';
@@ -28,7 +27,7 @@ const columns = ([
     kind: 'text',
     width: 260,
     cell: (row) => (
-      <a href={(row as unknown as ExportItem).url} download={String(row.filename)} tabIndex={-1} className="lg-link admin-file-link" title={String(row.filename)}>
+      <a href={(row as unknown as ExportItem).url} download={String(row.filename)} tabIndex={-1} className="lg-link list-file-link" title={String(row.filename)}>
         {String(row.filename)}
       </a>
     ),
@@ -62,83 +61,54 @@ export default function ExportsScreen() {
   const userId = Number(useParams().userId);
   const { filters, meta } = useSnapshot(exportsView);
   const users = useUsers();
-  const gridRef = useRef<GridHandle | null>(null);
-  // The rows loaded, by id: the focused export's fields for the commands (re-read after each load).
-  const [rows] = useState(() => new Map<RowId, ExportItem>());
-  const [loads, setLoads] = useState(0);
 
   const buyer = useDebounced(filters.forCustomer.trim(), FILTER_DELAY_MS);
   const query = useMemo(() => ({ userId, landings: [...filters.landings], start: filters.start, end: filters.end, forCustomer: buyer }), [userId, filters.landings, filters.start, filters.end, buyer]);
-  const queryKey = JSON.stringify(query);
   const loader: RowLoader = useCallback(
     async (req, signal) => {
-      try {
-        const res = await fetchExports(query, req, signal);
-        if (req.offset === 0) rows.clear();
-        for (const r of res.data) rows.set(r.id, r);
-        setLoads((n) => n + 1);
-        exportsView.meta = { totalLeads: res.total_leads, landings: res.landings, users: res.users, buyers: res.for_customer.map((b) => b.for_customer) };
-        return { rows: res.data as unknown as Row[], total: res.total };
-      } catch (error) {
-        if (!signal.aborted) toaster.warning(t('exports.error.list'));
-        throw error;
-      }
+      const res = await fetchExports(query, req, signal);
+      exportsView.meta = { totalLeads: res.total_leads, landings: res.landings, users: res.users, buyers: res.for_customer.map((b) => b.for_customer) };
+      return { rows: res.data as unknown as Row[], total: res.total };
     },
-    [query, rows, t],
+    [query],
   );
+  const list = useListScreen<ExportItem>({ loader });
 
-  const format = useMemo(() => {
+  const grid: ListGrid = useMemo(() => {
     const base = defaultFormatter(intl.locale);
-    return (c: GridColumnSpec, v: unknown) => {
+    const format = (c: GridColumnSpec, v: unknown) => {
       if (c.key === 'landing') return (v as number[]).map((id) => meta.landings[String(id)] ?? `#${id}`).join(', ');
       if (c.key === 'user') return v == null ? '' : (meta.users[String(v)] ?? String(v));
       if (c.key === 'big_export') return v ? t('exports.big.yes') : '';
       return base(c, v);
     };
-  }, [intl.locale, meta, t]);
-  const columnLabel = useCallback((c: GridColumnSpec) => t(`exports.column.${c.key}`), [t]);
+    return { queryKey: JSON.stringify(query), columns, format, onOpen: downloadFocused };
+  }, [intl.locale, meta, t, query]);
 
-  const [focusedId, setFocusedId] = useState<RowId | undefined>();
-  const onSelectionChange = useCallback((info: GridSelectionInfo) => setFocusedId(info.focusedId), []);
-  const refresh = useCallback(async () => {
-    await gridRef.current?.refresh();
-  }, []);
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- `loads` says when the map changed
-  const focused = useMemo(() => (focusedId === undefined ? undefined : rows.get(focusedId)), [rows, focusedId, loads]);
-  const ctx: ExportsCommandContext = useMemo(() => ({ userId, focused, grid: () => gridRef.current, refresh }), [userId, focused, refresh]);
+  const { focused, grid: gridHandle, refresh } = list;
+  const ctx: ExportsCommandContext = useMemo(() => ({ userId, focused, grid: gridHandle, refresh }), [userId, focused, gridHandle, refresh]);
   useProvideCommandContext({ view: 'exports', exports: ctx });
   useEffect(() => void resumeBigExport(getCommandContext()).catch(() => {}), []);
 
   const owner = userId ? users.data?.find((u) => u.id === userId)?.name : undefined;
 
   return (
-    <section className="admin-view" aria-labelledby="exports-title">
-      <h1 id="exports-title">{owner ? t('exports.titleOf', { name: owner }) : t('shell.screen.exports')}</h1>
-      <FilterBar userId={userId} />
-      <BigExportPanel />
-      <div className="admin-bar">
-        <CommandMenu menu="exports.actions" variant="toolbar" label={t('exports.actions')} className="admin-actions" />
-        <p className="admin-total" aria-live="polite">
+    <ListScreen
+      name="exports"
+      title={owner ? t('exports.titleOf', { name: owner }) : t('shell.screen.exports')}
+      above={
+        <>
+          <FilterBar userId={userId} />
+          <BigExportPanel />
+        </>
+      }
+      list={list}
+      grid={grid}
+      status={
+        <>
           {t('exports.totalLeads')} <strong>{intl.formatNumber(meta.totalLeads)}</strong>
-        </p>
-      </div>
-      <Grid
-        key={queryKey}
-        rowMenu={{ menu: 'exports.actions', label: t('exports.actions') }}
-        queryKey={queryKey}
-        loader={loader}
-        columns={columns}
-        columnLabel={columnLabel}
-        format={format}
-        label={t('exports.grid')}
-        t={t}
-        locale={intl.locale}
-        handleRef={gridRef}
-        selectable={false}
-        onSelectionChange={onSelectionChange}
-        onOpen={downloadFocused}
-        className="admin-grid"
-      />
-    </section>
+        </>
+      }
+    />
   );
 }

@@ -27,14 +27,14 @@ export function DeliveryLog({ report }: { report: Report | undefined }) {
         {report ? t('reports.log.titleOf', { date: day }) : t('reports.log.title')}
       </h2>
       {log.isError ? (
-        <p role="alert" className="lives-error">
+        <p role="alert" className="list-error">
           {t('reports.error.load')}
         </p>
       ) : !report ? (
-        <p className="lives-muted">{t('reports.log.pick')}</p>
+        <p className="muted">{t('reports.log.pick')}</p>
       ) : log.data && log.data.length === 0 ? (
         // Leads counted whose sending is not logged (its job has not run yet, or it predates the log): never 'none delivered'.
-        <p className="lives-muted">{report.count > 0 ? t('reports.log.noAttempts', { count: report.count }) : t('reports.log.empty')}</p>
+        <p className="muted">{report.count > 0 ? t('reports.log.noAttempts', { count: report.count }) : t('reports.log.empty')}</p>
       ) : (
         <div className="table-wrap reports-log-table" tabIndex={0} role="region" aria-label={t('reports.log.title')}>
           <table className="table">
@@ -60,7 +60,7 @@ export function DeliveryLog({ report }: { report: Report | undefined }) {
                     {t(`reports.log.status.${a.status}`)}
                     {a.http_status ? ` (HTTP ${a.http_status})` : ''}
                     {a.error ? <span className="log-error"> — {a.error}</span> : null}
-                    {a.will_retry ? <span className="lives-muted"> · {t('reports.log.retry')}</span> : null}
+                    {a.will_retry ? <span className="muted"> · {t('reports.log.retry')}</span> : null}
                   </td>
                   <td className="break">{a.target}</td>
                 </tr>

@@ -1,55 +1,76 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useMemo } from 'react';
 import { useParams } from 'react-router';
+import { queryClient } from '../../api/queryClient';
+import type { Report } from '../../api/reports/contract';
 import { useReports } from '../../api/reports/hooks';
+import { reportsQuery } from '../../api/reports/queries';
 import { useProvideCommandContext } from '../../commands/context';
-import type { GridHandle, RowId } from '../../grid/types';
-import { useT } from '../../i18n/provider';
-import '../customers/lives.css';
+import { runCommand } from '../../commands/registry';
+import { defaultFormatter } from '../../grid/Grid';
+import { localLoader } from '../../grid/localRows';
+import type { GridColumnSpec, Row } from '../../grid/types';
+import { useIntl, useT } from '../../i18n/provider';
+import { ListScreen, useListScreen, type ListGrid } from '../../ui/ListScreen';
 import { DeliveryLog } from './DeliveryLog';
 import { DownloadDialog } from './DownloadDialog';
-import { ReportList } from './ReportList';
 import './reports.css';
-import type { ReportsCommandContext } from './store';
+import { reportTone, type ReportsCommandContext } from './store';
 
-/** Reports (/customers/rules/rapports/:ruleId): a rule's days, the last export, a day's delivery log. */
+const columns: GridColumnSpec[] = [
+  { key: 'date', label: '', kind: 'date', width: 130 },
+  { key: 'count', label: '', kind: 'number', width: 110 },
+  { key: 'leads_number', label: '', kind: 'number', width: 110 },
+  { key: 'zip', label: '', kind: 'text', width: 220 },
+];
+
+const rowButtons = { args: (row: Row) => ({ reportId: row.id }), width: 140 };
+const rowTone = (row: Row) => reportTone(Number(row.count), Number(row.leads_number));
+// Enter or a double click on a row: the day's report, in a format.
+const onOpen = (row: Row) => void runCommand('reports.download', { reportId: row.id }, 'hotkey');
+
+/** Reports (/customers/rules/rapports/:ruleId): a rule's days newest first, coloured by fill, the last export, a day's delivery log. */
 export default function ReportsScreen() {
   const t = useT();
+  const intl = useIntl();
   const ruleId = Number(useParams().ruleId);
   const reports = useReports(ruleId);
-  const gridRef = useRef<GridHandle | null>(null);
-  const [focusedId, setFocusedId] = useState<RowId | undefined>(undefined);
-  const list = reports.data?.data;
-  const focused = useMemo(() => list?.find((r) => r.id === focusedId), [list, focusedId]);
-  const byId = useCallback((id: number) => list?.find((r) => r.id === id), [list]);
   const rule = reports.data?.rule;
   const link = reports.data?.export ?? null;
 
-  const ctx: ReportsCommandContext = useMemo(() => ({ ruleId, rule, focused, byId, grid: () => gridRef.current }), [ruleId, rule, focused, byId]);
+  const format = useMemo(() => {
+    const base = defaultFormatter(intl.locale);
+    return (column: GridColumnSpec, value: unknown) =>
+      column.key === 'zip' ? ((value as string[] | undefined)?.length ? (value as string[]).join(', ') : t('rules.zip.everywhere')) : base(column, value);
+  }, [intl.locale, t]);
+  const loader = useMemo(
+    () => localLoader(async () => (await queryClient.fetchQuery(reportsQuery(ruleId))).data as (Report & Row)[], columns, (c, row) => format(c, row[c.key])),
+    [ruleId, format],
+  );
+  const list = useListScreen<Report>({ loader, version: reports.data });
+  const grid: ListGrid = useMemo(() => ({ queryKey: `reports|${ruleId}`, columns, format, rowTone, onOpen, rowButtons }), [ruleId, format]);
+
+  const { focused, byId, grid: gridHandle } = list;
+  const ctx: ReportsCommandContext = useMemo(() => ({ ruleId, rule, focused, byId, grid: gridHandle }), [ruleId, rule, focused, byId, gridHandle]);
   useProvideCommandContext({ view: 'reports', reports: ctx });
 
   return (
-    <section className="lives-view" aria-labelledby="reports-title">
-      <header className="lives-head">
-        <div>
-          <h1 id="reports-title">{rule?.name ? t('reports.titleOf', { name: rule.name }) : t('shell.screen.reports')}</h1>
-          {rule?.customer_name ? <p className="lives-muted reports-sub">{t('reports.subtitle', { customer: rule.customer_name, cap: rule.leads_number ?? 0 })}</p> : null}
-        </div>
-        {link ? (
+    <ListScreen
+      name="reports"
+      title={rule?.name ? t('reports.titleOf', { name: rule.name }) : t('shell.screen.reports')}
+      subtitle={rule?.customer_name ? <p className="muted reports-sub">{t('reports.subtitle', { customer: rule.customer_name, cap: rule.leads_number ?? 0 })}</p> : null}
+      head={
+        link ? (
           <a className="reports-link" href={link.url} download={link.filename}>
             {t('reports.exportLink', { filename: link.filename })}
           </a>
-        ) : null}
-      </header>
-      {reports.isError ? (
-        <p role="alert" className="lives-error">
-          {t('reports.error.load')}
-        </p>
-      ) : null}
-      <div className="reports-body">
-        <ReportList ruleId={ruleId} gridRef={gridRef} onFocusChange={setFocusedId} version={reports.data} />
-        <DeliveryLog report={focused} />
-      </div>
+        ) : null
+      }
+      list={list}
+      grid={grid}
+      aside={<DeliveryLog report={focused} />}
+      bodyClassName="reports-body"
+    >
       <DownloadDialog />
-    </section>
+    </ListScreen>
   );
 }

@@ -31,7 +31,7 @@ defineCommand<ReportArgs>({
   section,
   scope,
   keys: ['d'],
-  menus: [{ id: 'reports.actions', group: 'file', order: 1, tone: 'primary' }],
+  menus: [{ id: 'reports.actions', group: 'file', order: 1, tone: 'primary', inline: true }],
   requires: 'admin',
   when: onReport,
   run: (ctx, args) => {

@@ -7,7 +7,6 @@ import { weekdays, type Weekday } from '../../api/rules/contract';
 import { CommandMenu } from '../../commands/CommandMenu';
 import { runCommand } from '../../commands/registry';
 import { useT } from '../../i18n/provider';
-import { escapeToTab } from '../customers/useScreenTabs';
 import { addZip, LEADS_PER_DAY, normalizeHour, parseZip, spansMidnight, type RuleField } from './ruleForm';
 import { formOf, type RuleFormState } from './store';
 
@@ -62,11 +61,9 @@ export function RuleForm({ mode, onCancel }: Props) {
     e.preventDefault();
     void runCommand(creating ? 'rules.create' : 'rules.save', undefined, 'button');
   };
-  // Enter in a text field sends the form, except in the postal codes field where it adds the codes typed.
+  // Enter in a text field sends the form, except in the postal codes field where it adds the codes typed (Escape: ListScreen).
   const onKeyDown = (e: KeyboardEvent<HTMLFormElement>) => {
-    const target = e.target as HTMLElement;
-    if (e.key === 'Enter' && target.matches('input:not([data-zip-input]):not([type=checkbox])')) submit(e);
-    else if (creating) escapeToTab(e);
+    if (e.key === 'Enter' && (e.target as HTMLElement).matches('input:not([data-zip-input]):not([type=checkbox])')) submit(e);
   };
 
   const addTyped = () => {

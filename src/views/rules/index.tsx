@@ -1,17 +1,15 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
+import { useEffect, useMemo } from 'react';
 import { useParams } from 'react-router';
 import { useCustomers } from '../../api/customers/hooks';
+import type { Rule } from '../../api/rules/contract';
 import { useRules } from '../../api/rules/hooks';
 import { useProvideCommandContext } from '../../commands/context';
-import type { GridHandle, RowId } from '../../grid/types';
 import { useT } from '../../i18n/provider';
-import '../customers/lives.css';
-import { useScreenTabs } from '../customers/useScreenTabs';
+import { ListScreen, useListScreen } from '../../ui/ListScreen';
 import { CustomerFilter } from './CustomerFilter';
 import { RuleEditDialog } from './RuleEditDialog';
 import { RuleForm } from './RuleForm';
-import { RuleList } from './RuleList';
+import { useRuleGrid } from './ruleGrid';
 import './rules.css';
 import { ruleForm, ruleTabs, type RulesCommandContext, type RuleTab } from './store';
 
@@ -21,41 +19,28 @@ export default function RulesScreen() {
   const customerId = Number(useParams().customerId ?? 0);
   const rules = useRules(customerId);
   const customer = useCustomers().data?.find((c) => c.id === customerId);
-  const gridRef = useRef<GridHandle | null>(null);
-  const { tab, setTab, showTab } = useScreenTabs(ruleTabs, gridRef);
-  const [focusedId, setFocusedId] = useState<RowId | undefined>(undefined);
-  const focused = useMemo(() => rules.data?.find((r) => r.id === focusedId), [rules.data, focusedId]);
+  const { loader, grid } = useRuleGrid(customerId);
+  const list = useListScreen<Rule, RuleTab>({ tabs: ruleTabs, loader, version: rules.data });
 
   // The form creates rules for the customer the screen shows, until the user picks another.
   useEffect(() => {
     if (customerId > 0) ruleForm.draft.customer_id = customerId;
   }, [customerId]);
 
-  const ctx: RulesCommandContext = useMemo(() => ({ customerId, tab, showTab, focused, grid: () => gridRef.current }), [customerId, tab, showTab, focused]);
+  const { tab, showTab, focused, byId, grid: gridHandle } = list;
+  const ctx: RulesCommandContext = useMemo(() => ({ customerId, tab, showTab, focused, byId, grid: gridHandle }), [customerId, tab, showTab, focused, byId, gridHandle]);
   useProvideCommandContext({ view: 'rules', rules: ctx });
 
   return (
-    <section className="lives-view" aria-labelledby="rules-title">
-      <header className="lives-head">
-        <h1 id="rules-title">{customer ? t('rules.titleOf', { name: customer.name }) : t('shell.screen.rules')}</h1>
-        <CustomerFilter customerId={customerId} />
-      </header>
-      <Tabs selectedKey={tab} onSelectionChange={(key) => setTab(key as RuleTab)} className="screen-tabs">
-        <TabList aria-label={t('rules.tabs')} className="screen-tablist">
-          {ruleTabs.map((key) => (
-            <Tab key={key} id={key} className="screen-tab">
-              {t(`rules.tab.${key}`)}
-            </Tab>
-          ))}
-        </TabList>
-        <TabPanel id="list" className="lives-panel">
-          <RuleList customerId={customerId} version={rules.data} gridRef={gridRef} onFocusChange={setFocusedId} failed={rules.isError} />
-        </TabPanel>
-        <TabPanel id="create" className="lives-panel">
-          <RuleForm mode="create" />
-        </TabPanel>
-      </Tabs>
+    <ListScreen
+      name="rules"
+      title={customer ? t('rules.titleOf', { name: customer.name }) : t('shell.screen.rules')}
+      head={<CustomerFilter customerId={customerId} />}
+      list={list}
+      grid={grid}
+      panels={{ create: <RuleForm mode="create" /> }}
+    >
       <RuleEditDialog />
-    </section>
+    </ListScreen>
   );
 }

@@ -45,6 +45,8 @@ const onScreen = (ctx: CommandContext) => ctx.rules !== undefined;
 /** The list shows a rule to act on (the focused one; a row's button passes its own). */
 const onRule = (ctx: CommandContext) => onScreen(ctx) && ctx.rules!.tab === 'list' && ctx.rules!.focused !== undefined;
 const targetId = (ctx: CommandContext, args: RuleArgs) => args?.ruleId ?? ctx.rules!.focused!.id;
+/** The rule a button acts on: its row's, or the focused one (toolbar, keys). */
+const ruleOf = (ctx: CommandContext, args: RuleArgs) => (args ? ctx.rules?.byId(args.ruleId) : ctx.rules?.focused);
 
 /**
  * Lists, the palette's rules, the customers' rule counts and today's fills read again; the grid
@@ -102,7 +104,7 @@ defineCommand<RuleArgs>({
   title: 'rules.openReports',
   section,
   scope,
-  menus: [{ id: 'rules.actions', group: 'open', order: 1, tone: 'primary' }],
+  menus: [{ id: 'rules.actions', group: 'open', order: 1, tone: 'primary', inline: true }],
   requires: 'admin',
   when: onRule,
   run: (ctx, args) => ctx.navigate(`/customers/rules/rapports/${targetId(ctx, args)}`),
@@ -115,8 +117,8 @@ function activeCommand(id: 'rules.pause' | 'rules.resume', keys: string[], activ
     section,
     scope,
     keys,
-    // The toolbar offers the one that applies to the focused rule; the palette and the keys both.
-    menus: [{ id: 'rules.actions', group: 'state', order, when: (ctx) => ctx.rules?.focused?.active === !active }],
+    // The toolbar and each row offer the one that applies to their rule; the palette and the keys both.
+    menus: [{ id: 'rules.actions', group: 'state', order, inline: true, when: (ctx, args) => ruleOf(ctx, args)?.active === !active }],
     requires: 'admin',
     when: onRule,
     run: async (ctx, args) => {
@@ -136,7 +138,7 @@ defineCommand<RuleArgs>({
   section,
   scope,
   keys: ['shift+delete'],
-  menus: [{ id: 'rules.actions', group: 'danger', order: 9, tone: 'danger' }],
+  menus: [{ id: 'rules.actions', group: 'danger', order: 9, tone: 'danger', inline: true }],
   requires: 'admin',
   when: onRule,
   confirm: { message: 'rules.delete.confirm', ok: 'rules.delete.ok' },
@@ -188,7 +190,7 @@ defineCommand<RuleArgs>({
   section,
   scope,
   keys: ['e'],
-  menus: [{ id: 'rules.actions', group: 'open', order: 2 }],
+  menus: [{ id: 'rules.actions', group: 'open', order: 2, inline: true }],
   requires: 'admin',
   when: onRule,
   run: (ctx, args) => {

@@ -16,6 +16,8 @@ export interface RulesCommandContext {
   showTab: (tab: RuleTab) => void;
   /** The rule under the grid's focus. */
   focused: Rule | undefined;
+  /** A listed rule by id (a row's buttons act on their own). */
+  byId: (id: number) => Rule | undefined;
   grid: () => GridHandle | null;
 }
 

@@ -6,7 +6,8 @@
  */
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { useSnapshot } from 'valtio';
-import type { Toaster, ToastTone } from '../../commands/context';
+import type { ToastAction, Toaster, ToastTone } from '../../commands/context';
+import { runCommand } from '../../commands/registry';
 import { useT } from '../../i18n/provider';
 import { userState } from '../../state/user';
 
@@ -18,6 +19,7 @@ export interface ToastItem {
   id: number;
   tone: ToastTone;
   message: string;
+  action?: ToastAction;
 }
 
 let items: readonly ToastItem[] = [];
@@ -47,15 +49,16 @@ function stop(id: number) {
   clock.since = null;
 }
 
-export function showToast(tone: ToastTone, message: string) {
-  const same = items.find((i) => i.tone === tone && i.message === message);
+export function showToast(tone: ToastTone, message: string, action?: ToastAction) {
+  // A toast with a button is its own: an undo never acts on an earlier change of the same words.
+  const same = action ? undefined : items.find((i) => i.tone === tone && i.message === message && !i.action);
   if (same) {
     stop(same.id);
     clocks.set(same.id, { left: TOAST_MS, since: null });
     start(same.id);
     return;
   }
-  const item = { id: ++lastId, tone, message };
+  const item = { id: ++lastId, tone, message, action };
   clocks.set(item.id, { left: TOAST_MS, since: null });
   start(item.id);
   const next = [...items, item];
@@ -93,10 +96,10 @@ const subscribe = (l: () => void) => {
 
 /** The toaster of the command context and of screens outside it (login). */
 export const toaster: Toaster = {
-  success: (m) => showToast('success', m),
-  info: (m) => showToast('info', m),
-  warning: (m) => showToast('warning', m),
-  error: (m) => showToast('error', m),
+  success: (m, action) => showToast('success', m, action),
+  info: (m, action) => showToast('info', m, action),
+  warning: (m, action) => showToast('warning', m, action),
+  error: (m, action) => showToast('error', m, action),
 };
 
 export function Toasts() {
@@ -120,6 +123,18 @@ export function Toasts() {
       {list.map((item) => (
         <div key={item.id} className={`toast toast-${item.tone}`} role={item.tone === 'warning' || item.tone === 'error' ? 'alert' : 'status'}>
           <span className="toast-message">{item.message}</span>
+          {item.action ? (
+            <button
+              type="button"
+              className="btn toast-action"
+              onClick={() => {
+                closeToast(item.id);
+                void runCommand(item.action!.command, item.action!.args, 'button');
+              }}
+            >
+              {item.action.label}
+            </button>
+          ) : null}
           <button type="button" className="toast-close" aria-label={t('shell.close')} onClick={() => closeToast(item.id)}>
             ×
           </button>

@@ -4,12 +4,12 @@ import type { Account } from '../../api/users/contract';
 
 export const userTabs = ['list', 'create'] as const;
 export type UserTab = (typeof userTabs)[number];
-export const isUserTab = (v: unknown): v is UserTab => userTabs.includes(v as UserTab);
 
 /** What the account commands see of the mounted screen (CommandContext.users). */
 export interface UsersCommandContext {
   tab: UserTab;
-  setTab: (tab: UserTab) => void;
+  /** Shows a tab and takes the focus into it (the accounts' grid, or the form's name). */
+  showTab: (tab: UserTab) => void;
   /** The account of the grid's focused row. */
   focused: Account | undefined;
 }

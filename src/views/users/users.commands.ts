@@ -41,6 +41,9 @@ async function afterChange(ctx: CommandContext) {
   await ctx.grid?.refresh();
 }
 
+/** The last role change, which the toast's Annuler or `z` puts back once (one key changes a role). */
+let lastRole: { id: number; admin: boolean } | null = null;
+
 function roleCommand(id: string, keys: string[], admin: boolean, order: number) {
   defineCommand({
     id,
@@ -52,8 +55,10 @@ function roleCommand(id: string, keys: string[], admin: boolean, order: number) 
     menus: [{ id: 'users.actions', group: 'role', order }],
     when: (ctx) => someoneElse(ctx) && focused(ctx)!.admin !== admin,
     run: async (ctx) => {
-      await toggleRole(focused(ctx)!.id);
-      ctx.toast.success(ctx.t('users.toast.role'));
+      const account = focused(ctx)!;
+      await toggleRole(account.id);
+      lastRole = { id: account.id, admin };
+      ctx.toast.success(ctx.t('users.toast.role'), { label: ctx.t('shell.toast.undo'), command: 'users.undoRole' });
       await afterChange(ctx);
     },
   });
@@ -61,6 +66,26 @@ function roleCommand(id: string, keys: string[], admin: boolean, order: number) 
 
 roleCommand('users.makeAdmin', ['a'], true, 1);
 roleCommand('users.makeNormal', ['n'], false, 2);
+
+defineCommand({
+  id: 'users.undoRole',
+  title: 'users.undoRole',
+  section,
+  scope,
+  keys: ['z'],
+  requires: 'admin',
+  when: (ctx) => ctx.users !== undefined && lastRole !== null,
+  run: async (ctx) => {
+    const change = lastRole!;
+    lastRole = null;
+    // Only while the account still has the role given (someone may have changed it since).
+    const account = queryClient.getQueryData(usersQuery.queryKey)?.find((u) => u.id === change.id);
+    if (account?.admin === change.admin) await toggleRole(change.id);
+    ctx.toast.info(ctx.t('users.toast.roleUndone'));
+    await afterChange(ctx);
+    ctx.grid?.focus();
+  },
+});
 
 defineCommand({
   id: 'users.exports',
@@ -123,7 +148,7 @@ defineCommand({
     const name = inviteForm.name.trim();
     const email = inviteForm.email.trim();
     if (ctx.users!.tab !== 'create' || (!name && !email)) {
-      ctx.users!.setTab('create');
+      ctx.users!.showTab('create');
       focusInviteName();
       return;
     }
@@ -159,11 +184,7 @@ userTabs.forEach((tab, i) => {
     keys: [String(i + 1)],
     requires: 'admin',
     when: (ctx) => ctx.users !== undefined,
-    run: (ctx) => {
-      ctx.users!.setTab(tab);
-      // The keys go on with what the tab shows: the form's first field, or the accounts' rows.
-      if (tab === 'create') focusInviteName();
-      else focusWhenShown('[data-users-grid] [role=grid]');
-    },
+    // The keys go on with what the tab shows: the form's first field, or the accounts' rows.
+    run: (ctx) => ctx.users!.showTab(tab),
   });
 });

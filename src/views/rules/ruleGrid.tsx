@@ -1,26 +1,16 @@
-import { useCallback, useEffect, useMemo, type RefObject } from 'react';
+import { useEffect, useMemo } from 'react';
 import { queryClient } from '../../api/queryClient';
 import { weekdays, type Rule, type Weekday } from '../../api/rules/contract';
 import { useRulesToday } from '../../api/rules/hooks';
 import { rulesQuery } from '../../api/rules/queries';
-import { CommandMenu } from '../../commands/CommandMenu';
-import { RowCommand } from '../../commands/RowCommand';
 import { runCommand } from '../../commands/registry';
-import { defaultFormatter, Grid, type Translate } from '../../grid/Grid';
+import { defaultFormatter, type Translate } from '../../grid/Grid';
 import { localLoader } from '../../grid/localRows';
-import type { GridColumnSpec, GridHandle, GridSelectionInfo, Row, RowId } from '../../grid/types';
+import type { GridColumnSpec, Row, RowLoader } from '../../grid/types';
 import { useIntl, useT } from '../../i18n/provider';
+import type { ListGrid } from '../../ui/ListScreen';
 import { FillBar } from './FillBar';
 import { ruleFills } from './store';
-
-interface Props {
-  customerId: number;
-  /** The rules as last fetched: when they change (a command, another tab), the grid reads them again. */
-  version: unknown;
-  gridRef: RefObject<GridHandle | null>;
-  onFocusChange: (id: RowId | undefined) => void;
-  failed: boolean;
-}
 
 const asRule = (row: Row) => row as unknown as Rule;
 
@@ -37,21 +27,6 @@ function columnsFor(customerId: number): GridColumnSpec[] {
     { key: 'days', label: '', kind: 'text', width: 150 },
     { key: 'hours', label: '', kind: 'text', width: 110 },
     { key: 'state', label: '', kind: 'text', width: 110 },
-    {
-      key: 'actions',
-      label: '',
-      kind: 'text',
-      width: 440,
-      sort: false, filter: false,
-      cell: (row) => (
-        <>
-          <RowCommand command="rules.openReports" args={{ ruleId: row.id }} />
-          <RowCommand command="rules.edit" args={{ ruleId: row.id }} />
-          {asRule(row).active ? <RowCommand command="rules.pause" args={{ ruleId: row.id }} /> : <RowCommand command="rules.resume" args={{ ruleId: row.id }} />}
-          <RowCommand command="rules.delete" args={{ ruleId: row.id }} tone="danger" />
-        </>
-      ),
-    },
   ];
 }
 
@@ -61,15 +36,20 @@ const stateOf = (r: Rule) => (!r.active ? 'paused' : r.customer_active ? 'active
 const fillRatio = (f: Rule['today']) => (f.leads_number > 0 ? f.count / f.leads_number : 0);
 
 /** Days as short names ('lun. mar. mer.'), or 'Tous les jours' / 'Du lundi au vendredi'. */
-export function daysText(on: readonly Weekday[], t: Translate): string {
+function daysText(on: readonly Weekday[], t: Translate): string {
   if (on.length === 7) return t('rules.days.every');
   if (on.length === 5 && on.every((d) => d !== 'saturday' && d !== 'sunday')) return t('rules.days.workdays');
   if (on.length === 0) return t('rules.days.none');
   return on.map((d) => t(`rules.day.short.${d}`)).join(' ');
 }
 
-/** The tab 'Règles': the toolbar on the focused rule and the rules, each with today's fill. */
-export function RuleList({ customerId, version, gridRef, onFocusChange, failed }: Props) {
+const rowButtons = { args: (row: Row) => ({ ruleId: row.id }), width: 440 };
+
+// Enter or a double click on a row: the rule's reports.
+const onOpen = (row: Row) => void runCommand('rules.openReports', { ruleId: row.id }, 'hotkey');
+
+/** The list 'Règles' of a customer (0: all): its columns, each rule with today's fill, and its loader. */
+export function useRuleGrid(customerId: number): { loader: RowLoader; grid: ListGrid } {
   const t = useT();
   const intl = useIntl();
   const columns = useMemo(() => columnsFor(customerId), [customerId]);
@@ -113,39 +93,6 @@ export function RuleList({ customerId, version, gridRef, onFocusChange, failed }
       ),
     [customerId, columns, format],
   );
-  useEffect(() => {
-    if (version !== undefined) void gridRef.current?.refresh();
-  }, [version, gridRef]);
-  const columnLabel = useCallback((c: GridColumnSpec) => t(`rules.column.${c.key}`), [t]);
-  const onSelectionChange = useCallback((info: GridSelectionInfo) => onFocusChange(info.focusedId), [onFocusChange]);
-  const onOpen = useCallback((row: Row) => void runCommand('rules.openReports', { ruleId: row.id }, 'hotkey'), []);
-
-  return (
-    <div className="lives-list">
-      <div className="lives-bar">
-        <CommandMenu menu="rules.actions" variant="toolbar" label={t('rules.actions')} className="lives-actions" />
-      </div>
-      {failed ? (
-        <p role="alert" className="lives-error">
-          {t('rules.error.load')}
-        </p>
-      ) : null}
-      <Grid
-        queryKey={`rules|${customerId}`}
-        rowMenu={{ menu: 'rules.actions', label: t('rules.actions') }}
-        loader={loader}
-        label={t('rules.grid')}
-        t={t}
-        locale={intl.locale}
-        columns={columns}
-        columnLabel={columnLabel}
-        format={format}
-        handleRef={gridRef}
-        selectable={false}
-        onSelectionChange={onSelectionChange}
-        onOpen={onOpen}
-        className="lives-grid"
-      />
-    </div>
-  );
+  const grid = useMemo(() => ({ queryKey: `rules|${customerId}`, columns, format, onOpen, rowButtons }), [customerId, columns, format]);
+  return { loader, grid };
 }
