@@ -100,6 +100,26 @@ describe('palette', () => {
     expect(r.navigations).toEqual(['/landings_test/2', '/customers/rules/11', '/exports/2', '/landings_test/7']);
   });
 
+  it("ranks a match on an entry's label above a match on its keywords: a rule's name opens the rule, not its customer", async () => {
+    const r = await renderCommands(admin);
+    cleanup = r.cleanup;
+    const user = userEvent.setup();
+    await openPalette(user);
+    // The customer lists its rules' names as keywords; its group comes first when the ranks are equal.
+    await user.keyboard('PAC toutes zones');
+    await waitFor(() => expect(optionNames()).toEqual(['PAC toutes zonesChauffage Dupont', 'Chauffage Dupontcontact@dupont.fr']));
+    expect(screen.getByRole('option', { selected: true }).textContent).toBe('PAC toutes zonesChauffage Dupont');
+    await user.keyboard('{Enter}');
+    expect(r.navigations).toEqual(['/customers/rules/rapports/3']);
+    // A prefix of the label, and a word of it, rank the same way.
+    for (const query of ['pac tout', 'zones']) {
+      await openPalette(user);
+      await user.keyboard(query);
+      await waitFor(() => expect(optionNames()[0]).toBe('PAC toutes zonesChauffage Dupont'));
+      await user.keyboard('{Escape}');
+    }
+  });
+
   it('lists what was run last in the Récents group', async () => {
     const r = await renderCommands(admin);
     cleanup = r.cleanup;
