@@ -18,6 +18,7 @@ import '../../styles/shell.css';
 import { loginPath } from '../auth/returnTo';
 import { ErrorBoundary } from './ErrorBoundary';
 import { ErrorLogDialog } from './ErrorLogDialog';
+import { installFocusRescue } from './focusRescue';
 import { Navbar } from './Navbar';
 import { Sidebar } from './Sidebar';
 import { TagsView } from './TagsView';
@@ -79,32 +80,8 @@ function Shell() {
     if (main && !main.contains(document.activeElement)) main.focus({ preventScroll: true });
   }, [location.pathname]);
 
-  // Focus that falls to <body> because its element went away (a tab key replaced the list that
-  // had it, React hid it while the next tab loads, a row or button vanished) goes to the screen's
-  // main region: the keys still reach the screen there, and a list that mounts in it takes it.
-  // A click on nothing (the element still shown) is left alone. A dialog gives the focus back
-  // itself when it is gone (react-aria, a frame after it unmounts): wait for that first, or the
-  // focus would land on the main region instead of where the dialog was opened from.
-  useEffect(() => {
-    const afterFrames = (run: () => void) => requestAnimationFrame(() => requestAnimationFrame(run));
-    const rescue = (lost: HTMLElement, tries: number) => {
-      const active = document.activeElement;
-      if (active && active !== document.body) return;
-      if (lost.isConnected && lost.checkVisibility?.() !== false) return;
-      if (document.querySelector('.overlay, [role=dialog], [role=alertdialog]') && tries < 30) {
-        setTimeout(() => afterFrames(() => rescue(lost, tries + 1)), 100);
-        return;
-      }
-      document.getElementById('main')?.focus({ preventScroll: true });
-    };
-    const onFocusOut = (e: FocusEvent) => {
-      if (e.relatedTarget) return;
-      const lost = e.target as HTMLElement;
-      afterFrames(() => rescue(lost, 0));
-    };
-    document.addEventListener('focusout', onFocusOut);
-    return () => document.removeEventListener('focusout', onFocusOut);
-  }, []);
+  // Focus that falls to <body> (its element went away or disabled itself) goes on in the screen.
+  useEffect(() => installFocusRescue(), []);
 
   if (screen?.requires === 'admin' && userData && !userData.admin) return <Navigate to="/401" replace />;
 
