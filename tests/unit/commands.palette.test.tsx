@@ -186,7 +186,7 @@ describe('help overlay', () => {
     const row = (id: string) => help.querySelector(`[data-command="${id}"]`);
     expect(row('nav.rules')?.textContent).toBe('RèglesGR');
     expect(row('shell.palette')?.textContent).toBe('Palette de commandesCtrlK');
-    expect(row('nav.home')?.textContent).toBe('AccueilGAGH');
+    expect(row('nav.home')?.textContent).toBe('AccueilGA/GH');
     expect(row('nav.production.pv')?.textContent).toBe('Production PVGPV');
     // Without a key, and of another screen (the grid's and the lead view's), still listed.
     expect(row('shell.fullscreen')?.textContent).toBe('Plein écran');
@@ -199,6 +199,22 @@ describe('help overlay', () => {
     expect(keysOf('nav.home')).toEqual(['G puis A', 'ou G puis H']);
     expect(keysOf('shell.palette')).toEqual(['Ctrl+K']);
     expect(keysOf('shell.fullscreen')).toEqual([]);
+  });
+
+  it("opens on the current screen's section: it comes first", async () => {
+    const sectionTitles = () => [...screen.getByRole('dialog', { name: 'Raccourcis clavier' }).querySelectorAll('h3')].map((h) => h.textContent);
+    const user = userEvent.setup();
+    for (const [view, title] of [
+      ['exports', 'Exports'],
+      ['rules', 'Règles'],
+    ]) {
+      const r = await renderCommands(admin, { view });
+      await user.keyboard('?');
+      await screen.findByRole('dialog', { name: 'Raccourcis clavier' });
+      expect(sectionTitles()[0]).toBe(title);
+      expect(sectionTitles()).toContain('Navigation');
+      r.cleanup();
+    }
   });
 
   it('leaves out what a normal user may not run', async () => {
