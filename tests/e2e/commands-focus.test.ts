@@ -148,3 +148,39 @@ describe('a tab clicked with the mouse', () => {
     await context.close();
   });
 });
+
+describe("a normal user's bookmark of an admin screen", () => {
+  it('opens no tag and calls no admin API, on that page or the next ones; the palette offers no admin view', async () => {
+    const { page, context, errors } = await app.page();
+    await signIn(page, DEMO.staff);
+    // A tag kept in this browser from an admin's session, as a bookmark's visit left it before.
+    await page.evaluate(() => localStorage.setItem('visitedViews', JSON.stringify([{ path: '/' }, { path: '/customers/rules/rapports/5' }])));
+    const refused: string[] = [];
+    const adminCalls: string[] = [];
+    page.on('response', (r) => {
+      if (r.status() === 403) refused.push(r.url());
+    });
+    page.on('request', (r) => {
+      if (/\/api\/(customers|reports|users|exports|taboola)/.test(new URL(r.url()).pathname)) adminCalls.push(r.url());
+    });
+    await page.goto('/customers/rules/rapports/3');
+    await page.waitForURL(/\/401$/);
+    await page.getByRole('heading', { name: 'Accès non autorisé' }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('visitedViews'))).not.toContain('/customers/rules/rapports/3');
+    await page.goto('/');
+    await page.locator('nav.sidebar').waitFor();
+    await page.waitForLoadState('networkidle');
+    const tags = page.getByRole('navigation', { name: 'Vues visitées' });
+    expect(await tags.getByRole('link').allTextContents()).not.toContain('Rapports');
+    expect(await tags.locator('a[href*="/customers"]').count()).toBe(0);
+    await page.keyboard.press('Control+k');
+    await page.getByRole('combobox').waitFor();
+    await page.keyboard.type('Vue');
+    await page.getByRole('option').first().waitFor();
+    expect((await page.getByRole('option').allTextContents()).filter((o) => /Rapports|Règles|Clients/.test(o))).toEqual([]);
+    expect(refused).toEqual([]);
+    expect(adminCalls).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -3,7 +3,7 @@ import { Button } from 'react-aria-components';
 import { Navigate, Outlet, useLocation, useNavigate, useParams, type Params } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { useMe } from '../../api/auth/hooks';
-import { useCurrentScreen, type Screen } from '../../commands/screens';
+import { mayOpen, useCurrentScreen, type Screen } from '../../commands/screens';
 import { ConfirmHost } from '../../commands/ConfirmHost';
 import { useProvideCommandContext } from '../../commands/context';
 import { HelpOverlay } from '../../commands/HelpOverlay';
@@ -23,7 +23,7 @@ import { Navbar } from './Navbar';
 import { Sidebar } from './Sidebar';
 import { TagsView } from './TagsView';
 import { toaster } from './toasts';
-import { useScreenTitle } from './useScreenTitle';
+import { useScreenTitle, useTitleKey } from './useScreenTitle';
 
 /** Every screen but /login, /404 and /401 needs the Admin-Token cookie. */
 export default function Layout() {
@@ -45,6 +45,7 @@ function Shell() {
   const paramsKey = JSON.stringify(params);
   // eslint-disable-next-line react-hooks/exhaustive-deps -- same parameters, same object: the command context stays equal
   const stableParams = useMemo(() => params, [paramsKey]);
+  const titleKey = useTitleKey(screen);
 
   useEffect(() => {
     if (me.data) setUserData(me.data);
@@ -69,9 +70,10 @@ function Shell() {
     });
   }, []);
 
+  // A tag only for a screen the user may open: a normal user's bookmark of an admin screen leaves none.
   useEffect(() => {
-    if (screen) addVisitedView(location.pathname);
-  }, [screen, location.pathname]);
+    if (screen && mayOpen(screen, userData)) addVisitedView(location.pathname);
+  }, [screen, location.pathname, userData]);
 
   // After a route change the focus goes to the new screen's main region, unless something in it
   // (its grid, as it mounts) has it already: never left on <body> or on what the old screen was.
@@ -116,7 +118,7 @@ function Shell() {
           </ErrorBoundary>
         </main>
       </div>
-      <WindowTitle key={screen?.id} screen={screen} params={params} />
+      <WindowTitle key={titleKey} screen={screen} params={params} />
       <Palette />
       <HelpOverlay />
       <ConfirmHost />
@@ -126,7 +128,7 @@ function Shell() {
   );
 }
 
-/** The window's title follows the screen's (keyed by screen: see useScreenTitle). */
+/** The window's title follows the screen's (keyed by useTitleKey). */
 function WindowTitle({ screen, params }: { screen: Screen | undefined; params: Params }) {
   const t = useT();
   const title = useScreenTitle(screen, params);
