@@ -2,6 +2,8 @@
 // button that disables itself or a tab clicked with the mouse (the grid keys must still work),
 // what a normal user's bookmark of an admin screen leaves behind, and the shell's names and
 // target sizes (axe-core's link-name and target-size, beyond its default rules).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, signIn, startApp, type App } from './harness';
@@ -180,6 +182,41 @@ describe("a normal user's bookmark of an admin screen", () => {
     expect((await page.getByRole('option').allTextContents()).filter((o) => /Rapports|Règles|Clients/.test(o))).toEqual([]);
     expect(refused).toEqual([]);
     expect(adminCalls).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+/** axe-core with rules beyond its default set, as Lighthouse runs them: every violation, whatever its impact. */
+async function axeRules(page: Page, rules: string[]) {
+  await page.evaluate(readFileSync(join(process.cwd(), 'node_modules/axe-core/axe.min.js'), 'utf8'));
+  const result = await page.evaluate(async (ids) => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    return axe.run(document, { runOnly: { type: 'rule', values: ids }, resultTypes: ['violations'] });
+  }, rules);
+  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+describe('the shell under axe-core link-name and target-size (WCAG 2.2 2.5.8)', () => {
+  it('names the brand link, sidebar open or collapsed, and gives the tags targets of 24 × 24 px, on the lead view, the rules and the map', async () => {
+    const { page, context, errors } = await app.page();
+    await signIn(page, DEMO.admin);
+    const { rows } = await db().query<{ id: number }>('SELECT id FROM landings ORDER BY id LIMIT 1');
+    for (const path of [`/landings_test/${rows[0].id}`, '/customers/rules/0', '/production/pac']) {
+      await page.goto(path);
+      await page.locator('main h1, main [role=grid]').first().waitFor();
+      await page.locator('.tag.active').waitFor();
+      expect(await axeRules(page, ['link-name', 'target-size'])).toEqual([]);
+    }
+    await page.locator('header.header').screenshot({ path: '/tmp/commands-tags.png' });
+    const box = await page.locator('.tag-close').first().boundingBox();
+    expect(box!.width).toBeGreaterThanOrEqual(24);
+    expect(box!.height).toBeGreaterThanOrEqual(24);
+    // Collapsed, the brand shows its mark only: its name stays.
+    await page.keyboard.press('Control+b');
+    await page.locator('.app.sidebar-closed').waitFor();
+    expect(await axeRules(page, ['link-name', 'target-size'])).toEqual([]);
+    expect(await page.getByRole('link', { name: 'Console leads' }).count()).toBe(1);
     expect(errors).toEqual([]);
     await context.close();
   });
