@@ -17,9 +17,9 @@ const shown = (el: HTMLElement) => el.isConnected && el.checkVisibility?.() !== 
 
 /** Where the focus goes from `lost`, still shown but disabled. */
 function nextStop(lost: HTMLElement, main: HTMLElement): HTMLElement {
-  // Toolbars (a command menu's group) act on the focused row of the screen's list.
+  // A command of a toolbar (a command menu's group) acts on the focused row of the screen's list.
   const grid = main.querySelector<HTMLElement>('[role=grid][tabindex="0"]');
-  if (grid && shown(grid) && lost.closest('[role=group], [role=toolbar]')) return grid;
+  if (grid && shown(grid) && lost.matches('[data-command]') && lost.closest('[role=group], [role=toolbar]')) return grid;
   const controls = [...main.querySelectorAll<HTMLElement>(CONTROLS)].filter((el) => el !== lost && usable(el) && el.tabIndex >= 0 && shown(el));
   const after = controls.find((el) => lost.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING);
   return after ?? controls.at(-1) ?? main;
