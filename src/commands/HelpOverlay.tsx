@@ -5,11 +5,12 @@ import { ui } from '../state/ui';
 import { WideDialog } from '../ui/WideDialog';
 import { useCommandContext } from './context';
 import { allCommands, isAvailable, isPermitted } from './registry';
-import { Shortcut } from './Shortcut';
+import { Shortcuts } from './Shortcut';
 
 /**
  * The `?` overlay: every command this user may run, by section, with its keys when it has some;
- * those that apply elsewhere (another screen, no selection) are marked as such.
+ * those that apply elsewhere (another screen, no selection) are marked as such. The current
+ * screen's section comes first.
  */
 export function HelpOverlay() {
   const { helpOpen } = useSnapshot(ui);
@@ -24,13 +25,15 @@ export function HelpOverlay() {
       bySection.set(c.section, list);
     }
   }
+  // Opened on the current screen's section: it comes first (the exports' keys on the exports).
+  const sections = [...bySection].sort(([a], [b]) => Number(b === ctx.view) - Number(a === ctx.view));
   const close = () => {
     ui.helpOpen = false;
   };
   return (
     <WideDialog open={helpOpen} onClose={close} title={t('commands.help.title')} className="help">
       <div className="help-sections">
-        {[...bySection].map(([section, commands]) => (
+        {sections.map(([section, commands]) => (
           <section key={section} className="help-section">
             <h3>{t(`commands.section.${section}`)}</h3>
             <dl>
@@ -41,9 +44,7 @@ export function HelpOverlay() {
                     {c.here ? null : <span className="visually-hidden"> ({t('commands.help.elsewhere')})</span>}
                   </dt>
                   <dd>
-                    {c.keys.map((k, i) => (
-                      <Shortcut key={k} keys={k} spoken alternative={i > 0} />
-                    ))}
+                    <Shortcuts keys={c.keys} />
                   </dd>
                 </div>
               ))}

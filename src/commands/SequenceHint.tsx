@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { useT } from '../i18n/provider';
 import { continuations, pendingStrokes, subscribePending } from './hotkeys';
-import { Shortcut } from './Shortcut';
+import { Shortcut, Shortcuts } from './Shortcut';
 
 /** While a sequence is under way ('g' typed), lists where each next key leads. */
 export function SequenceHint() {
@@ -18,9 +18,7 @@ export function SequenceHint() {
         {next.map(({ command, rests }) => (
           <li key={command.id}>
             <span className="sequence-keys">
-              {rests.map((rest) => (
-                <Shortcut key={rest} keys={rest} />
-              ))}
+              <Shortcuts keys={rests} />
             </span>
             <span>{t(command.title)}</span>
           </li>

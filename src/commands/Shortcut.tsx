@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import { useT } from '../i18n/provider';
 import { shortcutCaps } from './keys';
 
@@ -22,4 +23,21 @@ export function Shortcut({ keys, spoken = false, alternative = false }: { keys: 
       ))}
     </span>
   );
+}
+
+/**
+ * A command's shortcuts, told apart from one longer sequence by a slash ('A / H', 'G A / G H';
+ * 'A H' reads as A then H). Spoken, they are 'A', 'ou H'.
+ */
+export function Shortcuts({ keys }: { keys: readonly string[] }) {
+  return keys.map((k, i) => (
+    <Fragment key={k}>
+      {i > 0 ? (
+        <span className="shortcut-or" aria-hidden="true">
+          /
+        </span>
+      ) : null}
+      <Shortcut keys={k} spoken alternative={i > 0} />
+    </Fragment>
+  ));
 }

@@ -21,6 +21,7 @@
  * declares `entries: []` and is reached through `nav.<id>` with arguments.
  */
 import type { ComponentType } from 'react';
+import type { User } from '../api/auth/contract';
 import { matchPath, useMatches, type Params } from 'react-router';
 import type { IconName } from '../ui/icons';
 import type { CommandContext } from './context';
@@ -63,7 +64,8 @@ export interface Screen {
   entries?: readonly ScreenEntry[];
   /**
    * A hook giving the title for these parameters when it depends on data (the lead view's landing
-   * names); undefined while unknown. Callers key their component by screen, so the hook's place is stable.
+   * names); undefined while unknown. Called only where the user may open the screen (mayOpen);
+   * callers key their component by screen and that, so the hook's place is stable.
    */
   useTitle?: (params: Params) => string | undefined;
   load: () => Promise<{ default: ComponentType }>;
@@ -154,6 +156,19 @@ export function screenForPath(path: string): { screen: Screen; params: Params } 
     if (match && paramsValid(screen, match.params)) return { screen, params: match.params };
   }
   return undefined;
+}
+
+/**
+ * Whether `user` may open `screen`: a staff screen anyone signed in, an admin screen once the user
+ * is known to be an admin. Before that (a reload, a normal user's bookmark) nothing of the screen
+ * runs: no tag, no title from its data, so no admin API call answered 403.
+ */
+export const mayOpen = (screen: Pick<Screen, 'requires'>, user: User | null) => screen.requires !== 'admin' || user?.admin === true;
+
+/** Whether `user` may open what `path` shows (a visited view, a tag). */
+export function mayOpenPath(path: string, user: User | null): boolean {
+  const found = screenForPath(path);
+  return found === undefined || mayOpen(found.screen, user);
 }
 
 /** The entry point whose parameters these are, if any (its title names the tag). */

@@ -254,11 +254,14 @@ export function Grid(props: GridProps) {
   );
   useImperativeHandle(props.handleRef, () => handle, [handle]);
   // A list that appears where the focus has nowhere to be (a route or tab change) takes it, so the
-  // keys and screen readers start on the rows; a focused tab, field or button keeps it.
+  // keys and screen readers start on the rows; a focused field or button keeps it, and so does a
+  // tab reached by keyboard (the arrows go on along the tabs). A tab clicked with the mouse does
+  // not: the list takes the keys as after a tab key (without it, x and Space acted on the tab).
   // Asked again when the first rows arrive, in case the list could not take it as it mounted.
   useEffect(() => {
     const active = document.activeElement;
-    if (!active || active === document.body || active.id === 'main') scrollRef.current?.focus({ preventScroll: true });
+    const clickedTab = active?.getAttribute('role') === 'tab' && !active.matches(':focus-visible');
+    if (!active || active === document.body || active.id === 'main' || clickedTab) scrollRef.current?.focus({ preventScroll: true });
   }, [cache.ready]);
   // The grid commands (j, k, x, Home…) act on the grid the screen shows, from the moment it mounts.
   useProvideCommandContext({ grid: handle });

@@ -178,7 +178,7 @@ describe('the keyboard stays with the list', () => {
     await press(page, 'j', 'j');
     expect(await focusedName(page)).toBe('Nom3');
     expect(await focusedRole(page)).toBe('grid');
-    // A click on a tab keeps the focus on the tab; the keys still act on the list.
+    // A click on a tab hands the focus to the list it shows, as the tab keys do.
     await page.getByRole('tab', { name: 'Archivés' }).click();
     // The Archivés list must be on screen: a tab left before it was drawn keeps the old list and its focus.
     await page.waitForURL(/tab=archived/);

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { defineCommand, undefineCommand } from '../../src/commands/registry';
@@ -125,6 +125,10 @@ describe('hotkeys', () => {
     keydown({ key: 'g' });
     const hint = screen.getByRole('status');
     for (const text of ['CClients', 'RRègles', 'UGestion des comptes', 'LAller à une landing…']) expect(hint.textContent).toContain(text);
+    // Two keys to one screen are alternatives, not a sequence: 'A / H', said 'A', 'ou H'.
+    const home = within(hint).getByText('Accueil').closest('li')!;
+    expect(home.textContent).toBe('A/HAccueil');
+    expect(within(home).getAllByRole('img').map((k) => k.getAttribute('aria-label'))).toEqual(['A', 'ou H']);
     keydown({ key: 'c' });
     expect(screen.queryByRole('status')).toBeNull();
   });

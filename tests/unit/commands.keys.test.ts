@@ -44,12 +44,32 @@ describe('shortcuts as data', () => {
 });
 
 describe('palette matching', () => {
-  const entries = ['Règles', 'Gestion des comptes', 'Clients → règles', 'Déréglé'].map((label) => ({ label, haystack: foldText(label) }));
+  const entry = (label: string, keywords = '') => ({ label, haystack: foldText(`${label} ${keywords}`), labelLength: foldText(label).length });
+  const entries = ['Règles', 'Gestion des comptes', 'Clients → règles', 'Déréglé'].map((label) => entry(label));
 
   it('ignores accents and case and wants every word', () => {
     expect(filterEntries(entries, queryWords('REGLES')).map((e) => e.label)).toEqual(['Règles', 'Clients → règles']);
     expect(filterEntries(entries, queryWords('gestion comptes')).map((e) => e.label)).toEqual(['Gestion des comptes']);
     expect(filterEntries(entries, queryWords('regle')).map((e) => e.label)).toEqual(['Règles', 'Clients → règles', 'Déréglé']);
+  });
+
+  it("ranks the label's matches above the keywords': exact, prefix, word starts, inside a word, then the same in the keywords", () => {
+    const ranked = [
+      entry('Chauffage Dupont', 'PAC toutes zones'),
+      entry('Toutes zones PAC'),
+      entry('PAC toutes zones nord'),
+      entry('Secteurs', 'pac toutes zones'),
+      entry('PAC toutes zones'),
+      entry('Zones de PACtoutes'),
+    ];
+    expect(filterEntries(ranked, queryWords('pac toutes zones')).map((e) => e.label)).toEqual([
+      'PAC toutes zones',
+      'PAC toutes zones nord',
+      'Toutes zones PAC',
+      'Zones de PACtoutes',
+      'Chauffage Dupont',
+      'Secteurs',
+    ]);
   });
 
   it('keeps everything, in order, for an empty query', () => {

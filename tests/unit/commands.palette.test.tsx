@@ -100,6 +100,26 @@ describe('palette', () => {
     expect(r.navigations).toEqual(['/landings_test/2', '/customers/rules/11', '/exports/2', '/landings_test/7']);
   });
 
+  it("ranks a match on an entry's label above a match on its keywords: a rule's name opens the rule, not its customer", async () => {
+    const r = await renderCommands(admin);
+    cleanup = r.cleanup;
+    const user = userEvent.setup();
+    await openPalette(user);
+    // The customer lists its rules' names as keywords; its group comes first when the ranks are equal.
+    await user.keyboard('PAC toutes zones');
+    await waitFor(() => expect(optionNames()).toEqual(['PAC toutes zonesChauffage Dupont', 'Chauffage Dupontcontact@dupont.fr']));
+    expect(screen.getByRole('option', { selected: true }).textContent).toBe('PAC toutes zonesChauffage Dupont');
+    await user.keyboard('{Enter}');
+    expect(r.navigations).toEqual(['/customers/rules/rapports/3']);
+    // A prefix of the label, and a word of it, rank the same way.
+    for (const query of ['pac tout', 'zones']) {
+      await openPalette(user);
+      await user.keyboard(query);
+      await waitFor(() => expect(optionNames()[0]).toBe('PAC toutes zonesChauffage Dupont'));
+      await user.keyboard('{Escape}');
+    }
+  });
+
   it('lists what was run last in the Récents group', async () => {
     const r = await renderCommands(admin);
     cleanup = r.cleanup;
@@ -166,7 +186,7 @@ describe('help overlay', () => {
     const row = (id: string) => help.querySelector(`[data-command="${id}"]`);
     expect(row('nav.rules')?.textContent).toBe('RèglesGR');
     expect(row('shell.palette')?.textContent).toBe('Palette de commandesCtrlK');
-    expect(row('nav.home')?.textContent).toBe('AccueilGAGH');
+    expect(row('nav.home')?.textContent).toBe('AccueilGA/GH');
     expect(row('nav.production.pv')?.textContent).toBe('Production PVGPV');
     // Without a key, and of another screen (the grid's and the lead view's), still listed.
     expect(row('shell.fullscreen')?.textContent).toBe('Plein écran');
@@ -179,6 +199,22 @@ describe('help overlay', () => {
     expect(keysOf('nav.home')).toEqual(['G puis A', 'ou G puis H']);
     expect(keysOf('shell.palette')).toEqual(['Ctrl+K']);
     expect(keysOf('shell.fullscreen')).toEqual([]);
+  });
+
+  it("opens on the current screen's section: it comes first", async () => {
+    const sectionTitles = () => [...screen.getByRole('dialog', { name: 'Raccourcis clavier' }).querySelectorAll('h3')].map((h) => h.textContent);
+    const user = userEvent.setup();
+    for (const [view, title] of [
+      ['exports', 'Exports'],
+      ['rules', 'Règles'],
+    ]) {
+      const r = await renderCommands(admin, { view });
+      await user.keyboard('?');
+      await screen.findByRole('dialog', { name: 'Raccourcis clavier' });
+      expect(sectionTitles()[0]).toBe(title);
+      expect(sectionTitles()).toContain('Navigation');
+      r.cleanup();
+    }
   });
 
   it('leaves out what a normal user may not run', async () => {

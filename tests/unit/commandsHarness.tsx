@@ -30,6 +30,8 @@ const landing = (id: number, name: string, kind: Landing['kind'] = 'standard'): 
 
 export const landings = [landing(1, 'PAC Air-Eau'), landing(2, 'PAC Air-Air'), landing(3, 'Panneaux Solaires')];
 export const facebookLandings = [landing(7, 'FB Pompe à chaleur', 'facebook')];
+/** Customer 11's rule: the palette lists it under its name, and the customer with its rules' names as keywords. */
+const rule = { id: 3, name: 'PAC toutes zones', customer_id: 11, customer_name: 'Chauffage Dupont', landings: [] };
 
 // Browser APIs jsdom lacks, which cmdk calls (it has no layout to observe or scroll).
 Element.prototype.scrollIntoView ??= () => {};
@@ -84,9 +86,18 @@ export async function renderCommands(user: User, extra: CommandContextValues = {
   client.setQueryData(['landings'], landings);
   client.setQueryData(['landings_facebook'], facebookLandings);
   client.setQueryData(['customers'], [
-    { id: 11, name: 'Chauffage Dupont', email: 'contact@dupont.fr', active: true, webhook_url: null, webhook_secret: null, rules: [], created_at: '2026-01-05T09:00:00Z' },
+    {
+      id: 11,
+      name: 'Chauffage Dupont',
+      email: 'contact@dupont.fr',
+      active: true,
+      webhook_url: null,
+      webhook_secret: null,
+      rules: [{ id: 3, name: rule.name, active: true }],
+      created_at: '2026-01-05T09:00:00Z',
+    },
   ]);
-  client.setQueryData(['rules', 0], []);
+  client.setQueryData(['rules', 0], [rule]);
   client.setQueryData(['users'], [admin, staff]);
   const navigations: string[] = [];
   const context = provideCommandContext({

@@ -4,14 +4,14 @@ import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useT } from '../../i18n/provider';
 import { Shortcut } from '../Shortcut';
 import type { PaletteEntry, PaletteGroup } from './entries';
-import { filterEntries, queryWords } from './search';
+import { queryWords, rankEntries } from './search';
 
 const HEADING_HEIGHT = 30;
 const ITEM_HEIGHT = 38;
 const PAGE = 8;
 
-/** Groups in this order; the sources' groups (landings, customers…) keep theirs between screens and choices. */
-const rank = (group: PaletteGroup) => ({ actions: 0, screens: 1, choices: 8, recent: 9 })[group] ?? 2;
+/** Groups of equal best match in this order; the sources' groups (landings, customers…) keep theirs between screens and choices. */
+const groupRank = (group: PaletteGroup) => ({ actions: 0, screens: 1, choices: 8, recent: 9 })[group] ?? 2;
 
 type Row = { kind: 'heading'; group: PaletteGroup } | { kind: 'item'; entry: PaletteEntry };
 
@@ -35,16 +35,19 @@ export function PaletteList({ entries, onRun, only, placeholder }: Props) {
   const [active, setActive] = useState('');
   const listRef = useRef<HTMLDivElement>(null);
 
+  // Groups follow their best match (a rule's exact name before a customer listing it), then their order.
   const rows = useMemo(() => {
-    const byGroup = new Map<PaletteGroup, PaletteEntry[]>();
-    for (const entry of filterEntries(entries, queryWords(query))) {
-      if (only && !only.includes(entry.group)) continue;
-      const list = byGroup.get(entry.group);
-      if (list) list.push(entry);
-      else byGroup.set(entry.group, [entry]);
-    }
-    const groups = [...byGroup.keys()].sort((a, b) => rank(a) - rank(b));
-    return groups.flatMap((group): Row[] => [{ kind: 'heading', group }, ...byGroup.get(group)!.map((entry): Row => ({ kind: 'item', entry }))]);
+    const byGroup = new Map<PaletteGroup, { best: number; entries: PaletteEntry[] }>();
+    rankEntries(entries, queryWords(query)).forEach((ranked, best) => {
+      for (const entry of ranked) {
+        if (only && !only.includes(entry.group)) continue;
+        const group = byGroup.get(entry.group);
+        if (group) group.entries.push(entry);
+        else byGroup.set(entry.group, { best, entries: [entry] });
+      }
+    });
+    const groups = [...byGroup].sort(([a, x], [b, y]) => x.best - y.best || groupRank(a) - groupRank(b));
+    return groups.flatMap(([group, { entries }]): Row[] => [{ kind: 'heading', group }, ...entries.map((entry): Row => ({ kind: 'item', entry }))]);
   }, [entries, query, only]);
   const items = useMemo(() => rows.flatMap((r, i) => (r.kind === 'item' ? [{ key: r.entry.key, row: i }] : [])), [rows]);
 

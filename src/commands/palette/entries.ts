@@ -25,11 +25,12 @@ export interface PaletteEntry extends Searchable {
   shortcut?: string;
 }
 
-export type EntrySeed = Omit<PaletteEntry, 'haystack'>;
+export type EntrySeed = Omit<PaletteEntry, keyof Searchable>;
 
 export const makeEntry = (seed: EntrySeed, keywords = ''): PaletteEntry => ({
   ...seed,
   haystack: foldText(`${seed.label} ${seed.hint ?? ''} ${keywords}`),
+  labelLength: foldText(seed.label).length,
 });
 
 const available = (ctx: CommandContext, id: string) => {

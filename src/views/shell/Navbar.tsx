@@ -3,7 +3,7 @@ import { CommandMenu } from '../../commands/CommandMenu';
 import { getScreen, groupOf, menuGroups, useCurrentScreen, type Screen } from '../../commands/screens';
 import { useT } from '../../i18n/provider';
 import { LanguageMenu, SizeMenu, ThemePicker } from './settings';
-import { useScreenTitle } from './useScreenTitle';
+import { useScreenTitle, useTitleKey } from './useScreenTitle';
 
 /** The screens above this one: its parent, the parent's parent… (Rapports ‹ Règles ‹ Clients). */
 function ancestors(screen: Screen): Screen[] {
@@ -32,10 +32,11 @@ function Breadcrumb({ screen }: { screen: Screen | undefined }) {
 export function Navbar() {
   const t = useT();
   const screen = useCurrentScreen();
+  const titleKey = useTitleKey(screen);
   return (
     <div className="navbar">
       <CommandMenu menu="navbar.start" variant="icons" label={t('shell.menu.label')} source="navbar" className="navbar-group" />
-      <Breadcrumb key={screen?.id} screen={screen} />
+      <Breadcrumb key={titleKey} screen={screen} />
       <div className="navbar-right">
         <CommandMenu menu="navbar" variant="icons" label={t('shell.tools')} source="navbar" className="navbar-group" />
         <LanguageMenu />

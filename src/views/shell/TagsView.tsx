@@ -3,10 +3,11 @@ import { Popover } from 'react-aria-components';
 import { useLocation } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { CommandMenu } from '../../commands/CommandMenu';
-import { screenForPath } from '../../commands/screens';
+import { mayOpenPath, screenForPath } from '../../commands/screens';
 import { runCommand } from '../../commands/registry';
 import { useT } from '../../i18n/provider';
 import { ui } from '../../state/ui';
+import { userState } from '../../state/user';
 import { Icon } from '../../ui/icons';
 import { useScreenTitle } from './useScreenTitle';
 
@@ -88,7 +89,9 @@ function useOverflow(pathname: string, count: number) {
 /** The visited-views bar: one tag per screen opened, a context menu (right click, Shift+F10 or the menu key). */
 export function TagsView() {
   const t = useT();
-  const { visitedViews } = useSnapshot(ui);
+  const { userData } = useSnapshot(userState);
+  // A tag kept from an admin's session is not a normal user's (nor an admin's before the role is known).
+  const visitedViews = useSnapshot(ui).visitedViews.filter((v) => mayOpenPath(v.path, userData));
   const { pathname } = useLocation();
   const [menu, setMenu] = useState<string | null>(null);
   const anchor = useRef<HTMLElement | null>(null);

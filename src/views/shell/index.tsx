@@ -3,7 +3,7 @@ import { Button } from 'react-aria-components';
 import { Navigate, Outlet, useLocation, useNavigate, useParams, type Params } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { useMe } from '../../api/auth/hooks';
-import { useCurrentScreen, type Screen } from '../../commands/screens';
+import { mayOpen, useCurrentScreen, type Screen } from '../../commands/screens';
 import { ConfirmHost } from '../../commands/ConfirmHost';
 import { useProvideCommandContext } from '../../commands/context';
 import { HelpOverlay } from '../../commands/HelpOverlay';
@@ -18,11 +18,12 @@ import '../../styles/shell.css';
 import { loginPath } from '../auth/returnTo';
 import { ErrorBoundary } from './ErrorBoundary';
 import { ErrorLogDialog } from './ErrorLogDialog';
+import { installFocusRescue } from './focusRescue';
 import { Navbar } from './Navbar';
 import { Sidebar } from './Sidebar';
 import { TagsView } from './TagsView';
 import { toaster } from './toasts';
-import { useScreenTitle } from './useScreenTitle';
+import { useScreenTitle, useTitleKey } from './useScreenTitle';
 
 /** Every screen but /login, /404 and /401 needs the Admin-Token cookie. */
 export default function Layout() {
@@ -44,6 +45,7 @@ function Shell() {
   const paramsKey = JSON.stringify(params);
   // eslint-disable-next-line react-hooks/exhaustive-deps -- same parameters, same object: the command context stays equal
   const stableParams = useMemo(() => params, [paramsKey]);
+  const titleKey = useTitleKey(screen);
 
   useEffect(() => {
     if (me.data) setUserData(me.data);
@@ -68,9 +70,10 @@ function Shell() {
     });
   }, []);
 
+  // A tag only for a screen the user may open: a normal user's bookmark of an admin screen leaves none.
   useEffect(() => {
-    if (screen) addVisitedView(location.pathname);
-  }, [screen, location.pathname]);
+    if (screen && mayOpen(screen, userData)) addVisitedView(location.pathname);
+  }, [screen, location.pathname, userData]);
 
   // After a route change the focus goes to the new screen's main region, unless something in it
   // (its grid, as it mounts) has it already: never left on <body> or on what the old screen was.
@@ -79,32 +82,8 @@ function Shell() {
     if (main && !main.contains(document.activeElement)) main.focus({ preventScroll: true });
   }, [location.pathname]);
 
-  // Focus that falls to <body> because its element went away (a tab key replaced the list that
-  // had it, React hid it while the next tab loads, a row or button vanished) goes to the screen's
-  // main region: the keys still reach the screen there, and a list that mounts in it takes it.
-  // A click on nothing (the element still shown) is left alone. A dialog gives the focus back
-  // itself when it is gone (react-aria, a frame after it unmounts): wait for that first, or the
-  // focus would land on the main region instead of where the dialog was opened from.
-  useEffect(() => {
-    const afterFrames = (run: () => void) => requestAnimationFrame(() => requestAnimationFrame(run));
-    const rescue = (lost: HTMLElement, tries: number) => {
-      const active = document.activeElement;
-      if (active && active !== document.body) return;
-      if (lost.isConnected && lost.checkVisibility?.() !== false) return;
-      if (document.querySelector('.overlay, [role=dialog], [role=alertdialog]') && tries < 30) {
-        setTimeout(() => afterFrames(() => rescue(lost, tries + 1)), 100);
-        return;
-      }
-      document.getElementById('main')?.focus({ preventScroll: true });
-    };
-    const onFocusOut = (e: FocusEvent) => {
-      if (e.relatedTarget) return;
-      const lost = e.target as HTMLElement;
-      afterFrames(() => rescue(lost, 0));
-    };
-    document.addEventListener('focusout', onFocusOut);
-    return () => document.removeEventListener('focusout', onFocusOut);
-  }, []);
+  // Focus that falls to <body> (its element went away or disabled itself) goes on in the screen.
+  useEffect(() => installFocusRescue(), []);
 
   if (screen?.requires === 'admin' && userData && !userData.admin) return <Navigate to="/401" replace />;
 
@@ -139,7 +118,7 @@ function Shell() {
           </ErrorBoundary>
         </main>
       </div>
-      <WindowTitle key={screen?.id} screen={screen} params={params} />
+      <WindowTitle key={titleKey} screen={screen} params={params} />
       <Palette />
       <HelpOverlay />
       <ConfirmHost />
@@ -149,7 +128,7 @@ function Shell() {
   );
 }
 
-/** The window's title follows the screen's (keyed by screen: see useScreenTitle). */
+/** The window's title follows the screen's (keyed by useTitleKey). */
 function WindowTitle({ screen, params }: { screen: Screen | undefined; params: Params }) {
   const t = useT();
   const title = useScreenTitle(screen, params);

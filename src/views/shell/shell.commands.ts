@@ -13,7 +13,7 @@ import {
 } from '../../state/ui';
 import { signOutLocally } from '../../state/user';
 import { defineCommand } from '../../commands/registry';
-import { entryForParams, screenForPath } from '../../commands/screens';
+import { entryForParams, mayOpenPath, screenForPath } from '../../commands/screens';
 import { themeColours } from './themeColours';
 
 const section = 'shell';
@@ -161,7 +161,7 @@ defineCommand<{ path: string }>({
   // The views visited, by screen title (a tag's data-dependent title would need its data here).
   choices: (ctx) =>
     ui.visitedViews
-      .filter((v) => v.path !== ctx.path)
+      .filter((v) => v.path !== ctx.path && mayOpenPath(v.path, ctx.user))
       .map((v) => {
         const found = screenForPath(v.path);
         const title = found ? ctx.t(entryForParams(found.screen, found.params)?.title ?? found.screen.title) : v.path;
