@@ -35,7 +35,7 @@ function jobId(job: DeliveryJob): string {
 }
 
 /** Queues the mail (and the webhook when the customer has one) of a delivered lead, in the delivering transaction. */
-export async function queueDeliveries(q: Queryable, jobs: Jobs, lead: number, report: number, webhook: boolean) {
+export async function queueDeliveries(q: Queryable, jobs: Jobs, { lead, report, webhook }: { lead: number; report: number; webhook: boolean }) {
   const channels: Channel[] = webhook ? ['mail', 'webhook'] : ['mail'];
   for (const channel of channels) {
     const job: DeliveryJob = { lead, report, channel };
@@ -106,8 +106,10 @@ class DeliveryFailed extends Error {
 }
 
 async function postWebhook(d: Delivered) {
+  // Signed with '' a body proves nothing to its receiver: refused (retried, as a saved customer gets a secret).
+  if (!d.customer.webhook_secret) throw new DeliveryFailed('Webhook sans secret : la livraison ne peut pas être signée, elle n\'est pas envoyée');
   const body = webhookBody(d);
-  const signature = createHmac('sha256', d.customer.webhook_secret ?? '').update(body).digest('hex');
+  const signature = createHmac('sha256', d.customer.webhook_secret).update(body).digest('hex');
   let res: Response;
   try {
     res = await fetch(d.customer.webhook_url!, {
