@@ -20,13 +20,13 @@ type PasswordMail = { purpose: 'invite'; userId: number } | { purpose: 'reset'; 
 
 /** Creates an account without a password and queues its invitation. */
 export async function registerAccount(ctx: AppContext, actorId: number, input: { name: string; email: string }): Promise<User> {
-  const user = await ctx.db.tx(async (q) => {
+  return ctx.db.tx(async (q) => {
     const created = await createUser(q, input);
-    await audit(q, actorId, 'users.invite', 'user', 1, { user_id: created.id });
+    await audit(q, { actorId, action: 'users.invite', entity: 'user', count: 1, details: { user_id: created.id } });
+    await ctx.jobs.sendIn<PasswordMail>(q, PASSWORD_MAIL_JOB, { purpose: 'invite', userId: created.id });
+    q.afterCommit(async () => ctx.jobs.wake(PASSWORD_MAIL_JOB));
     return created;
   });
-  await ctx.jobs.send<PasswordMail>(PASSWORD_MAIL_JOB, { purpose: 'invite', userId: user.id });
-  return user;
 }
 
 /** Sends a new invitation to an account that has not chosen its password yet. */
@@ -34,8 +34,12 @@ export async function reinvite(ctx: AppContext, actorId: number, userId: number)
   const { rows } = await ctx.db.query<{ has_password: boolean }>('SELECT password_hash IS NOT NULL AS has_password FROM users WHERE id = $1', [userId]);
   if (!rows[0]) throw notFound(userNotFound);
   if (rows[0].has_password) throw conflict('Ce compte a déjà choisi son mot de passe : il peut utiliser « Mot de passe oublié ? »');
-  await audit(ctx.db, actorId, 'users.invite', 'user', 1, { user_id: userId });
-  await ctx.jobs.send<PasswordMail>(PASSWORD_MAIL_JOB, { purpose: 'invite', userId });
+  // The mail's job and its audit row together; the worker woken once both are committed.
+  await ctx.db.tx(async (q) => {
+    await audit(q, { actorId, action: 'users.invite', entity: 'user', count: 1, details: { user_id: userId } });
+    await ctx.jobs.sendIn<PasswordMail>(q, PASSWORD_MAIL_JOB, { purpose: 'invite', userId });
+    q.afterCommit(async () => ctx.jobs.wake(PASSWORD_MAIL_JOB));
+  });
   return (await listUsers(ctx.db, userId))[0]!;
 }
 
@@ -55,7 +59,7 @@ export async function changePassword(db: Db, userId: number, currentToken: strin
     await q.query('UPDATE users SET password_hash = $2 WHERE id = $1', [userId, hash]);
     await q.query('DELETE FROM password_links WHERE user_id = $1 AND used_at IS NULL', [userId]);
     const { rowCount } = await q.query('DELETE FROM sessions WHERE user_id = $1 AND token_hash <> $2', [userId, hashToken(currentToken)]);
-    await audit(q, userId, 'users.password_changed', 'user', 1, { user_id: userId, sessions_closed: rowCount });
+    await audit(q, { actorId: userId, action: 'users.password_changed', entity: 'user', count: 1, details: { user_id: userId, sessions_closed: rowCount } });
     return rowCount;
   });
 }
@@ -97,7 +101,7 @@ export function registerAccountJobs(ctx: AppContext): void {
     if (!account || (job.purpose === 'invite' && account.password_hash !== null)) return;
     if (job.purpose === 'reset' && !(await takeResetMail(ctx.db, account.id))) return;
     const url = await ctx.db.tx(async (q) => {
-      if (job.purpose === 'reset') await audit(q, null, 'users.reset_link', 'user', 1, { user_id: account.id });
+      if (job.purpose === 'reset') await audit(q, { actorId: null, action: 'users.reset_link', entity: 'user', count: 1, details: { user_id: account.id } });
       return issuePasswordLink(q, ctx.config, account.id, job.purpose);
     });
     const mail = mails[job.purpose](account.name, url);

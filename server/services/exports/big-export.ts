@@ -184,7 +184,7 @@ export async function runBigExport(ctx: AppContext, id: number): Promise<void> {
         )
       ).rows[0]!.id;
       await q.query(`UPDATE big_exports SET state = 'done', written = $2, export_id = $3, finished_at = now() WHERE id = $1`, [id, ids.length, exportId]);
-      await audit(q, job.user_id, 'export.big', 'leads', ids.length, { export_id: exportId, big_export_id: id, book_type: job.book_type });
+      await audit(q, { actorId: job.user_id, action: 'export.big', entity: 'leads', count: ids.length, details: { export_id: exportId, big_export_id: id, book_type: job.book_type } });
     });
   } catch (thrown) {
     await storage.remove(key).catch(() => undefined);

@@ -29,7 +29,7 @@ export async function reinjectExport(ctx: AppContext, actorId: number, exportId:
         [exportId],
       );
       if (moved.rowCount === 0) throw conflict("Aucun lead de cet export n'est encore extrait (déjà réinjectés ou passés à un autre statut) : rien à réinjecter");
-      await audit(q, actorId, 'exports.reinject', 'leads', moved.rowCount, { export_id: exportId });
+      await audit(q, { actorId, action: 'exports.reinject', entity: 'leads', count: moved.rowCount, details: { export_id: exportId } });
       const ids = moved.rows.map((r) => r.id);
       // Offered once committed, as every path that makes leads new, except to their buyer.
       offerLeads(ctx, q, { leads: ids, excludeCustomerId: await customerNamed(q, exp.for_customer) });

@@ -80,7 +80,7 @@ export async function importLeads(ctx: Pick<AppContext, 'db' | 'jobs' | 'log'>, 
       ids.length,
       duplicates,
     ]);
-    await audit(q, user.id, 'import', 'leads', ids.length, { landing: landing.id, duplicates });
+    await audit(q, { actorId: user.id, action: 'import', entity: 'leads', count: ids.length, details: { landing: landing.id, duplicates } });
     offerLanding(ctx, q, landing.id);
     return { data: { inserted: ids.length, duplicates }, message: 'Leads importés' };
   });

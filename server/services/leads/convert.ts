@@ -45,7 +45,7 @@ export async function convertLeads(ctx: Pick<AppContext, 'db' | 'jobs' | 'log'>,
          FROM unnest($1::bigint[], $2::bigint[]) AS c(orig, copy) WHERE l.id = c.orig`,
       [rows.map((r) => r.id), inserted.ids],
     );
-    await audit(q, user.id, 'convert', 'leads', rows.length, { landing: target.id });
+    await audit(q, { actorId: user.id, action: 'convert', entity: 'leads', count: rows.length, details: { landing: target.id } });
     offerLeads(ctx, q, { leads: inserted.ids });
     return { data: { count: rows.length, ids: inserted.ids }, message: 'Leads convertis' };
   });

@@ -40,6 +40,6 @@ export async function sendTargeting(
     }
   }
   const data = await taboola.setTargeting(accountId, campaignId, send);
-  await audit(ctx.db, opts.userId, 'taboola.targeting', 'postal_codes', send.codes.length, { account_id: accountId, campaign_id: campaignId, type: send.type, sandbox: taboola.sandbox });
+  await audit(ctx.db, { actorId: opts.userId, action: 'taboola.targeting', entity: 'postal_codes', count: send.codes.length, details: { account_id: accountId, campaign_id: campaignId, type: send.type, sandbox: taboola.sandbox } });
   return data;
 }
