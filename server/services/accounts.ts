@@ -1,4 +1,5 @@
 import type { AppContext } from '../context';
+import { defineQueue } from './jobs';
 import type { User } from '../../src/api/auth/contract';
 import type { Account } from '../../src/api/users/contract';
 import type { Db } from '../db/connection';
@@ -9,21 +10,20 @@ import { hashPassword, verifyPassword } from './auth/passwords';
 import { hashToken } from './auth/sessions';
 import { createUser, findByEmail, listUsers, userNotFound } from './users';
 
-export const PASSWORD_MAIL_JOB = 'mail.password-link';
-
 /**
  * What a mail job is given: an account to invite, or an address that asked for a reset (looked
  * up by the job, so the request answers alike whether it has an account). Never a token: the job
  * draws the link itself, so no secret is ever written to the job table.
  */
 type PasswordMail = { purpose: 'invite'; userId: number } | { purpose: 'reset'; email: string };
+export const PASSWORD_MAIL_JOB = defineQueue<PasswordMail>('mail.password-link');
 
 /** Creates an account without a password and queues its invitation. */
 export async function registerAccount(ctx: AppContext, actorId: number, input: { name: string; email: string }): Promise<User> {
   return ctx.db.tx(async (q) => {
     const created = await createUser(q, input);
     await audit(q, { actorId, action: 'users.invite', entity: 'user', count: 1, details: { user_id: created.id } });
-    await ctx.jobs.sendIn<PasswordMail>(q, PASSWORD_MAIL_JOB, { purpose: 'invite', userId: created.id });
+    await ctx.jobs.sendIn(q, PASSWORD_MAIL_JOB, { purpose: 'invite', userId: created.id });
     q.afterCommit(async () => ctx.jobs.wake(PASSWORD_MAIL_JOB));
     return created;
   });
@@ -37,7 +37,7 @@ export async function reinvite(ctx: AppContext, actorId: number, userId: number)
   // The mail's job and its audit row together; the worker woken once both are committed.
   await ctx.db.tx(async (q) => {
     await audit(q, { actorId, action: 'users.invite', entity: 'user', count: 1, details: { user_id: userId } });
-    await ctx.jobs.sendIn<PasswordMail>(q, PASSWORD_MAIL_JOB, { purpose: 'invite', userId });
+    await ctx.jobs.sendIn(q, PASSWORD_MAIL_JOB, { purpose: 'invite', userId });
     q.afterCommit(async () => ctx.jobs.wake(PASSWORD_MAIL_JOB));
   });
   return (await listUsers(ctx.db, userId))[0]!;
@@ -45,7 +45,7 @@ export async function reinvite(ctx: AppContext, actorId: number, userId: number)
 
 /** 'Mot de passe oublié ?': queues the lookup and the mail; the caller answers the same in every case. */
 export async function requestPasswordReset(ctx: AppContext, email: string): Promise<void> {
-  await ctx.jobs.send<PasswordMail>(PASSWORD_MAIL_JOB, { purpose: 'reset', email });
+  await ctx.jobs.send(PASSWORD_MAIL_JOB, { purpose: 'reset', email });
 }
 
 /** Changes one's own password; every other session of the account ends, this one stays. */
@@ -92,7 +92,7 @@ const mails = {
 };
 
 export function registerAccountJobs(ctx: AppContext): void {
-  ctx.jobs.register<PasswordMail>(PASSWORD_MAIL_JOB, async (job) => {
+  ctx.jobs.register(PASSWORD_MAIL_JOB, async (job) => {
     const account =
       job.purpose === 'invite'
         ? (await ctx.db.query<{ id: number; email: string; name: string; password_hash: string | null }>('SELECT id, email, name, password_hash FROM users WHERE id = $1', [job.userId])).rows[0]

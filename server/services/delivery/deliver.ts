@@ -1,10 +1,8 @@
 import { createHash, createHmac } from 'node:crypto';
 import type { Landing } from '../../../src/api/landings/contract';
 import type { Queryable } from '../../db/connection';
-import type { Jobs } from '../jobs';
+import { defineQueue, type Jobs } from '../jobs';
 import type { Mailer } from '../mail';
-
-export const DELIVER_QUEUE = 'live.deliver';
 
 type Channel = 'mail' | 'webhook';
 export interface DeliveryJob {
@@ -28,6 +26,9 @@ const retries: Record<Channel, { retryLimit: number; retryDelay: number }> = {
  */
 const EXPIRE_SECONDS = 120;
 
+/** Mail and webhook deliveries of sold leads: retried with their channel's backoff. */
+export const DELIVER_QUEUE = defineQueue<DeliveryJob>('live.deliver', (job) => ({ ...retries[job.channel], retryBackoff: true, expireInSeconds: EXPIRE_SECONDS }));
+
 /** The job id of a lead's delivery on one channel for one report: queuing it twice queues it once. */
 function jobId(job: DeliveryJob): string {
   const h = createHash('sha256').update(`live:${job.channel}:${job.lead}:${job.report}`).digest('hex');
@@ -39,7 +40,7 @@ export async function queueDeliveries(q: Queryable, jobs: Jobs, { lead, report, 
   const channels: Channel[] = webhook ? ['mail', 'webhook'] : ['mail'];
   for (const channel of channels) {
     const job: DeliveryJob = { lead, report, channel };
-    await jobs.sendIn(q, DELIVER_QUEUE, job, { id: jobId(job), ...retries[channel], retryBackoff: true, expireInSeconds: EXPIRE_SECONDS });
+    await jobs.sendIn(q, DELIVER_QUEUE, job, { id: jobId(job) });
   }
 }
 

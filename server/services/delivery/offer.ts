@@ -1,12 +1,11 @@
 import type { Tx } from '../../db/connection';
 import type { AppContext } from '../../context';
-import { deliver, DELIVER_QUEUE, type DeliveryJob } from './deliver';
+import { defineQueue } from '../jobs';
+import { deliver, DELIVER_QUEUE } from './deliver';
 import { routeLeads } from './engine';
 
 type OfferContext = Pick<AppContext, 'jobs' | 'log'>;
 
-const OFFER_QUEUE = 'live.offer';
-const SWEEP_QUEUE = 'live.sweep';
 /**
  * Offer workers on PostgreSQL: one routed 50 intakes a second one after another, 4 to 10 s behind
  * (each lead is a transaction waiting on the database). Several route at once; exactly once still
@@ -24,7 +23,7 @@ const CHUNK = 500;
  * routing being safe to repeat. Retries back off from 1 s to about 4 minutes, so that a database
  * restart does not leave the leads to the minute sweep.
  */
-const offerPolicy = { expireInSeconds: 120, retryLimit: 8, retryDelay: 1, retryBackoff: true };
+const OFFER_QUEUE = defineQueue<OfferJob>('live.offer', { expireInSeconds: 120, retryLimit: 8, retryDelay: 1, retryBackoff: true });
 
 interface OfferJob {
   leads: number[];
@@ -47,7 +46,7 @@ export function offerLeads(ctx: OfferContext, q: Tx, opts: { leads: number[]; ex
     const at = new Date().toISOString();
     const exclude = opts.excludeCustomerId ? { exclude_customer_id: opts.excludeCustomerId } : {};
     try {
-      for (let i = 0; i < opts.leads.length; i += CHUNK) await ctx.jobs.send<OfferJob>(OFFER_QUEUE, { leads: opts.leads.slice(i, i + CHUNK), at, ...exclude }, offerPolicy);
+      for (let i = 0; i < opts.leads.length; i += CHUNK) await ctx.jobs.send(OFFER_QUEUE, { leads: opts.leads.slice(i, i + CHUNK), at, ...exclude });
     } catch (err) {
       // The leads are stored: the caller's answer stands, and the minute sweep offers them.
       ctx.log.error({ err, leads: opts.leads.length }, 'live delivery: offer not queued');
@@ -70,6 +69,7 @@ interface SweepJob {
   landing?: number;
   at_start?: boolean;
 }
+const SWEEP_QUEUE = defineQueue<SweepJob>('live.sweep');
 
 /**
  * New leads of today (Paris) on landings with rules that were never offered: arrived while no
@@ -97,7 +97,7 @@ async function sweep(ctx: AppContext, job: SweepJob) {
 
 /** The engine's queues: offers, deliveries (mail, webhook) and the sweep. */
 export function registerDeliveryJobs(ctx: AppContext) {
-  ctx.jobs.register<OfferJob>(OFFER_QUEUE, async (job) => void (await routeLeads(ctx, { leads: job.leads, offeredAt: new Date(job.at), excludeCustomerId: job.exclude_customer_id ?? null })), { batchSize: 5, pollingIntervalSeconds: 0.5, workers: OFFER_WORKERS });
-  ctx.jobs.register<DeliveryJob>(DELIVER_QUEUE, (job) => deliver(ctx, job), { batchSize: 1, workers: DELIVER_WORKERS });
-  ctx.jobs.register<SweepJob>(SWEEP_QUEUE, (job) => sweep(ctx, job), { cron: '* * * * *', atStart: true });
+  ctx.jobs.register(OFFER_QUEUE, async (job) => void (await routeLeads(ctx, { leads: job.leads, offeredAt: new Date(job.at), excludeCustomerId: job.exclude_customer_id ?? null })), { batchSize: 5, pollingIntervalSeconds: 0.5, workers: OFFER_WORKERS });
+  ctx.jobs.register(DELIVER_QUEUE, (job) => deliver(ctx, job), { batchSize: 1, workers: DELIVER_WORKERS });
+  ctx.jobs.register(SWEEP_QUEUE, (job) => sweep(ctx, job), { cron: '* * * * *', atStart: true });
 }

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { BigExportJob, bigExportQuery } from '../../../src/api/exports/contract';
 import type { EntryStatus } from '../../../src/api/leads/contract';
 import type { AppContext } from '../../context';
+import { defineQueue } from '../jobs';
 import type { Config } from '../../config';
 import type { Queryable } from '../../db/connection';
 import { AppError, notFound } from '../../errors';
@@ -14,7 +15,7 @@ import { exportFilename } from './filenames';
 import { StorageError, storageFailure } from './storage';
 import { exportColumns, toExportItem, type ExportRow } from './history';
 
-export const BIG_EXPORT_JOB = 'exports.big';
+export const BIG_EXPORT_JOB = defineQueue<{ id: number }>('exports.big');
 
 type BigExportInput = z.output<typeof bigExportQuery>;
 
@@ -30,7 +31,7 @@ const HEARTBEAT_MS = 10_000;
 const INTERRUPTED_SECONDS = 45;
 /** Runs of one export before it is given up (one that brings its server down every time). */
 const MAX_ATTEMPTS = 3;
-export const BIG_EXPORT_RESUME_JOB = 'exports.big.resume';
+export const BIG_EXPORT_RESUME_JOB = defineQueue('exports.big.resume');
 
 interface JobRow {
   id: number;
@@ -223,7 +224,7 @@ export async function resumeInterruptedBigExports(ctx: Pick<AppContext, 'db' | '
 
 export function registerBigExportJobs(ctx: AppContext): void {
   const startedAt = new Date();
-  ctx.jobs.register<{ id: number }>(BIG_EXPORT_JOB, ({ id }) => runBigExport(ctx, id));
+  ctx.jobs.register(BIG_EXPORT_JOB, ({ id }) => runBigExport(ctx, id));
   ctx.jobs.register(BIG_EXPORT_RESUME_JOB, () => resumeInterruptedBigExports(ctx, startedAt).then(() => undefined), {
     cron: '* * * * *',
     atStart: true,
