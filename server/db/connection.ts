@@ -17,10 +17,20 @@ export interface Queryable {
   readonly parallel: boolean;
 }
 
+/** The connection of a transaction: its queries, and what to do once it has committed. */
+export interface Tx extends Queryable {
+  /**
+   * Runs `fn` once the transaction has committed, never when it rolls back: work others must only
+   * see then (offering the leads it made new to the delivery engine). `tx` resolves after the
+   * hooks; a hook handles its own failures, since the commit stands whatever they do.
+   */
+  afterCommit(fn: () => Promise<void>): void;
+}
+
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'pg';
-  /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
-  tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
+  /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws; then its after-commit hooks. */
+  tx<T>(fn: (q: Tx) => Promise<T>): Promise<T>;
   /**
    * PGlite persisted in a folder only: runs `fn` after a CHECKPOINT while no statement can run,
    * so the folder's files stay as they are and a copy of them is consistent (backups).
@@ -58,6 +68,14 @@ function wrapPglite(db: PGlite | Parameters<Parameters<PGlite['transaction']>[0]
   };
 }
 
+/** A transaction run by `begin`, then its after-commit hooks in the order they were added. */
+async function withAfterCommit<T>(begin: (afterCommit: Tx['afterCommit']) => Promise<T>): Promise<T> {
+  const hooks: Array<() => Promise<void>> = [];
+  const result = await begin((fn) => hooks.push(fn));
+  for (const hook of hooks) await hook();
+  return result;
+}
+
 const pgliteParsers = {
   20: (v: string) => Number(v), // int8
   1700: (v: string) => Number(v), // numeric
@@ -93,7 +111,7 @@ export async function openPglite(dir: string | undefined): Promise<Db> {
   return {
     kind: 'pglite',
     ...base,
-    tx: (fn) => db.transaction((t) => fn(wrapPglite(t))),
+    tx: (fn) => withAfterCommit((afterCommit) => db.transaction((t) => fn({ ...wrapPglite(t), afterCommit }))),
     // Between two statements every write has reached the folder (NODEFS writes through), so the
     // files form the image a crash of the process would leave: a copy opens like one, committed
     // transactions whole; the CHECKPOINT keeps the WAL to replay short.
@@ -161,17 +179,19 @@ export async function openPostgres(url: string, onConnectionError: ConnectionErr
         }
       }),
     tx: (fn) =>
-      held(async (c) => {
-        try {
-          await c.query('BEGIN');
-          const result = await fn(client(c));
-          await c.query('COMMIT');
-          return result;
-        } catch (err) {
-          await c.query('ROLLBACK').catch(() => undefined);
-          throw err;
-        }
-      }),
+      withAfterCommit((afterCommit) =>
+        held(async (c) => {
+          try {
+            await c.query('BEGIN');
+            const result = await fn({ ...client(c), afterCommit });
+            await c.query('COMMIT');
+            return result;
+          } catch (err) {
+            await c.query('ROLLBACK').catch(() => undefined);
+            throw err;
+          }
+        }),
+      ),
     close: () => pool.end(),
   };
 }

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { importRequest, importResponse } from '../../src/api/leads/contract';
 import { currentUser } from '../context';
 import { importLeads } from '../services/imports/import';
-import { offerLanding } from '../services/delivery/offer';
 import { getLanding, landingNotFound } from '../services/leads/landings';
 import { parse } from '../validate';
 import { pathId } from './params';
@@ -15,9 +14,7 @@ export default async function importsRoutes(app: FastifyInstance) {
     { bodyLimit: config.IMPORT_BODY_LIMIT_MB * 1024 * 1024, config: { auth: 'user', response: importResponse } },
     async (req) => {
       const landing = await getLanding(db, pathId(req.params.id, landingNotFound().message));
-      const imported = await importLeads(db, currentUser(req), landing, parse(importRequest, req.body));
-      await offerLanding(app.ctx, landing.id);
-      return imported;
+      return importLeads(app.ctx, currentUser(req), landing, parse(importRequest, req.body));
     },
   );
 }

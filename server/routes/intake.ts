@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { intakeResponse } from '../../src/api/leads/contract';
 import { intakeLead } from '../services/intake';
-import { offerLeads } from '../services/delivery/offer';
 import { consume, type RateLimit } from '../services/rate-limit';
 
 /** Posts per minute and per address accepted from landing pages, counted in the database (all instances together). */
@@ -23,8 +22,7 @@ export default async function intakeRoutes(app: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const lead = await intakeLead(app.ctx.db, req.params.key, req.body);
-      if (lead.entry_status === 'new') await offerLeads(app.ctx, [lead.id]);
+      const lead = await intakeLead(app.ctx, req.params.key, req.body);
       return reply.status(201).send({ data: lead });
     },
   );

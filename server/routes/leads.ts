@@ -13,7 +13,6 @@ import {
 } from '../../src/api/leads/contract';
 import { currentUser } from '../context';
 import { convertLeads } from '../services/leads/convert';
-import { offerLeads } from '../services/delivery/offer';
 import { deleteLeads } from '../services/leads/delete';
 import { filtersFromQuery } from '../services/leads/filters';
 import { countMatching, listLeads } from '../services/leads/list';
@@ -47,8 +46,6 @@ export default async function leadsRoutes(app: FastifyInstance) {
   app.delete('/api/landings/data', { config: { auth: 'user', response: countResponse } }, async (req) => deleteLeads(db, currentUser(req), parse(deleteRequest, req.body)));
 
   app.post('/api/landings/convert/leads', { config: { auth: 'user', response: convertResponse } }, async (req) => {
-    const converted = await convertLeads(db, currentUser(req), parse(convertRequest, req.body));
-    await offerLeads(app.ctx, converted.data.ids);
-    return converted;
+    return convertLeads(app.ctx, currentUser(req), parse(convertRequest, req.body));
   });
 }

@@ -11,9 +11,9 @@ import {
 } from '../../src/api/taboola/contract';
 import { currentUser } from '../context';
 import { AppError, validationFailed } from '../errors';
-import { audit } from '../services/audit';
 import { checkPostalCodes, codesOfDepartements, codesOfText, codesOfXlsx, MAX_FILE_BYTES } from '../services/taboola/codes';
 import { taboolaProvider } from '../services/taboola';
+import { sendTargeting } from '../services/taboola/send';
 import { accountNotFound, campaignNotFound } from '../services/taboola/sandbox';
 import { parse } from '../validate';
 
@@ -103,21 +103,19 @@ export default async function taboolaRoutes(app: FastifyInstance) {
       const accountId = accountIdOf(req.params.accountId);
       const campaignId = campaignIdOf(req.params.campaignId);
       const { fields, file } = await sendFields(req);
-      const parsed = sendTargetingFields.safeParse({ type: fields.type, codes: typeof fields.codes === 'string' ? fields.codes : Array.isArray(fields.codes) ? fields.codes.join(',') : undefined });
+      const parsed = sendTargetingFields.safeParse({
+        type: fields.type,
+        codes: typeof fields.codes === 'string' ? fields.codes : Array.isArray(fields.codes) ? fields.codes.join(',') : undefined,
+        widen: fields.widen,
+      });
       if (!parsed.success) throw erreur(parsed.error.issues.some((i) => i.path[0] === 'type') ? 'type' : 'file');
-      const { type, codes: typed } = parsed.data;
+      const { type, codes: typed, widen } = parsed.data;
       let codes: string[] = [];
       if (type === 'INCLUDE') {
         if (!file && !typed?.trim()) throw erreur('file');
         codes = checkPostalCodes(file ? codesOfXlsx(file) : codesOfText(typed!));
       }
-      const data = await taboola.setTargeting(accountId, campaignId, { type, codes });
-      await audit(app.ctx.db, currentUser(req).id, 'taboola.targeting', 'postal_codes', codes.length, {
-        account_id: accountId,
-        campaign_id: campaignId,
-        type,
-        sandbox: taboola.sandbox,
-      });
+      const data = await sendTargeting(app.ctx, taboola, { userId: currentUser(req).id, accountId, campaignId, send: { type, codes }, widen: widen === 'confirmed' });
       return { data, sandbox: taboola.sandbox, message: 'Codes postaux mis à jour' };
     },
   );

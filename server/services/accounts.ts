@@ -1,4 +1,5 @@
 import type { AppContext } from '../context';
+import { defineQueue } from './jobs';
 import type { User } from '../../src/api/auth/contract';
 import type { Account } from '../../src/api/users/contract';
 import type { Db } from '../db/connection';
@@ -9,24 +10,23 @@ import { hashPassword, verifyPassword } from './auth/passwords';
 import { hashToken } from './auth/sessions';
 import { createUser, findByEmail, listUsers, userNotFound } from './users';
 
-export const PASSWORD_MAIL_JOB = 'mail.password-link';
-
 /**
  * What a mail job is given: an account to invite, or an address that asked for a reset (looked
  * up by the job, so the request answers alike whether it has an account). Never a token: the job
  * draws the link itself, so no secret is ever written to the job table.
  */
 type PasswordMail = { purpose: 'invite'; userId: number } | { purpose: 'reset'; email: string };
+export const PASSWORD_MAIL_JOB = defineQueue<PasswordMail>('mail.password-link');
 
 /** Creates an account without a password and queues its invitation. */
 export async function registerAccount(ctx: AppContext, actorId: number, input: { name: string; email: string }): Promise<User> {
-  const user = await ctx.db.tx(async (q) => {
+  return ctx.db.tx(async (q) => {
     const created = await createUser(q, input);
-    await audit(q, actorId, 'users.invite', 'user', 1, { user_id: created.id });
+    await audit(q, { actorId, action: 'users.invite', entity: 'user', count: 1, details: { user_id: created.id } });
+    await ctx.jobs.sendIn(q, PASSWORD_MAIL_JOB, { purpose: 'invite', userId: created.id });
+    q.afterCommit(async () => ctx.jobs.wake(PASSWORD_MAIL_JOB));
     return created;
   });
-  await ctx.jobs.send<PasswordMail>(PASSWORD_MAIL_JOB, { purpose: 'invite', userId: user.id });
-  return user;
 }
 
 /** Sends a new invitation to an account that has not chosen its password yet. */
@@ -34,14 +34,18 @@ export async function reinvite(ctx: AppContext, actorId: number, userId: number)
   const { rows } = await ctx.db.query<{ has_password: boolean }>('SELECT password_hash IS NOT NULL AS has_password FROM users WHERE id = $1', [userId]);
   if (!rows[0]) throw notFound(userNotFound);
   if (rows[0].has_password) throw conflict('Ce compte a déjà choisi son mot de passe : il peut utiliser « Mot de passe oublié ? »');
-  await audit(ctx.db, actorId, 'users.invite', 'user', 1, { user_id: userId });
-  await ctx.jobs.send<PasswordMail>(PASSWORD_MAIL_JOB, { purpose: 'invite', userId });
+  // The mail's job and its audit row together; the worker woken once both are committed.
+  await ctx.db.tx(async (q) => {
+    await audit(q, { actorId, action: 'users.invite', entity: 'user', count: 1, details: { user_id: userId } });
+    await ctx.jobs.sendIn(q, PASSWORD_MAIL_JOB, { purpose: 'invite', userId });
+    q.afterCommit(async () => ctx.jobs.wake(PASSWORD_MAIL_JOB));
+  });
   return (await listUsers(ctx.db, userId))[0]!;
 }
 
 /** 'Mot de passe oublié ?': queues the lookup and the mail; the caller answers the same in every case. */
 export async function requestPasswordReset(ctx: AppContext, email: string): Promise<void> {
-  await ctx.jobs.send<PasswordMail>(PASSWORD_MAIL_JOB, { purpose: 'reset', email });
+  await ctx.jobs.send(PASSWORD_MAIL_JOB, { purpose: 'reset', email });
 }
 
 /** Changes one's own password; every other session of the account ends, this one stays. */
@@ -55,7 +59,7 @@ export async function changePassword(db: Db, userId: number, currentToken: strin
     await q.query('UPDATE users SET password_hash = $2 WHERE id = $1', [userId, hash]);
     await q.query('DELETE FROM password_links WHERE user_id = $1 AND used_at IS NULL', [userId]);
     const { rowCount } = await q.query('DELETE FROM sessions WHERE user_id = $1 AND token_hash <> $2', [userId, hashToken(currentToken)]);
-    await audit(q, userId, 'users.password_changed', 'user', 1, { user_id: userId, sessions_closed: rowCount });
+    await audit(q, { actorId: userId, action: 'users.password_changed', entity: 'user', count: 1, details: { user_id: userId, sessions_closed: rowCount } });
     return rowCount;
   });
 }
@@ -88,7 +92,7 @@ const mails = {
 };
 
 export function registerAccountJobs(ctx: AppContext): void {
-  ctx.jobs.register<PasswordMail>(PASSWORD_MAIL_JOB, async (job) => {
+  ctx.jobs.register(PASSWORD_MAIL_JOB, async (job) => {
     const account =
       job.purpose === 'invite'
         ? (await ctx.db.query<{ id: number; email: string; name: string; password_hash: string | null }>('SELECT id, email, name, password_hash FROM users WHERE id = $1', [job.userId])).rows[0]
@@ -97,7 +101,7 @@ export function registerAccountJobs(ctx: AppContext): void {
     if (!account || (job.purpose === 'invite' && account.password_hash !== null)) return;
     if (job.purpose === 'reset' && !(await takeResetMail(ctx.db, account.id))) return;
     const url = await ctx.db.tx(async (q) => {
-      if (job.purpose === 'reset') await audit(q, null, 'users.reset_link', 'user', 1, { user_id: account.id });
+      if (job.purpose === 'reset') await audit(q, { actorId: null, action: 'users.reset_link', entity: 'user', count: 1, details: { user_id: account.id } });
       return issuePasswordLink(q, ctx.config, account.id, job.purpose);
     });
     const mail = mails[job.purpose](account.name, url);

@@ -1,12 +1,31 @@
 import type { Queryable } from '../db/connection';
 
-/** One row of the audit log: who did what to how many, never the personal data itself. */
-export async function audit(db: Queryable, userId: number | null, action: string, entity: string, count: number, details: object = {}) {
-  await db.query('INSERT INTO audit_log (user_id, action, entity, count, details) VALUES ($1, $2, $3, $4, $5)', [
-    userId,
-    action,
-    entity,
-    count,
-    JSON.stringify(details),
+/**
+ * What the audit log records, as the log has always named it: each action with the kind of thing
+ * it counts. A new action is added here, so that a typo fails typecheck instead of writing a row
+ * nobody's query finds.
+ */
+export type AuditEntry =
+  | { action: 'users.invite' | 'users.promote' | 'users.demote' | 'users.delete' | 'users.reset_link' | 'users.password_changed' | 'users.password_chosen' | 'users.password_reset'; entity: 'user' }
+  | { action: 'create' | 'update'; entity: 'customer' | 'rule' }
+  | { action: 'delete'; entity: 'rule' | 'leads' }
+  | { action: 'download'; entity: 'report' | 'export' }
+  | { action: 'status' | 'undo' | 'convert' | 'import' | 'export' | 'export.big' | 'exports.reinject'; entity: 'leads' }
+  | { action: 'production.note' | 'production.color'; entity: 'department_notes' }
+  | { action: 'taboola.targeting'; entity: 'postal_codes' };
+
+export type AuditAction = AuditEntry['action'];
+
+/**
+ * One row of the audit log: who did what to how many, never the personal data itself. Written
+ * with `q`, the transaction of the change it records: both are kept, or neither.
+ */
+export async function audit(q: Queryable, entry: AuditEntry & { actorId: number | null; count: number; details?: object }) {
+  await q.query('INSERT INTO audit_log (user_id, action, entity, count, details) VALUES ($1, $2, $3, $4, $5)', [
+    entry.actorId,
+    entry.action,
+    entry.entity,
+    entry.count,
+    JSON.stringify(entry.details ?? {}),
   ]);
 }

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { leadSource, trackingFields } from '../../src/api/leads/contract';
-import type { Db } from '../db/connection';
+import type { AppContext } from '../context';
 import { notFound, validationFailed } from '../errors';
+import { offerLeads } from './delivery/offer';
 import { insertLeads } from './leads/insert';
 import { getLandingByKey } from './leads/landings';
 import { deriveFields, MAX_CELL_LENGTH, normalizeCell, own, plainRecord, type Cell } from './leads/normalize';
@@ -19,7 +20,8 @@ const tracking = z.object({
  * field), department and climate zone derived from the postal code, phone normalised, duplicates
  * flagged (same phone or email on this landing within 30 days).
  */
-export async function intakeLead(db: Db, key: string, input: unknown) {
+export async function intakeLead(ctx: Pick<AppContext, 'db' | 'jobs' | 'log'>, key: string, input: unknown) {
+  const { db } = ctx;
   const landing = await getLandingByKey(db, key);
   if (!landing) throw notFound('Landing inconnue');
   const parsed = body.safeParse(input);
@@ -56,6 +58,7 @@ export async function intakeLead(db: Db, key: string, input: unknown) {
       ],
       true,
     );
+    if (statuses[0] === 'new') offerLeads(ctx, q, { leads: ids });
     return { id: ids[0], entry_status: statuses[0] };
   });
 }

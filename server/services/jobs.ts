@@ -6,6 +6,25 @@ import { isDatabaseUnavailable } from '../db/unavailable';
 
 type Handler<T> = (data: T) => Promise<void>;
 
+/** How a queue's jobs are retried and when one still active is taken for dead (pg-boss's send options). */
+export type QueuePolicy = Pick<PgBoss.SendOptions, 'retryLimit' | 'retryDelay' | 'retryBackoff' | 'expireInSeconds'>;
+
+/**
+ * A queue, declared once beside its handler: its name, the type of its jobs' payload and their
+ * retry policy (the same for every job, or chosen from the payload), which every send applies.
+ */
+export interface Queue<T extends object> {
+  readonly name: string;
+  readonly policy: (data: T) => QueuePolicy;
+}
+
+export function defineQueue<T extends object = Record<string, never>>(name: string, policy: QueuePolicy | ((data: T) => QueuePolicy) = {}): Queue<T> {
+  return { name, policy: typeof policy === 'function' ? policy : () => policy };
+}
+
+/** What a send may add to the queue's policy: a job id, so that the same job is queued once. */
+type SendOptions = Pick<PgBoss.SendOptions, 'id'>;
+
 interface WorkerOptions {
   cron?: string;
   /** Jobs fetched together (handled one after the other). */
@@ -18,14 +37,14 @@ interface WorkerOptions {
 }
 
 export interface Jobs {
-  /** Declares a queue and its worker, run on demand or, with `cron`, on that schedule (Paris time); call before `start`. */
-  register<T extends object>(name: string, handler: Handler<T>, opts?: WorkerOptions): void;
+  /** Gives a queue its worker, run on demand or, with `cron`, on that schedule (Paris time); call before `start`. */
+  register<T extends object>(queue: Queue<T>, handler: Handler<T>, opts?: WorkerOptions): void;
   /** Queues a job and wakes this instance's worker of that queue (no wait for its next poll); null when a job with the same `id` exists. */
-  send<T extends object>(name: string, data: T, opts?: PgBoss.SendOptions): Promise<string | null>;
+  send<T extends object>(queue: Queue<T>, data: T, opts?: SendOptions): Promise<string | null>;
   /** Queues a job inside the caller's transaction (it exists only if that commits); `wake` the worker after the commit. */
-  sendIn<T extends object>(q: Queryable, name: string, data: T, opts?: PgBoss.SendOptions): Promise<string | null>;
+  sendIn<T extends object>(q: Queryable, queue: Queue<T>, data: T, opts?: SendOptions): Promise<string | null>;
   /** Wakes this instance's worker of a queue now instead of at its next poll. */
-  wake(name: string): void;
+  wake(queue: Pick<Queue<object>, 'name'>): void;
   start(): Promise<void>;
   /** Stops fetching and waits for the handlers and pg-boss statements under way: the database can be closed after it. */
   stop(): Promise<void>;
@@ -117,16 +136,16 @@ export function createJobs(db: Db, log: Pick<Logger, 'error' | 'warn'>, { cronCh
   };
 
   return {
-    register(name, handler, opts = {}) {
-      handlers.set(name, { handler: handler as Handler<object>, opts });
+    register(queue, handler, opts = {}) {
+      handlers.set(queue.name, { handler: handler as Handler<object>, opts });
     },
-    async send(name, data, opts = {}) {
-      const id = await boss.send(name, data, opts);
-      if (id) wake(name);
+    async send(queue, data, opts = {}) {
+      const id = await boss.send(queue.name, data, { ...queue.policy(data), ...opts });
+      if (id) wake(queue.name);
       return id;
     },
-    sendIn: (q, name, data, opts = {}) => boss.send(name, data, { ...opts, db: { executeSql: (text, values) => q.query(text, values ?? []) } }),
-    wake,
+    sendIn: (q, queue, data, opts = {}) => boss.send(queue.name, data, { ...queue.policy(data), ...opts, db: { executeSql: (text, values) => q.query(text, values ?? []) } }),
+    wake: (queue) => wake(queue.name),
     async start() {
       const startQueues = async () => {
         await boss.start();

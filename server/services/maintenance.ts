@@ -1,4 +1,5 @@
 import type { AppContext } from '../context';
+import { defineQueue } from './jobs';
 import type { Queryable } from '../db/connection';
 import { purgeExpiredSessions } from './auth/sessions';
 import { purgeOldPasswordLinks } from './auth/password-links';
@@ -7,14 +8,14 @@ import { exportStorage } from './exports/extract';
 import { pruneLeadActions } from './leads/status';
 import { purgeRateLimits } from './rate-limit';
 
-export const VACUUM_MONTH_STATS_JOB = 'vacuum-month-stats';
-export const VACUUM_BUSY_LEADS_JOB = 'vacuum-busy-leads';
-export const VACUUM_LEADS_JOB = 'vacuum-leads';
-export const REINDEX_LEADS_JOB = 'reindex-leads';
-export const CHECKPOINT_JOB = 'checkpoint';
-export const PURGE_AUTH_JOB = 'purge-auth';
-export const PRUNE_LEAD_ACTIONS_JOB = 'prune-lead-actions';
-export const SWEEP_EXPORT_PARTS_JOB = 'sweep-export-parts';
+export const VACUUM_MONTH_STATS_JOB = defineQueue('vacuum-month-stats');
+export const VACUUM_BUSY_LEADS_JOB = defineQueue('vacuum-busy-leads');
+export const VACUUM_LEADS_JOB = defineQueue('vacuum-leads');
+export const REINDEX_LEADS_JOB = defineQueue('reindex-leads');
+export const CHECKPOINT_JOB = defineQueue('checkpoint');
+export const PURGE_AUTH_JOB = defineQueue('purge-auth');
+export const PRUNE_LEAD_ACTIONS_JOB = defineQueue('prune-lead-actions');
+export const SWEEP_EXPORT_PARTS_JOB = defineQueue('sweep-export-parts');
 
 /** An unfinished export file untouched this long belongs to a writer that died (a live one writes to it at every batch). */
 const ABANDONED_PART_MS = 60 * 60_000;

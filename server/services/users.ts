@@ -124,4 +124,5 @@ async function lockActorAndTarget(q: Queryable, actorId: number, id: number): Pr
   if (!rows.find((r) => r.id === actorId)?.admin) throw forbidden();
 }
 
-const auditUser = (q: Queryable, actorId: number, action: string, userId: number) => audit(q, actorId, action, 'user', 1, { user_id: userId });
+const auditUser = (q: Queryable, actorId: number, action: 'users.promote' | 'users.demote' | 'users.delete', userId: number) =>
+  audit(q, { actorId, action, entity: 'user', count: 1, details: { user_id: userId } });

@@ -110,4 +110,27 @@ describe('delivery to the customer', () => {
     expect(mails.length).toBe(1);
     expect(posts.length).toBe(3);
   });
+
+  it('refuses to sign a webhook without a secret: nothing posted, the attempt logged as failed', async () => {
+    const landing = await createLanding(server.ctx.db, { name: 'PAC Gard' });
+    const hookUrl = `http://127.0.0.1:${(hook.address() as AddressInfo).port}/leads`;
+    const customerId = await createCustomer(server, token, { name: 'Sans Secret', email: 'sans@secret.example', webhook_url: hookUrl });
+    // A customer saved before webhooks had secrets.
+    await server.ctx.db.query('UPDATE customers SET webhook_secret = NULL WHERE id = $1', [customerId]);
+    const rule = await createRule(server, token, { name: 'Gard', customer_id: customerId, landings: [landing.id], zip: ['30'] });
+    const posted = posts.length;
+    const res = await server.request('POST', `/api/intake/${landing.key}`, { body: { nom: 'Roux', prenom: 'Paul', telephone: '0612345679', code_postal: '30000', email: 'paul@example.fr' } });
+    expect(res.status).toBe(201);
+    let log: DeliveriesResponse['data'] = [];
+    await until(async () => {
+      // The report appears once the engine has routed the lead.
+      const id = (await json<ReportsResponse>(await server.request('GET', `/api/rapports/rules/${rule.id}`, { token }))).data[0]?.id;
+      if (!id) return false;
+      log = (await json<DeliveriesResponse>(await server.request('GET', `/api/rapports/${id}/deliveries`, { token }))).data;
+      return log.some((a) => a.channel === 'webhook');
+    }, 30_000, 'the webhook attempt');
+    const webhook = log.filter((a) => a.channel === 'webhook');
+    expect(webhook[0]).toMatchObject({ status: 'failed', http_status: null, error: "Webhook sans secret : la livraison ne peut pas être signée, elle n'est pas envoyée" });
+    expect(posts.length).toBe(posted);
+  });
 });

@@ -36,7 +36,7 @@ describe('exactly once under concurrency', () => {
       (await server.ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM lead_routings WHERE lead_id = ANY($1::bigint[])', [ids])).rows[0].n;
     await until(async () => (await decided()) === 200, 60_000, 'every lead routed');
     // A second instance offering the same leads at the same time changes nothing.
-    await Promise.all([routeLeads(server.ctx, ids, new Date()), routeLeads(server.ctx, [...ids].reverse(), new Date())]);
+    await Promise.all([routeLeads(server.ctx, { leads: ids, offeredAt: new Date() }), routeLeads(server.ctx, { leads: [...ids].reverse(), offeredAt: new Date() })]);
 
     const { rows: sold } = await server.ctx.db.query<{ id: number; rapport_id: number; sold_to: string }>(
       `SELECT id, rapport_id, sold_to FROM leads WHERE id = ANY($1::bigint[]) AND entry_status = 'extracted'`,

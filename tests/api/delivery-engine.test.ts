@@ -19,7 +19,7 @@ afterAll(() => server.close());
 // routed by the engine at chosen Paris moments.
 const OLD = '2026-01-05T10:00:00Z';
 const lead = async (landingId: number, code_postal = '30900', status = 'new') => (await insertLeads(server.ctx.db, landingId, [{ code_postal, status, created_at: OLD }]))[0];
-const route = async (ids: number[], at: string) => routeLeads(server.ctx, ids, new Date(at), new Date(at));
+const route = async (ids: number[], at: string) => routeLeads(server.ctx, { leads: ids, offeredAt: new Date(at), now: new Date(at) });
 const leadRow = async (id: number) =>
   (await server.ctx.db.query<{ entry_status: string; sold_to: string | null; rapport_id: number | null }>('SELECT entry_status, sold_to, rapport_id FROM leads WHERE id = $1', [id])).rows[0];
 const routing = async (landingId: number, id: number) => (await json<RoutingResponse>(await server.request('GET', `/api/landings/data/${landingId}/routing/${id}`, { token }))).data;
@@ -196,7 +196,7 @@ describe('the winner', () => {
     const archived = await lead(landing.id, '30900', 'archived');
     expect((await route([archived], '2026-11-23T09:00:00Z')).get(archived)).toBe('not_new');
     const late = await lead(landing.id);
-    const outcomes = await routeLeads(server.ctx, [late], new Date('2026-11-22T09:00:00Z'), new Date('2026-11-23T09:00:00Z'));
+    const outcomes = await routeLeads(server.ctx, { leads: [late], offeredAt: new Date('2026-11-22T09:00:00Z'), now: new Date('2026-11-23T09:00:00Z') });
     expect(outcomes.get(late)).toBe('expired');
     expect(await leadRow(late)).toMatchObject({ entry_status: 'new' });
     expect((await routing(landing.id, late)).considered[0].reason).toBe('day');

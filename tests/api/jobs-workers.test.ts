@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createJobs } from '../../server/services/jobs';
+import { createJobs, defineQueue } from '../../server/services/jobs';
 import { startServer, type TestServer } from './harness';
 
 let server: TestServer;
@@ -9,7 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const QUEUE = 'test.workers';
+const QUEUE = defineQueue<{ n: number }>('test.workers');
 
 describe('job workers', () => {
   it('runs a queue’s workers side by side on PostgreSQL (one on PGlite), each job once, and stops only when every handler under way is done', async () => {
@@ -20,7 +20,7 @@ describe('job workers', () => {
     let running = 0;
     let mostAtOnce = 0;
     const handled: number[] = [];
-    jobs.register<{ n: number }>(
+    jobs.register(
       QUEUE,
       async ({ n }) => {
         running++;
@@ -43,7 +43,7 @@ describe('job workers', () => {
     expect(errors).toEqual([]);
     expect(new Set(handled).size).toBe(handled.length);
     expect(mostAtOnce).toBe(db.parallel ? 4 : 1);
-    const { rows } = await db.query<{ state: string; n: number }>(`SELECT state, count(*)::int AS n FROM pgboss.job WHERE name = $1 GROUP BY state`, [QUEUE]);
+    const { rows } = await db.query<{ state: string; n: number }>(`SELECT state, count(*)::int AS n FROM pgboss.job WHERE name = $1 GROUP BY state`, [QUEUE.name]);
     // Every job handled is completed (pg-boss sends the completion after the handler: awaited by stop too).
     expect(rows.find((r) => r.state === 'completed')?.n ?? 0).toBe(handled.length);
   });

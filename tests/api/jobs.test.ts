@@ -22,17 +22,17 @@ afterAll(() => server.close());
 describe('maintenance of the embedded database', () => {
   it('schedules the checkpoints and vacuums PGlite has no background processes for and a weekly reindex, and runs them as jobs', async () => {
     if (server.ctx.db.kind !== 'pglite') return;
-    const maintenance = [CHECKPOINT_JOB, REINDEX_LEADS_JOB, VACUUM_BUSY_LEADS_JOB, VACUUM_LEADS_JOB, VACUUM_MONTH_STATS_JOB];
+    const maintenance = [CHECKPOINT_JOB, REINDEX_LEADS_JOB, VACUUM_BUSY_LEADS_JOB, VACUUM_LEADS_JOB, VACUUM_MONTH_STATS_JOB].map((q) => q.name);
     const { rows } = await server.ctx.db.query<{ name: string; cron: string; timezone: string }>(
       'SELECT name, cron, timezone FROM pgboss.schedule WHERE name = ANY($1) ORDER BY name',
       [maintenance],
     );
     expect(rows).toEqual([
-      { name: CHECKPOINT_JOB, cron: '*/5 * * * *', timezone: 'Europe/Paris' },
-      { name: REINDEX_LEADS_JOB, cron: '0 4 * * 0', timezone: 'Europe/Paris' },
-      { name: VACUUM_BUSY_LEADS_JOB, cron: '5-59/10 * * * *', timezone: 'Europe/Paris' },
-      { name: VACUUM_LEADS_JOB, cron: '30 3 * * *', timezone: 'Europe/Paris' },
-      { name: VACUUM_MONTH_STATS_JOB, cron: '*/10 * * * *', timezone: 'Europe/Paris' },
+      { name: CHECKPOINT_JOB.name, cron: '*/5 * * * *', timezone: 'Europe/Paris' },
+      { name: REINDEX_LEADS_JOB.name, cron: '0 4 * * 0', timezone: 'Europe/Paris' },
+      { name: VACUUM_BUSY_LEADS_JOB.name, cron: '5-59/10 * * * *', timezone: 'Europe/Paris' },
+      { name: VACUUM_LEADS_JOB.name, cron: '30 3 * * *', timezone: 'Europe/Paris' },
+      { name: VACUUM_MONTH_STATS_JOB.name, cron: '*/10 * * * *', timezone: 'Europe/Paris' },
     ]);
     for (const job of [CHECKPOINT_JOB, VACUUM_MONTH_STATS_JOB, VACUUM_BUSY_LEADS_JOB, REINDEX_LEADS_JOB]) {
       const id = await server.ctx.jobs.send(job, {});
@@ -42,12 +42,12 @@ describe('maintenance of the embedded database', () => {
         state = (await server.ctx.db.query<{ state: string }>('SELECT state FROM pgboss.job WHERE id = $1', [id])).rows[0]?.state ?? '';
         await new Promise((resolve) => setTimeout(resolve, 200));
       }
-      expect(state, job).toBe('completed');
+      expect(state, job.name).toBe('completed');
     }
   });
 
   it('purges expired sessions and login failures past the throttling window every hour, on any database', async () => {
-    const { rows } = await server.ctx.db.query('SELECT cron FROM pgboss.schedule WHERE name = $1', [PURGE_AUTH_JOB]);
+    const { rows } = await server.ctx.db.query('SELECT cron FROM pgboss.schedule WHERE name = $1', [PURGE_AUTH_JOB.name]);
     expect(rows).toEqual([{ cron: '17 * * * *' }]);
     const db = server.ctx.db;
     const userId = (await db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [ADMIN.email])).rows[0]!.id;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Queue } from '../../server/services/jobs';
 import { PRUNE_LEAD_ACTIONS_JOB, PURGE_AUTH_JOB } from '../../server/services/maintenance';
 import { ADMIN, startServer, type TestServer } from './harness';
 import { createLanding, insertLeads, json } from './leads-support';
@@ -13,15 +14,15 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 /** Sends a job and waits until pg-boss says it completed. */
-async function runJob(name: string) {
-  const id = await server.ctx.jobs.send(name, {});
+async function runJob(queue: Queue<Record<string, never>>) {
+  const id = await server.ctx.jobs.send(queue, {});
   const deadline = Date.now() + 30_000;
   let state = '';
   while (Date.now() < deadline && state !== 'completed') {
     state = (await server.ctx.db.query<{ state: string }>('SELECT state FROM pgboss.job WHERE id = $1', [id])).rows[0]?.state ?? '';
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  expect(state, name).toBe('completed');
+  expect(state, queue.name).toBe('completed');
 }
 
 describe('intake rate limit', () => {
@@ -54,7 +55,7 @@ describe('intake rate limit', () => {
 
 describe('retention of undo records', () => {
   it('deletes lead_actions older than UNDO_RETENTION_DAYS every night; their undo then says not found', async () => {
-    const { rows } = await server.ctx.db.query('SELECT cron, timezone FROM pgboss.schedule WHERE name = $1', [PRUNE_LEAD_ACTIONS_JOB]);
+    const { rows } = await server.ctx.db.query('SELECT cron, timezone FROM pgboss.schedule WHERE name = $1', [PRUNE_LEAD_ACTIONS_JOB.name]);
     expect(rows).toEqual([{ cron: '45 2 * * *', timezone: 'Europe/Paris' }]);
     const landing = await createLanding(server.ctx.db);
     const ids = await insertLeads(server.ctx.db, landing.id, [{}, {}]);

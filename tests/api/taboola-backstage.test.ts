@@ -97,14 +97,20 @@ describe('Backstage client', () => {
     backstage.targeting.set('adv-one/102', { type: 'INCLUDE', collection: [1000, 'FR-34000'] });
     expect((await json<TargetingResponse>(await get('/api/taboola/campaigns/adv-one/102/codes'))).data.codes).toEqual(['01000', '34000']);
 
-    const res = await send('/api/taboola/campaigns/adv-one/101/codes', { type: 'INCLUDE', codes: '01000, 01090\n2000 30000' });
+    // Widening codes: read first, refused until confirmed, nothing posted meanwhile.
+    const posts = () => backstage.calls.filter((c) => c.method === 'POST' && c.path.endsWith('/postal_code')).length;
+    const before = posts();
+    const unconfirmed = await send('/api/taboola/campaigns/adv-one/101/codes', { type: 'INCLUDE', codes: '01000, 01090\n2000 30000' });
+    expect(unconfirmed.status).toBe(409);
+    expect(posts()).toBe(before);
+    const res = await send('/api/taboola/campaigns/adv-one/101/codes', { type: 'INCLUDE', codes: '01000, 01090\n2000 30000', widen: 'confirmed' });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ data: { type: 'INCLUDE', codes: ['01000', '01090', '02000', '30000'] }, sandbox: false, message: 'Codes postaux mis à jour' });
     const posted = backstage.calls.filter((c) => c.method === 'POST' && c.path.endsWith('/targeting/postal_code')).at(-1)!;
     expect(JSON.parse(posted.body)).toEqual({ type: 'INCLUDE', collection: ['01000', '01090', '02000', '30000'] });
     expect(posted.body).toContain('"01000"');
 
-    const all = await send('/api/taboola/campaigns/adv-one/101/codes', { type: 'ALL' });
+    const all = await send('/api/taboola/campaigns/adv-one/101/codes', { type: 'ALL', widen: 'confirmed' });
     expect((await all.json()).data).toEqual({ type: 'ALL', codes: [] });
     expect(JSON.parse(backstage.calls.filter((c) => c.method === 'POST' && c.path.endsWith('/postal_code')).at(-1)!.body)).toEqual({ type: 'ALL', collection: [] });
   });

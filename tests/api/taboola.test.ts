@@ -100,13 +100,41 @@ describe('Taboola sandbox', () => {
     expect(await current()).toEqual({ type: 'INCLUDE', codes: ['01000', '30000', '34000'] });
   });
 
+  it('refuses a send that widens the campaign until it is confirmed, naming the targeting before and after', async () => {
+    const before = await current();
+    expect(before).toEqual({ type: 'INCLUDE', codes: ['01000', '30000', '34000'] });
+    const sends = async () => (await server.ctx.db.query(`SELECT 1 FROM audit_log WHERE action = 'taboola.targeting'`)).rows.length;
+    const logged = await sends();
+    for (const [fields, after] of [
+      [{ type: 'ALL' }, { type: 'ALL', count: 0 }],
+      [{ type: 'INCLUDE', codes: '30000 69001' }, { type: 'INCLUDE', count: 2 }],
+      [{ type: 'ALL', widen: 'yes' }, null],
+    ] as const) {
+      const res = await send(fields);
+      if (after === null) {
+        expect(res.status).toBe(422);
+        continue;
+      }
+      expect(res.status, JSON.stringify(fields)).toBe(409);
+      expect(await res.json()).toEqual({
+        error: 'conflict',
+        message: "Ce ciblage élargit la campagne : confirmez-le pour l'envoyer",
+        widens: { before: { type: 'INCLUDE', count: 3 }, after },
+      });
+    }
+    expect(await current()).toEqual(before);
+    expect(await sends()).toBe(logged);
+    // Fewer codes, or the same ones, widen nothing: sent at once.
+    expect((await send({ type: 'INCLUDE', codes: '30000, 34000' })).status).toBe(200);
+  });
+
   it('sets ALL without a file, and a list of codes as text', async () => {
-    const all = await send({ type: 'ALL' });
+    const all = await send({ type: 'ALL', widen: 'confirmed' });
     expect(await all.json()).toEqual({ data: { type: 'ALL', codes: [] }, sandbox: true, message: 'Codes postaux mis à jour' });
     const typed = await send({ type: 'INCLUDE', codes: '30000;30100\n1000' });
     expect((await json<TargetingResponse>(typed)).data).toEqual({ type: 'INCLUDE', codes: ['01000', '30000', '30100'] });
     // The same fields as JSON.
-    const asJson = await server.request('POST', codesPath(), { token, body: { type: 'INCLUDE', codes: ['34000', '34070'] } });
+    const asJson = await server.request('POST', codesPath(), { token, body: { type: 'INCLUDE', codes: ['34000', '34070'], widen: 'confirmed' } });
     expect((await json<TargetingResponse>(asJson)).data.codes).toEqual(['34000', '34070']);
   });
 
@@ -174,7 +202,7 @@ describe('Taboola sandbox', () => {
     expect(data.codes).toEqual([...data.codes].sort());
     expect(new Set(data.codes).size).toBe(data.codes.length);
     // The list goes back as a send.
-    const sent = await send({ type: 'INCLUDE', codes: data.codes.join(',') });
+    const sent = await send({ type: 'INCLUDE', codes: data.codes.join(','), widen: 'confirmed' });
     expect(sent.status).toBe(200);
 
     for (const query of ['', '?departements=', '?departements=99', '?departements=30;34', '?departements=abc']) {

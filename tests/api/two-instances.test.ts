@@ -189,7 +189,7 @@ describe.skipIf(!postgres)('two instances on one PostgreSQL', () => {
 
     // Both instances check every second; the nightly pruning is made due in the current minute.
     await minuteLeft(12);
-    await a.ctx.db.query(`UPDATE pgboss.schedule SET cron = extract(minute FROM now())::int || ' * * * *' WHERE name = $1`, [PRUNE_LEAD_ACTIONS_JOB]);
+    await a.ctx.db.query(`UPDATE pgboss.schedule SET cron = extract(minute FROM now())::int || ' * * * *' WHERE name = $1`, [PRUNE_LEAD_ACTIONS_JOB.name]);
     const pruned = async () => (await a.ctx.db.query('SELECT 1 FROM lead_actions WHERE id = $1', [data.action_id])).rows.length === 0;
     await until(pruned, 20_000, 'the pruning');
     // Each instance checks again, within the minute the run was due in: none runs it a second time.
@@ -198,7 +198,7 @@ describe.skipIf(!postgres)('two instances on one PostgreSQL', () => {
     expect(runs('a') + runs('b')).toBe(1);
     const { rows } = await a.ctx.db.query<{ n: number }>(
       `SELECT (SELECT count(*) FROM pgboss.job WHERE name = $1) + (SELECT count(*) FROM pgboss.archive WHERE name = $1) AS n`,
-      [PRUNE_LEAD_ACTIONS_JOB],
+      [PRUNE_LEAD_ACTIONS_JOB.name],
     );
     expect(Number(rows[0].n)).toBe(1);
   });

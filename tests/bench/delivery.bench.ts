@@ -110,7 +110,7 @@ export default async function deliveryBench(): Promise<BenchResult[]> {
           [landing.id, code.startsWith('97') ? code.slice(0, 3) : code.startsWith('20') ? (Number(code) < 20200 ? '2A' : '2B') : code.slice(0, 2), JSON.stringify({ nom: 'Bench', code_postal: code })],
         );
         const started = performance.now();
-        await routeLeads(server.ctx, [rows[0].id], new Date());
+        await routeLeads(server.ctx, { leads: [rows[0].id], offeredAt: new Date() });
         times.push(performance.now() - started);
       }
       return times;

@@ -402,6 +402,8 @@ describe('Taboola', () => {
 
     await chooseXlsx(page, ['01000', '30000']);
     await page.getByRole('button', { name: /Envoyer le ciblage/ }).click();
+    // 01000 is outside the Gard: the campaign widens, confirmed first.
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Élargir et envoyer' }).click();
     await toast(page, 'Codes postaux mis à jour');
     await page.getByText('2 codes postaux ciblés (INCLUDE)').waitFor();
     expect((await taboolaCodes('PAC Gard – printemps')).postal_codes.sort()).toEqual(['01000', '30000']);

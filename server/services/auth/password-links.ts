@@ -94,10 +94,10 @@ export async function usePasswordLink(db: Db, token: string, password: string, i
     await q.query('DELETE FROM password_links WHERE user_id = $1 AND used_at IS NULL', [link.user_id]);
     const { rowCount } = await q.query('DELETE FROM sessions WHERE user_id = $1', [link.user_id]);
     await clearLoginFailures(q, link.email.toLowerCase(), ip);
-    await audit(q, link.user_id, link.purpose === 'invite' ? 'users.password_chosen' : 'users.password_reset', 'user', 1, {
+    await audit(q, { actorId: link.user_id, action: link.purpose === 'invite' ? 'users.password_chosen' : 'users.password_reset', entity: 'user', count: 1, details: {
       user_id: link.user_id,
       sessions_closed: rowCount,
-    });
+    } });
     return { email: link.email };
   });
 }

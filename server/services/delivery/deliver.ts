@@ -1,10 +1,8 @@
 import { createHash, createHmac } from 'node:crypto';
 import type { Landing } from '../../../src/api/landings/contract';
 import type { Queryable } from '../../db/connection';
-import type { Jobs } from '../jobs';
+import { defineQueue, type Jobs } from '../jobs';
 import type { Mailer } from '../mail';
-
-export const DELIVER_QUEUE = 'live.deliver';
 
 type Channel = 'mail' | 'webhook';
 export interface DeliveryJob {
@@ -28,6 +26,9 @@ const retries: Record<Channel, { retryLimit: number; retryDelay: number }> = {
  */
 const EXPIRE_SECONDS = 120;
 
+/** Mail and webhook deliveries of sold leads: retried with their channel's backoff. */
+export const DELIVER_QUEUE = defineQueue<DeliveryJob>('live.deliver', (job) => ({ ...retries[job.channel], retryBackoff: true, expireInSeconds: EXPIRE_SECONDS }));
+
 /** The job id of a lead's delivery on one channel for one report: queuing it twice queues it once. */
 function jobId(job: DeliveryJob): string {
   const h = createHash('sha256').update(`live:${job.channel}:${job.lead}:${job.report}`).digest('hex');
@@ -35,11 +36,11 @@ function jobId(job: DeliveryJob): string {
 }
 
 /** Queues the mail (and the webhook when the customer has one) of a delivered lead, in the delivering transaction. */
-export async function queueDeliveries(q: Queryable, jobs: Jobs, lead: number, report: number, webhook: boolean) {
+export async function queueDeliveries(q: Queryable, jobs: Jobs, { lead, report, webhook }: { lead: number; report: number; webhook: boolean }) {
   const channels: Channel[] = webhook ? ['mail', 'webhook'] : ['mail'];
   for (const channel of channels) {
     const job: DeliveryJob = { lead, report, channel };
-    await jobs.sendIn(q, DELIVER_QUEUE, job, { id: jobId(job), ...retries[channel], retryBackoff: true, expireInSeconds: EXPIRE_SECONDS });
+    await jobs.sendIn(q, DELIVER_QUEUE, job, { id: jobId(job) });
   }
 }
 
@@ -106,8 +107,10 @@ class DeliveryFailed extends Error {
 }
 
 async function postWebhook(d: Delivered) {
+  // Signed with '' a body proves nothing to its receiver: refused (retried, as a saved customer gets a secret).
+  if (!d.customer.webhook_secret) throw new DeliveryFailed('Webhook sans secret : la livraison ne peut pas être signée, elle n\'est pas envoyée');
   const body = webhookBody(d);
-  const signature = createHmac('sha256', d.customer.webhook_secret ?? '').update(body).digest('hex');
+  const signature = createHmac('sha256', d.customer.webhook_secret).update(body).digest('hex');
   let res: Response;
   try {
     res = await fetch(d.customer.webhook_url!, {

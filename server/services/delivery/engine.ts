@@ -1,4 +1,3 @@
-import { foldText } from '../../../src/shared/foldText';
 import type { Db, Queryable } from '../../db/connection';
 import type { Jobs } from '../jobs';
 import { DELIVER_QUEUE, queueDeliveries } from './deliver';
@@ -53,14 +52,22 @@ export function zipKeys(postalCode: string | null, departement: string): string[
   return keys;
 }
 
+export interface RouteOptions {
+  leads: number[];
+  /** When the leads became new: offered on an earlier Paris day than `now`, they expired (they stay new). */
+  offeredAt: Date;
+  /** When the rules are judged (their hours, days and caps); now by default. */
+  now?: Date;
+  /** A customer never offered these leads: the one who returned them (a re-injected export). */
+  excludeCustomerId?: number | null;
+}
+
 /**
- * Routes leads offered at `offeredAt` (when they became new), each on its own: a lead offered on
- * an earlier Paris day than `now` expired (it stays new); otherwise the rules of its landing and
- * postal code are judged at `now` and the best one takes it. Answers each lead's outcome.
- * `excludeCustomer`: a customer (by name, as leads are sold) never offered these leads: the one
- * who returned them (a re-injected export).
+ * Routes leads, each on its own: the rules of its landing and postal code are judged and the
+ * best one takes it, unless it expired. Answers each lead's outcome.
  */
-export async function routeLeads(ctx: EngineContext, leadIds: number[], offeredAt: Date, now = new Date(), excludeCustomer: string | null = null): Promise<Map<number, Outcome>> {
+export async function routeLeads(ctx: EngineContext, opts: RouteOptions): Promise<Map<number, Outcome>> {
+  const { leads: leadIds, offeredAt, now = new Date(), excludeCustomerId = null } = opts;
   const outcomes = new Map<number, Outcome>();
   if (leadIds.length === 0) return outcomes;
   const clock = parisClock(now);
@@ -72,29 +79,18 @@ export async function routeLeads(ctx: EngineContext, leadIds: number[], offeredA
       WHERE l.id = ANY($1::bigint[]) ORDER BY l.id`,
     [leadIds],
   );
-  for (const lead of rows) outcomes.set(lead.id, await routeLead(ctx, lead, clock, expired, excludeCustomer));
+  for (const lead of rows) outcomes.set(lead.id, await routeLead(ctx, lead, clock, expired, excludeCustomerId));
   if ([...outcomes.values()].includes('delivered')) ctx.jobs.wake(DELIVER_QUEUE);
   return outcomes;
 }
 
-/**
- * A buyer's name as 'Vendu à' may hold it, typed freely: without accents, case, typographic
- * apostrophes or repeated spaces ("RENOV'EXPERT  sud" is the customer 'Rénov’Expert Sud').
- */
-const customerKey = (name: string) =>
-  foldText(name)
-    .replace(/[’‘ʼ`´]/g, "'")
-    .replace(/\s+/g, ' ')
-    .trim();
-const sameCustomer = (a: string, b: string) => customerKey(a) === customerKey(b);
-
-async function routeLead(ctx: EngineContext, lead: OfferedLead, clock: ParisClock, expired: boolean, excludeCustomer: string | null): Promise<Outcome> {
+async function routeLead(ctx: EngineContext, lead: OfferedLead, clock: ParisClock, expired: boolean, excludeCustomerId: number | null): Promise<Outcome> {
   if (lead.entry_status !== 'new') {
     await record(ctx.db, lead, clock, 'not_new', []);
     return 'not_new';
   }
   const found = await ctx.db.query<Candidate & { has_webhook: boolean }>(candidatesSql, [lead.landing_id, zipKeys(lead.postal_code, lead.departement), clock.day]);
-  const rows = excludeCustomer ? found.rows.filter((c) => !sameCustomer(c.customer_name, excludeCustomer)) : found.rows;
+  const rows = excludeCustomerId === null ? found.rows : found.rows.filter((c) => c.customer_id !== excludeCustomerId);
   if (expired) {
     await record(ctx.db, lead, clock, 'expired', rows.map((candidate) => ({ candidate, reason: 'day' as const })));
     return 'expired';
@@ -153,7 +149,7 @@ async function claim(q: Queryable, jobs: Jobs, lead: OfferedLead, clock: ParisCl
     if (claimed.rowCount === 0) throw new NoWinner('not_new');
     for (const other of judged) if (other !== j && other.reason === null) other.reason = 'lost';
     await record(q, lead, clock, 'delivered', judged, c.id, reportId);
-    await queueDeliveries(q, jobs, lead.id, reportId, c.has_webhook);
+    await queueDeliveries(q, jobs, { lead: lead.id, report: reportId, webhook: c.has_webhook });
     return 'delivered';
   }
   throw new NoWinner('unmatched');

@@ -1,11 +1,11 @@
+import type { Tx } from '../../db/connection';
 import type { AppContext } from '../../context';
-import { deliver, DELIVER_QUEUE, type DeliveryJob } from './deliver';
+import { defineQueue } from '../jobs';
+import { deliver, DELIVER_QUEUE } from './deliver';
 import { routeLeads } from './engine';
 
 type OfferContext = Pick<AppContext, 'jobs' | 'log'>;
 
-const OFFER_QUEUE = 'live.offer';
-const SWEEP_QUEUE = 'live.sweep';
 /**
  * Offer workers on PostgreSQL: one routed 50 intakes a second one after another, 4 to 10 s behind
  * (each lead is a transaction waiting on the database). Several route at once; exactly once still
@@ -23,47 +23,53 @@ const CHUNK = 500;
  * routing being safe to repeat. Retries back off from 1 s to about 4 minutes, so that a database
  * restart does not leave the leads to the minute sweep.
  */
-const offerPolicy = { expireInSeconds: 120, retryLimit: 8, retryDelay: 1, retryBackoff: true };
+const OFFER_QUEUE = defineQueue<OfferJob>('live.offer', { expireInSeconds: 120, retryLimit: 8, retryDelay: 1, retryBackoff: true });
 
 interface OfferJob {
   leads: number[];
   /** When the leads became new (ISO): offered on a later Paris day, they stay new. */
   at: string;
-  /** A customer never offered these leads (who returned them: a re-injected export). */
-  exclude_customer?: string;
+  /** A customer (id) never offered these leads: who returned them (a re-injected export). */
+  exclude_customer_id?: number;
 }
 
 /**
  * THE entry point of live delivery: every path that makes leads `new` (intake, import, the copy
- * made by a conversion, a re-injection) calls it once its transaction has committed. It queues
- * the leads for the engine (pg-boss, worker woken at once) and returns; each lead is then routed
- * on its own (claimed only if still new, so calling it twice, or for leads that are not new, is
- * harmless). Leads a crash kept from being queued are found by the sweep (every minute, and at start).
+ * made by a conversion, a re-injection) calls it inside the transaction that does, and the leads
+ * are offered once it commits (an after-commit hook of `db.tx`; never if it rolls back). They are
+ * queued for the engine (pg-boss, worker woken at once); each lead is then routed on its own
+ * (claimed only if still new, so offering it twice, or a lead that is not new, is harmless).
+ * Leads a crash kept from being queued are found by the sweep (every minute, and at start).
  */
-export async function offerLeads(ctx: OfferContext, leadIds: number[], excludeCustomer: string | null = null): Promise<void> {
-  const at = new Date().toISOString();
-  const exclude = excludeCustomer ? { exclude_customer: excludeCustomer } : {};
-  try {
-    for (let i = 0; i < leadIds.length; i += CHUNK) await ctx.jobs.send<OfferJob>(OFFER_QUEUE, { leads: leadIds.slice(i, i + CHUNK), at, ...exclude }, offerPolicy);
-  } catch (err) {
-    // The leads are stored: the caller's answer stands, and the minute sweep offers them.
-    ctx.log.error({ err, leads: leadIds.length }, 'live delivery: offer not queued');
-  }
+export function offerLeads(ctx: OfferContext, q: Tx, opts: { leads: number[]; excludeCustomerId?: number | null }): void {
+  q.afterCommit(async () => {
+    const at = new Date().toISOString();
+    const exclude = opts.excludeCustomerId ? { exclude_customer_id: opts.excludeCustomerId } : {};
+    try {
+      for (let i = 0; i < opts.leads.length; i += CHUNK) await ctx.jobs.send(OFFER_QUEUE, { leads: opts.leads.slice(i, i + CHUNK), at, ...exclude });
+    } catch (err) {
+      // The leads are stored: the caller's answer stands, and the minute sweep offers them.
+      ctx.log.error({ err, leads: opts.leads.length }, 'live delivery: offer not queued');
+    }
+  });
 }
 
-/** Offers every lead of a landing that is new today and was never offered (after an import). */
-export async function offerLanding(ctx: OfferContext, landingId: number): Promise<void> {
-  try {
-    await ctx.jobs.send(SWEEP_QUEUE, { landing: landingId });
-  } catch (err) {
-    ctx.log.error({ err, landing: landingId }, 'live delivery: offer not queued');
-  }
+/** Offers, once `q` commits, every lead of a landing that is new today and was never offered (an import). */
+export function offerLanding(ctx: OfferContext, q: Tx, landingId: number): void {
+  q.afterCommit(async () => {
+    try {
+      await ctx.jobs.send(SWEEP_QUEUE, { landing: landingId });
+    } catch (err) {
+      ctx.log.error({ err, landing: landingId }, 'live delivery: offer not queued');
+    }
+  });
 }
 
 interface SweepJob {
   landing?: number;
   at_start?: boolean;
 }
+const SWEEP_QUEUE = defineQueue<SweepJob>('live.sweep');
 
 /**
  * New leads of today (Paris) on landings with rules that were never offered: arrived while no
@@ -84,14 +90,14 @@ async function sweep(ctx: AppContext, job: SweepJob) {
       [job.landing ?? null, minAge, after],
     );
     if (rows.length === 0) return;
-    await routeLeads(ctx, rows.map((r) => r.id), new Date());
+    await routeLeads(ctx, { leads: rows.map((r) => r.id), offeredAt: new Date() });
     after = rows[rows.length - 1].id;
   }
 }
 
 /** The engine's queues: offers, deliveries (mail, webhook) and the sweep. */
 export function registerDeliveryJobs(ctx: AppContext) {
-  ctx.jobs.register<OfferJob>(OFFER_QUEUE, async (job) => void (await routeLeads(ctx, job.leads, new Date(job.at), new Date(), job.exclude_customer ?? null)), { batchSize: 5, pollingIntervalSeconds: 0.5, workers: OFFER_WORKERS });
-  ctx.jobs.register<DeliveryJob>(DELIVER_QUEUE, (job) => deliver(ctx, job), { batchSize: 1, workers: DELIVER_WORKERS });
-  ctx.jobs.register<SweepJob>(SWEEP_QUEUE, (job) => sweep(ctx, job), { cron: '* * * * *', atStart: true });
+  ctx.jobs.register(OFFER_QUEUE, async (job) => void (await routeLeads(ctx, { leads: job.leads, offeredAt: new Date(job.at), excludeCustomerId: job.exclude_customer_id ?? null })), { batchSize: 5, pollingIntervalSeconds: 0.5, workers: OFFER_WORKERS });
+  ctx.jobs.register(DELIVER_QUEUE, (job) => deliver(ctx, job), { batchSize: 1, workers: DELIVER_WORKERS });
+  ctx.jobs.register(SWEEP_QUEUE, (job) => sweep(ctx, job), { cron: '* * * * *', atStart: true });
 }

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { BigExportJob, bigExportQuery } from '../../../src/api/exports/contract';
 import type { EntryStatus } from '../../../src/api/leads/contract';
 import type { AppContext } from '../../context';
+import { defineQueue } from '../jobs';
 import type { Config } from '../../config';
 import type { Queryable } from '../../db/connection';
 import { AppError, notFound } from '../../errors';
@@ -14,7 +15,7 @@ import { exportFilename } from './filenames';
 import { StorageError, storageFailure } from './storage';
 import { exportColumns, toExportItem, type ExportRow } from './history';
 
-export const BIG_EXPORT_JOB = 'exports.big';
+export const BIG_EXPORT_JOB = defineQueue<{ id: number }>('exports.big');
 
 type BigExportInput = z.output<typeof bigExportQuery>;
 
@@ -30,7 +31,7 @@ const HEARTBEAT_MS = 10_000;
 const INTERRUPTED_SECONDS = 45;
 /** Runs of one export before it is given up (one that brings its server down every time). */
 const MAX_ATTEMPTS = 3;
-export const BIG_EXPORT_RESUME_JOB = 'exports.big.resume';
+export const BIG_EXPORT_RESUME_JOB = defineQueue('exports.big.resume');
 
 interface JobRow {
   id: number;
@@ -184,7 +185,7 @@ export async function runBigExport(ctx: AppContext, id: number): Promise<void> {
         )
       ).rows[0]!.id;
       await q.query(`UPDATE big_exports SET state = 'done', written = $2, export_id = $3, finished_at = now() WHERE id = $1`, [id, ids.length, exportId]);
-      await audit(q, job.user_id, 'export.big', 'leads', ids.length, { export_id: exportId, big_export_id: id, book_type: job.book_type });
+      await audit(q, { actorId: job.user_id, action: 'export.big', entity: 'leads', count: ids.length, details: { export_id: exportId, big_export_id: id, book_type: job.book_type } });
     });
   } catch (thrown) {
     await storage.remove(key).catch(() => undefined);
@@ -223,7 +224,7 @@ export async function resumeInterruptedBigExports(ctx: Pick<AppContext, 'db' | '
 
 export function registerBigExportJobs(ctx: AppContext): void {
   const startedAt = new Date();
-  ctx.jobs.register<{ id: number }>(BIG_EXPORT_JOB, ({ id }) => runBigExport(ctx, id));
+  ctx.jobs.register(BIG_EXPORT_JOB, ({ id }) => runBigExport(ctx, id));
   ctx.jobs.register(BIG_EXPORT_RESUME_JOB, () => resumeInterruptedBigExports(ctx, startedAt).then(() => undefined), {
     cron: '* * * * *',
     atStart: true,

@@ -24,7 +24,7 @@ export async function openDownload(db: Queryable, config: Config, token: string,
   if (!exp || exp.filename !== filename || exp.state !== 'ready' || !exp.storage_key) throw exportNotFound();
   const file = await exportStorage(config).get(exp.storage_key);
   if (!file) throw exportNotFound();
-  if (logged) await audit(db, null, 'download', 'export', 1, { export_id: exp.id });
+  if (logged) await audit(db, { actorId: null, action: 'download', entity: 'export', count: 1, details: { export_id: exp.id } });
   const headers = {
     'content-type': contentTypes[exp.book_type],
     'content-disposition': attachmentHeader(exp.filename),

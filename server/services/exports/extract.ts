@@ -119,7 +119,7 @@ export async function extractLeads(db: Db, config: Config, user: SessionUser, la
       if (rowCount === 0) throw ids.length ? nothingToSell() : noLeadsSelected();
       await q.query('UPDATE exports SET count = $2 WHERE id = $1', [exportId, rowCount]);
       await writeFile(q, storage, key, req.bookType, landings, exportId, filename);
-      await audit(q, user.id, 'export', 'leads', rowCount, { export_id: exportId, book_type: req.bookType });
+      await audit(q, { actorId: user.id, action: 'export', entity: 'leads', count: rowCount, details: { export_id: exportId, book_type: req.bookType } });
       return { url: downloadUrl(config, token, filename), token, filename, count: rowCount };
     });
   } catch (err) {

@@ -1,3 +1,5 @@
+import { foldText } from '../../../src/shared/foldText';
+import type { Queryable } from '../../db/connection';
 import type { AppContext } from '../../context';
 import { conflict, notFound } from '../../errors';
 import { audit } from '../audit';
@@ -27,13 +29,32 @@ export async function reinjectExport(ctx: AppContext, actorId: number, exportId:
         [exportId],
       );
       if (moved.rowCount === 0) throw conflict("Aucun lead de cet export n'est encore extrait (déjà réinjectés ou passés à un autre statut) : rien à réinjecter");
-      await audit(q, actorId, 'exports.reinject', 'leads', moved.rowCount, { export_id: exportId });
-      return moved.rows.map((r) => r.id);
+      await audit(q, { actorId, action: 'exports.reinject', entity: 'leads', count: moved.rowCount, details: { export_id: exportId } });
+      const ids = moved.rows.map((r) => r.id);
+      // Offered once committed, as every path that makes leads new, except to their buyer.
+      offerLeads(ctx, q, { leads: ids, excludeCustomerId: await customerNamed(q, exp.for_customer) });
+      return ids;
     });
   const ids = await retryOnDeadlock(move);
-  // Offered once committed, as every path that makes leads new (the engine's entry point).
-  await offerLeads(ctx, ids, exp.for_customer);
   return { count: ids.length };
+}
+
+/**
+ * A buyer's name as 'Vendu à' may hold it, typed freely: without accents, case, typographic
+ * apostrophes or repeated spaces ("RENOV'EXPERT  sud" is the customer 'Rénov’Expert Sud').
+ */
+const customerKey = (name: string) =>
+  foldText(name)
+    .replace(/[’‘ʼ`´]/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/** The customer an export's free-typed buyer names, if any: the engine knows customers by id only. */
+async function customerNamed(q: Queryable, name: string | null): Promise<number | null> {
+  if (!name) return null;
+  const { rows } = await q.query<{ id: number; name: string }>('SELECT id, name FROM customers ORDER BY id');
+  const key = customerKey(name);
+  return rows.find((c) => customerKey(c.name) === key)?.id ?? null;
 }
 
 /**

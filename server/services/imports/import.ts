@@ -1,7 +1,8 @@
 import type { z } from 'zod';
 import type { Landing } from '../../../src/api/landings/contract';
 import { leadSource, trackingFields, type ImportRowError, type importRequest } from '../../../src/api/leads/contract';
-import type { Db } from '../../db/connection';
+import type { AppContext } from '../../context';
+import { offerLanding } from '../delivery/offer';
 import { AppError } from '../../errors';
 import type { SessionUser } from '../auth/sessions';
 import { insertLeads, type NewLead } from '../leads/insert';
@@ -19,7 +20,7 @@ const text = (v: Cell) => (v === null || v === undefined || String(v).trim() ===
  * Checks every row against the landing's columns, then inserts all rows in one statement and one
  * transaction, or nothing at all: the answer lists each faulty cell (row = 1-based index in `data`).
  */
-export async function importLeads(db: Db, user: SessionUser, landing: Landing, input: ImportInput) {
+export async function importLeads(ctx: Pick<AppContext, 'db' | 'jobs' | 'log'>, user: SessionUser, landing: Landing, input: ImportInput) {
   const header = (key: string) => (Object.prototype.hasOwnProperty.call(input.columns, key) ? input.columns[key] : key);
   const errors: ImportRowError[] = [];
   const report = (e: ImportRowError) => {
@@ -70,7 +71,7 @@ export async function importLeads(db: Db, user: SessionUser, landing: Landing, i
     throw new AppError(422, 'validation_failed', "Impossible d'importer votre fichier, veuillez le vérifier.", { status: false, rows: errors });
   }
 
-  return db.tx(async (q) => {
+  return ctx.db.tx(async (q) => {
     const { ids, duplicates } = await insertLeads(q, landing.id, leads, true);
     await q.query('INSERT INTO imports (landing_id, user_id, source, count, duplicates) VALUES ($1, $2, $3, $4, $5)', [
       landing.id,
@@ -79,7 +80,8 @@ export async function importLeads(db: Db, user: SessionUser, landing: Landing, i
       ids.length,
       duplicates,
     ]);
-    await audit(q, user.id, 'import', 'leads', ids.length, { landing: landing.id, duplicates });
+    await audit(q, { actorId: user.id, action: 'import', entity: 'leads', count: ids.length, details: { landing: landing.id, duplicates } });
+    offerLanding(ctx, q, landing.id);
     return { data: { inserted: ids.length, duplicates }, message: 'Leads importés' };
   });
 }

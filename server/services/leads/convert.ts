@@ -1,5 +1,6 @@
 import type { ConvertRequest } from '../../../src/api/leads/contract';
-import type { Db } from '../../db/connection';
+import type { AppContext } from '../../context';
+import { offerLeads } from '../delivery/offer';
 import type { SessionUser } from '../auth/sessions';
 import { getLanding } from './landings';
 import { insertLeads, type NewLead } from './insert';
@@ -16,8 +17,8 @@ type Original = Pick<LeadDbRow, 'id' | 'data' | 'source' | 'utm_source' | 'utm_m
  * and point to their copy. Leads already converted, already in that landing, or no longer in the
  * status the user saw are left alone.
  */
-export async function convertLeads(db: Db, user: SessionUser, req: ConvertRequest) {
-  return db.tx(async (q) => {
+export async function convertLeads(ctx: Pick<AppContext, 'db' | 'jobs' | 'log'>, user: SessionUser, req: ConvertRequest) {
+  return ctx.db.tx(async (q) => {
     const target = await getLanding(q, req.landing);
     const ids = [...new Set(req.leads)];
     const exist = (await q.query<{ n: number }>('SELECT count(*)::int AS n FROM leads WHERE id = ANY($1::bigint[])', [ids])).rows[0].n;
@@ -44,7 +45,8 @@ export async function convertLeads(db: Db, user: SessionUser, req: ConvertReques
          FROM unnest($1::bigint[], $2::bigint[]) AS c(orig, copy) WHERE l.id = c.orig`,
       [rows.map((r) => r.id), inserted.ids],
     );
-    await audit(q, user.id, 'convert', 'leads', rows.length, { landing: target.id });
+    await audit(q, { actorId: user.id, action: 'convert', entity: 'leads', count: rows.length, details: { landing: target.id } });
+    offerLeads(ctx, q, { leads: inserted.ids });
     return { data: { count: rows.length, ids: inserted.ids }, message: 'Leads convertis' };
   });
 }

@@ -13,7 +13,7 @@ export async function deleteLeads(db: Db, user: SessionUser, req: DeleteRequest)
     const { where, verify } = await selectionConditions(q, req, [...entryStatus.options], params);
     const { rowCount } = await q.query(`DELETE FROM leads l WHERE ${where.join(' AND ')}`, params.values);
     await verify(rowCount);
-    await audit(q, user.id, 'delete', 'leads', rowCount, req.filter ? { landings: req.filter.ids } : {});
+    await audit(q, { actorId: user.id, action: 'delete', entity: 'leads', count: rowCount, details: req.filter ? { landings: req.filter.ids } : {} });
     return { data: { count: rowCount }, message: 'Leads supprimés' };
   });
 }

@@ -39,7 +39,7 @@ export async function changeStatus(db: Db, user: SessionUser, req: StatusChangeR
     );
     const { id: action, count: rowCount } = rows[0];
     await verify(rowCount);
-    await audit(q, user.id, 'status', 'leads', rowCount, { to: req.entry_status, action_id: action });
+    await audit(q, { actorId: user.id, action: 'status', entity: 'leads', count: rowCount, details: { to: req.entry_status, action_id: action } });
     return { data: { count: rowCount, action_id: action }, message: rowCount ? messages[req.entry_status] : "Aucun lead n'a changé de statut" };
   });
 }
@@ -62,7 +62,7 @@ export async function undoAction(db: Db, user: SessionUser, actionId: number) {
       [actionId],
     );
     await q.query('UPDATE lead_actions SET undone_at = now() WHERE id = $1', [actionId]);
-    await audit(q, user.id, 'undo', 'leads', rowCount, { action_id: actionId });
+    await audit(q, { actorId: user.id, action: 'undo', entity: 'leads', count: rowCount, details: { action_id: actionId } });
     return { data: { count: rowCount }, message: 'Action annulée' };
   });
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import type { Customer, customerCreateRequest, customerUpdateRequest } from '../../../src/api/customers/contract';
-import type { Queryable } from '../../db/connection';
+import type { Db, Queryable } from '../../db/connection';
 import { conflict, notFound } from '../../errors';
 import { audit } from '../audit';
 
@@ -25,21 +25,29 @@ export async function getCustomer(db: Queryable, id: number): Promise<Customer> 
   return customer;
 }
 
-/** A new customer; its email must be free (409), a webhook gets its signing key. */
-export async function createCustomer(db: Queryable, userId: number, input: z.output<typeof customerCreateRequest>): Promise<Customer> {
+/** A new customer, logged in the same transaction; its email must be free (409), a webhook gets its signing key. */
+export async function createCustomer(db: Db, userId: number, input: z.output<typeof customerCreateRequest>): Promise<Customer> {
   const webhook = input.webhook_url ?? null;
-  const { rows } = await db.query<{ id: number }>(
-    `INSERT INTO customers (name, email, webhook_url, webhook_secret) VALUES ($1, $2, $3, $4)
-     ON CONFLICT (lower(email)) DO NOTHING RETURNING id`,
-    [input.name, input.email, webhook, webhook ? newSecret() : null],
-  );
-  if (!rows[0]) throw emailTaken();
-  await audit(db, userId, 'create', 'customer', 1, { customer_id: rows[0].id });
-  return getCustomer(db, rows[0].id);
+  return db.tx(async (q) => {
+    const { rows } = await q.query<{ id: number }>(
+      `INSERT INTO customers (name, email, webhook_url, webhook_secret) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (lower(email)) DO NOTHING RETURNING id`,
+      [input.name, input.email, webhook, webhook ? newSecret() : null],
+    );
+    if (!rows[0]) throw emailTaken();
+    await audit(q, { actorId: userId, action: 'create', entity: 'customer', count: 1, details: { customer_id: rows[0].id } });
+    return getCustomer(q, rows[0].id);
+  });
 }
 
-/** Changes only the fields sent; pausing a customer pauses its rules for the engine. */
-export async function updateCustomer(db: Queryable, userId: number, id: number, input: z.output<typeof customerUpdateRequest>): Promise<Customer> {
+/** Changes only the fields sent, logged in the same transaction; pausing a customer pauses its rules for the engine. */
+export async function updateCustomer(db: Db, userId: number, id: number, input: z.output<typeof customerUpdateRequest>): Promise<Customer> {
+  return db.tx((q) => updateIn(q, userId, id, input));
+}
+
+async function updateIn(db: Queryable, userId: number, id: number, input: z.output<typeof customerUpdateRequest>): Promise<Customer> {
+  // Locked: of two edits at once, the second reads what the first wrote instead of undoing it.
+  await db.query('SELECT 1 FROM customers WHERE id = $1 FOR UPDATE', [id]);
   const current = await getCustomer(db, id);
   const webhook = input.webhook_url === undefined ? current.webhook_url : input.webhook_url;
   const secret = !webhook ? null : input.rotate_webhook_secret || !current.webhook_secret ? newSecret() : current.webhook_secret;
@@ -52,6 +60,6 @@ export async function updateCustomer(db: Queryable, userId: number, id: number, 
     if ((err as { code?: string }).code === '23505') throw emailTaken();
     throw err;
   }
-  await audit(db, userId, 'update', 'customer', 1, { customer_id: id, fields: Object.keys(input) });
+  await audit(db, { actorId: userId, action: 'update', entity: 'customer', count: 1, details: { customer_id: id, fields: Object.keys(input) } });
   return getCustomer(db, id);
 }

@@ -68,7 +68,7 @@ export async function reportFile(db: Queryable, userId: number, id: number, form
     `SELECT ${fileRowSql} AS row FROM leads WHERE rapport_id = $1 ORDER BY id`,
     [id],
   );
-  await audit(db, userId, 'download', 'report', rows.length, { report_id: id, format });
+  await audit(db, { actorId: userId, action: 'download', entity: 'report', count: rows.length, details: { report_id: id, format } });
   const body = new PassThrough();
   const writer = sheetWriter(format, body, columns.columns, filename);
   void (async () => {

@@ -70,7 +70,7 @@ export async function createRule(db: Db, userId: number, input: RuleInput): Prom
         ...weekdays.map((d) => input[d]),
       ],
     );
-    await audit(q, userId, 'create', 'rule', 1, { rule_id: rows[0].id });
+    await audit(q, { actorId: userId, action: 'create', entity: 'rule', count: 1, details: { rule_id: rows[0].id } });
     return getRule(q, rows[0].id);
   });
 }
@@ -99,16 +99,18 @@ export async function updateRule(db: Db, userId: number, id: number, input: z.ou
     if (input.active !== undefined) set('active', input.active);
     for (const d of weekdays) if (input[d] !== undefined) set(d, input[d]);
     if (sets.length) await q.query(`UPDATE rules SET ${sets.join(', ')}, updated_at = now() WHERE id = $1`, values);
-    await audit(q, userId, 'update', 'rule', 1, { rule_id: id, fields: Object.keys(input) });
+    await audit(q, { actorId: userId, action: 'update', entity: 'rule', count: 1, details: { rule_id: id, fields: Object.keys(input) } });
     return getRule(q, id);
   });
 }
 
 /** Deletes a rule for the engine and the lists; its reports and the routing explanations keep it. */
-export async function deleteRule(db: Queryable, userId: number, id: number): Promise<void> {
-  const { rows } = await db.query('UPDATE rules SET deleted_at = now(), active = false WHERE id = $1 AND deleted_at IS NULL RETURNING id', [id]);
-  if (!rows[0]) throw notFound(ruleNotFound);
-  await audit(db, userId, 'delete', 'rule', 1, { rule_id: id });
+export async function deleteRule(db: Db, userId: number, id: number): Promise<void> {
+  await db.tx(async (q) => {
+    const { rows } = await q.query('UPDATE rules SET deleted_at = now(), active = false WHERE id = $1 AND deleted_at IS NULL RETURNING id', [id]);
+    if (!rows[0]) throw notFound(ruleNotFound);
+    await audit(q, { actorId: userId, action: 'delete', entity: 'rule', count: 1, details: { rule_id: id } });
+  });
 }
 
 /**

@@ -27,7 +27,7 @@ export async function saveNote(db: Db, user: SessionUser, category: ProductionCa
        RETURNING text, color`,
       [category, departement, text, user.id],
     );
-    await audit(q, user.id, 'production.note', 'department_notes', 1, { category, departement, length: text.length });
+    await audit(q, { actorId: user.id, action: 'production.note', entity: 'department_notes', count: 1, details: { category, departement, length: text.length } });
     return { region, text: rows[0].text, color: rows[0].color };
   });
 }
@@ -48,7 +48,7 @@ export async function saveSelection(db: Db, user: SessionUser, category: Product
         [category, departements, color, user.id],
       );
     }
-    await audit(q, user.id, 'production.color', 'department_notes', departements.length, { category, departements, color });
+    await audit(q, { actorId: user.id, action: 'production.color', entity: 'department_notes', count: departements.length, details: { category, departements, color } });
     return { selected: regions, color };
   });
 }

@@ -46,10 +46,24 @@ export const sendType = z.enum(['ALL', 'INCLUDE'], { error: 'Erreur' });
  * listing them in `unknown` (and `rows`: their line in the file), nothing is sent. A POST
  * replaces the whole list; the answer is the targeting read back afterwards, with
  * 'Codes postaux mis à jour'. Backstage failures → 502 `taboola_error` with a French message.
+ * A send that widens the campaign (ALL after a list, or a code it does not target today) → 409
+ * `conflict` with `widens` (before and after), nothing sent, unless `widen` is `confirmed`.
  */
-export const sendTargetingFields = z.object({ type: sendType, codes: z.string().max(2_000_000).optional() });
+export const sendTargetingFields = z.object({ type: sendType, codes: z.string().max(2_000_000).optional(), widen: z.literal('confirmed').optional() });
 export const sendTargetingResponse = z.object({ data: targeting, sandbox, message: z.string() });
 export type SendTargetingResponse = z.infer<typeof sendTargetingResponse>;
+
+/** A targeting as the widening's confirmation names it: its type and how many codes. */
+export const targetingSummary = z.object({ type: targetingType, count: z.number() });
+export type TargetingSummary = z.infer<typeof targetingSummary>;
+
+/** The 409 of a send that widens the campaign without `widen=confirmed`. */
+export const widensError = z.object({
+  error: z.literal('conflict'),
+  message: z.string(),
+  widens: z.object({ before: targetingSummary, after: targetingSummary }),
+});
+export type WidensError = z.infer<typeof widensError>;
 
 /** The 422 of a send with codes that are no French postal code. */
 export const unknownCodesError = z.object({

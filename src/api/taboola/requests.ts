@@ -6,11 +6,13 @@ export type TargetingSend = { type: 'ALL' } | { type: 'INCLUDE'; file: File } | 
 
 /**
  * POST /api/taboola/campaigns/:accountId/:campaignId/codes (multipart): replaces the whole list
- * and answers the targeting read back; codes that are no French postal code → 422 `unknown`.
+ * and answers the targeting read back; codes that are no French postal code → 422 `unknown`; a
+ * send that widens the campaign → 409 `widens` unless `widen` says the user confirmed it.
  */
-export function sendTargeting(accountId: string, campaignId: string, send: TargetingSend) {
+export function sendTargeting(accountId: string, campaignId: string, send: TargetingSend, opts: { widen: boolean }) {
   const body = new FormData();
   body.set('type', send.type);
+  if (opts.widen) body.set('widen', 'confirmed');
   if ('file' in send) body.set('file', send.file);
   if ('codes' in send) body.set('codes', send.codes.join(','));
   return apiEnvelope<SendTargetingResponse>(`/taboola/campaigns/${encodeURIComponent(accountId)}/${encodeURIComponent(campaignId)}/codes`, { method: 'POST', body });

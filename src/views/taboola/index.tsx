@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { Radio, RadioGroup, Label } from 'react-aria-components';
 import { useSearchParams } from 'react-router';
 import { useSnapshot, ref } from 'valtio';
@@ -24,18 +24,24 @@ export default function TaboolaScreen() {
   const campaigns = useTaboolaCampaigns(accountId);
   const targeting = useTargeting(accountId, campaignId);
   const view = useSnapshot(taboolaView);
+  const current = targeting.data?.data;
 
-  // Another campaign (or account): what was prepared for the previous one goes.
-  useEffect(() => resetSend(), [accountId, campaignId]);
+  // Another campaign (or account): the form starts again from its targeting once read.
+  const formOf = useRef<string | null>(null);
+  useEffect(() => {
+    const key = campaignId && current ? `${accountId}/${campaignId}` : null;
+    if (key === formOf.current) return;
+    formOf.current = key;
+    resetSend(key ? current! : null);
+  }, [accountId, campaignId, current]);
 
   const ctx: TaboolaCommandContext = useMemo(
-    () => ({ accountId, campaignId, accounts: accounts.data?.data ?? [], campaigns: campaigns.data?.data ?? [] }),
-    [accountId, campaignId, accounts.data, campaigns.data],
+    () => ({ accountId, campaignId, accounts: accounts.data?.data ?? [], campaigns: campaigns.data?.data ?? [], targeting: current ?? null }),
+    [accountId, campaignId, accounts.data, campaigns.data, current],
   );
   useProvideCommandContext({ view: 'taboola', taboola: ctx });
 
   const sandbox = accounts.data?.sandbox || campaigns.data?.sandbox || targeting.data?.sandbox;
-  const current = targeting.data?.data;
   const loadError = accounts.error ?? campaigns.error ?? targeting.error;
 
   return (
@@ -97,85 +103,90 @@ export default function TaboolaScreen() {
             <h2 id="taboola-next" className="taboola-pane-title">
               {t('taboola.next')}
             </h2>
-            <div className="admin-section-body" data-taboola-send="">
-              <RadioGroup className="field field-compact" value={view.type} onChange={(v) => (taboolaView.type = v as 'ALL' | 'INCLUDE')} orientation="horizontal">
-                <Label>{t('taboola.type')}</Label>
-                <div className="admin-radio-group">
-                  <Radio value="ALL" className="admin-radio">
-                    {t('taboola.type.ALL')}
-                  </Radio>
-                  <Radio value="INCLUDE" className="admin-radio">
-                    {t('taboola.type.INCLUDE')}
-                  </Radio>
-                </div>
-              </RadioGroup>
-              {view.type === 'INCLUDE' ? (
-                <>
-                  <div className="field field-compact">
-                    <span id="taboola-file-label">{t('taboola.file')}</span>
-                    <div className="admin-bar">
-                      {/* The native input's own button speaks the browser's language: a command button opens it instead. */}
-                      <input
-                        type="file"
-                        className="visually-hidden"
-                        tabIndex={-1}
-                        aria-labelledby="taboola-file-label"
-                        accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-                        data-taboola-file=""
-                        onChange={(e) => {
-                          const file = e.target.files?.[0] ?? null;
-                          taboolaView.file = file ? ref(file) : null;
-                          taboolaView.unknown = [];
-                          if (file) taboolaView.codes = [];
-                        }}
-                      />
-                      <CommandButton command="taboola.chooseFile" />
-                      <span aria-live="polite">{view.file ? view.file.name : t('taboola.file.none')}</span>
+            {/* Until the campaign's targeting is read, no form: it starts from that targeting. */}
+            {current ? (
+              <div className="admin-section-body" data-taboola-send="">
+                <RadioGroup className="field field-compact" value={view.type} onChange={(v) => (taboolaView.type = v as 'ALL' | 'INCLUDE')} orientation="horizontal">
+                  <Label>{t('taboola.type')}</Label>
+                  <div className="admin-radio-group">
+                    <Radio value="ALL" className="admin-radio">
+                      {t('taboola.type.ALL')}
+                    </Radio>
+                    <Radio value="INCLUDE" className="admin-radio">
+                      {t('taboola.type.INCLUDE')}
+                    </Radio>
+                  </div>
+                </RadioGroup>
+                {view.type === 'INCLUDE' ? (
+                  <>
+                    <div className="field field-compact">
+                      <span id="taboola-file-label">{t('taboola.file')}</span>
+                      <div className="admin-bar">
+                        {/* The native input's own button speaks the browser's language: a command button opens it instead. */}
+                        <input
+                          type="file"
+                          className="visually-hidden"
+                          tabIndex={-1}
+                          aria-labelledby="taboola-file-label"
+                          accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+                          data-taboola-file=""
+                          onChange={(e) => {
+                            const file = e.target.files?.[0] ?? null;
+                            taboolaView.file = file ? ref(file) : null;
+                            taboolaView.unknown = [];
+                            if (file) taboolaView.codes = [];
+                          }}
+                        />
+                        <CommandButton command="taboola.chooseFile" />
+                        <span aria-live="polite">{view.file ? view.file.name : t('taboola.file.none')}</span>
+                      </div>
                     </div>
+                    <p className="muted">{t('taboola.file.help')}</p>
+                    <div className="admin-bar">
+                      <label className="field field-compact">
+                        <span>{t('taboola.departements')}</span>
+                        <input
+                          type="text"
+                          value={view.departements}
+                          placeholder="30, 34, 2A"
+                          data-taboola-departements=""
+                          onChange={(e) => (taboolaView.departements = e.target.value)}
+                          onKeyDown={(e) => {
+                            if (e.key !== 'Enter') return;
+                            e.preventDefault();
+                            void runCommand('taboola.departements', undefined, 'button');
+                          }}
+                        />
+                      </label>
+                      <CommandButton command="taboola.departements" />
+                    </div>
+                    <div className="admin-bar" role="group" aria-label={t('taboola.fromMap')}>
+                      <span className="muted">{t('taboola.fromMap.lead')}</span>
+                      {productionCategory.options.map((category) => (
+                        <CommandButton key={category} command="taboola.fromMap" args={{ category }}>
+                          {t(`shell.screen.production.${category}`)}
+                        </CommandButton>
+                      ))}
+                    </div>
+                    {view.codes.length ? (
+                      <>
+                        <p>{t('taboola.codes.ready', { count: intl.formatNumber(view.codes.length) })}</p>
+                        <CodeList codes={view.codes} label={t('taboola.codes.readyList')} />
+                      </>
+                    ) : null}
+                  </>
+                ) : null}
+                {view.unknown.length ? (
+                  <div role="alert">
+                    <p className="admin-error">{t('taboola.unknown', { count: view.unknown.length })}</p>
+                    <CodeList codes={view.unknown} label={t('taboola.unknown.list')} unknown />
                   </div>
-                  <p className="muted">{t('taboola.file.help')}</p>
-                  <div className="admin-bar">
-                    <label className="field field-compact">
-                      <span>{t('taboola.departements')}</span>
-                      <input
-                        type="text"
-                        value={view.departements}
-                        placeholder="30, 34, 2A"
-                        data-taboola-departements=""
-                        onChange={(e) => (taboolaView.departements = e.target.value)}
-                        onKeyDown={(e) => {
-                          if (e.key !== 'Enter') return;
-                          e.preventDefault();
-                          void runCommand('taboola.departements', undefined, 'button');
-                        }}
-                      />
-                    </label>
-                    <CommandButton command="taboola.departements" />
-                  </div>
-                  <div className="admin-bar" role="group" aria-label={t('taboola.fromMap')}>
-                    <span className="muted">{t('taboola.fromMap.lead')}</span>
-                    {productionCategory.options.map((category) => (
-                      <CommandButton key={category} command="taboola.fromMap" args={{ category }}>
-                        {t(`shell.screen.production.${category}`)}
-                      </CommandButton>
-                    ))}
-                  </div>
-                  {view.codes.length ? (
-                    <>
-                      <p>{t('taboola.codes.ready', { count: intl.formatNumber(view.codes.length) })}</p>
-                      <CodeList codes={view.codes} label={t('taboola.codes.readyList')} />
-                    </>
-                  ) : null}
-                </>
-              ) : null}
-              {view.unknown.length ? (
-                <div role="alert">
-                  <p className="admin-error">{t('taboola.unknown', { count: view.unknown.length })}</p>
-                  <CodeList codes={view.unknown} label={t('taboola.unknown.list')} unknown />
-                </div>
-              ) : null}
-              <CommandMenu menu="taboola.actions" variant="toolbar" label={t('taboola.actions')} className="admin-actions" />
-            </div>
+                ) : null}
+                <CommandMenu menu="taboola.actions" variant="toolbar" label={t('taboola.actions')} className="admin-actions" />
+              </div>
+            ) : (
+              <p className="admin-section-body muted">{t('taboola.loading')}</p>
+            )}
           </section>
         </div>
       ) : (

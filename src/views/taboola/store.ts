@@ -1,6 +1,6 @@
 // State of the Taboola screen shared by its components and its commands (taboola.commands.ts).
 import { proxy } from 'valtio';
-import type { TaboolaAccount, TaboolaCampaign } from '../../api/taboola/contract';
+import type { TaboolaAccount, TaboolaCampaign, Targeting } from '../../api/taboola/contract';
 
 /** What the Taboola commands see of the mounted screen (CommandContext.taboola). */
 export interface TaboolaCommandContext {
@@ -8,9 +8,14 @@ export interface TaboolaCommandContext {
   campaignId: string | null;
   accounts: readonly TaboolaAccount[];
   campaigns: readonly TaboolaCampaign[];
+  /** The campaign's targeting as last read (null until read): the form starts from it. */
+  targeting: Targeting | null;
 }
 
-/** The next send: its type and, for INCLUDE, a file or the codes of departments. Reset when the campaign changes. */
+/**
+ * The next send: its type and, for INCLUDE, a file or the codes of departments. It starts from the
+ * campaign's current targeting (a list stays that list, never ALL), again after a send or a re-read.
+ */
 export const taboolaView = proxy({
   type: 'ALL' as 'ALL' | 'INCLUDE',
   /** The xlsx chosen (a File, kept out of valtio's proxy with `ref`). */
@@ -24,10 +29,11 @@ export const taboolaView = proxy({
   sending: false,
 });
 
-export function resetSend() {
-  taboolaView.type = 'ALL';
+/** The form as the campaign targets today (an EXCLUDE starts as an empty INCLUDE: the form sends no EXCLUDE). */
+export function resetSend(from: Targeting | null) {
+  taboolaView.type = from && from.type !== 'ALL' ? 'INCLUDE' : 'ALL';
   taboolaView.file = null;
   taboolaView.departements = '';
-  taboolaView.codes = [];
+  taboolaView.codes = from?.type === 'INCLUDE' ? [...from.codes] : [];
   taboolaView.unknown = [];
 }

@@ -6,14 +6,14 @@ import { ApiError } from '../../api/client';
 import { productionCategory, toDepartement, type ProductionCategory } from '../../api/productions/contract';
 import { productionQuery } from '../../api/productions/queries';
 import { queryClient } from '../../api/queryClient';
-import type { TaboolaAccount } from '../../api/taboola/contract';
+import { widensError, type TaboolaAccount, type TargetingSummary, type WidensError } from '../../api/taboola/contract';
 import { taboolaAccountsQuery, taboolaKey, targetingQuery } from '../../api/taboola/queries';
 import { departementCodes, sendTargeting } from '../../api/taboola/requests';
 import type { CommandContext } from '../../commands/context';
 import { definePaletteSource } from '../../commands/palette/sources';
-import { defineCommand } from '../../commands/registry';
+import { defineCommand, runCommand } from '../../commands/registry';
 import { focusWhenShown } from '../../ui/focusWhenShown';
-import { taboolaView, type TaboolaCommandContext } from './store';
+import { resetSend, taboolaView, type TaboolaCommandContext } from './store';
 
 declare module '../../commands/context' {
   interface CommandContextExtensions {
@@ -33,7 +33,8 @@ definePaletteSource<TaboolaAccount>({
 const section = 'taboola';
 const scope = 'taboola';
 const onView = (ctx: CommandContext) => ctx.taboola !== undefined;
-const onCampaign = (ctx: CommandContext) => onView(ctx) && ctx.taboola!.campaignId !== null;
+// The form starts from the campaign's targeting: nothing is prepared or sent before it is read.
+const onCampaign = (ctx: CommandContext) => onView(ctx) && ctx.taboola!.campaignId !== null && ctx.taboola!.targeting !== null;
 
 
 // The palette's Taboola accounts and the account select run this, from any screen.
@@ -147,6 +148,49 @@ defineCommand<{ category: ProductionCategory }>({
   },
 });
 
+type Widening = WidensError['widens'];
+
+/**
+ * Sends the form. A send the user has not confirmed that widens the campaign is refused by the
+ * server, which names the targeting before and after: the widening is answered instead.
+ */
+async function send(ctx: CommandContext, widen: boolean): Promise<Widening | null> {
+  const { accountId, campaignId } = ctx.taboola!;
+  const v = taboolaView;
+  // SPEC.md §5: INCLUDE needs a file (or here the departments' codes); anything else is 'Erreur'.
+  if (v.type === 'INCLUDE' && !v.file && v.codes.length === 0) {
+    ctx.toast.error(ctx.t('taboola.error.noCodes'));
+    return null;
+  }
+  v.sending = true;
+  v.unknown = [];
+  try {
+    const res = await sendTargeting(
+      accountId!,
+      campaignId!,
+      v.type === 'ALL' ? { type: 'ALL' } : v.file ? { type: 'INCLUDE', file: v.file } : { type: 'INCLUDE', codes: v.codes },
+      { widen },
+    );
+    // The list as Taboola holds it after the send replaced it, and the form starting from it.
+    queryClient.setQueryData(targetingQuery(accountId!, campaignId!).queryKey, { data: res.data, sandbox: res.sandbox });
+    ctx.toast.success(ctx.t('taboola.toast.sent'));
+    resetSend(res.data);
+    const input = document.querySelector<HTMLInputElement>('[data-taboola-file]');
+    if (input) input.value = '';
+    return null;
+  } catch (error) {
+    const widening = error instanceof ApiError && error.status === 409 ? widensError.safeParse(error.body) : null;
+    if (widening?.success) return widening.data.widens;
+    if (error instanceof ApiError && Array.isArray(error.body?.unknown)) {
+      v.unknown = error.body.unknown as string[];
+      throw new Error(ctx.t('taboola.unknown', { count: v.unknown.length }));
+    }
+    throw new Error(error instanceof ApiError && error.message ? error.message : ctx.t('taboola.error.send'));
+  } finally {
+    v.sending = false;
+  }
+}
+
 defineCommand({
   id: 'taboola.send',
   title: 'taboola.send',
@@ -157,35 +201,31 @@ defineCommand({
   menus: [{ id: 'taboola.actions', group: 'send', order: 2, tone: 'primary' }],
   when: (ctx) => onCampaign(ctx) && !taboolaView.sending,
   run: async (ctx) => {
-    const { accountId, campaignId } = ctx.taboola!;
-    const v = taboolaView;
-    // SPEC.md §5: INCLUDE needs a file (or here the departments' codes); anything else is 'Erreur'.
-    if (v.type === 'INCLUDE' && !v.file && v.codes.length === 0) return ctx.toast.error(ctx.t('taboola.error.noCodes'));
-    v.sending = true;
-    v.unknown = [];
-    try {
-      const res = await sendTargeting(
-        accountId!,
-        campaignId!,
-        v.type === 'ALL' ? { type: 'ALL' } : v.file ? { type: 'INCLUDE', file: v.file } : { type: 'INCLUDE', codes: v.codes },
-      );
-      // The list as Taboola holds it after the send replaced it.
-      queryClient.setQueryData(targetingQuery(accountId!, campaignId!).queryKey, { data: res.data, sandbox: res.sandbox });
-      ctx.toast.success(ctx.t('taboola.toast.sent'));
-      v.file = null;
-      v.codes = [];
-      v.departements = '';
-      const input = document.querySelector<HTMLInputElement>('[data-taboola-file]');
-      if (input) input.value = '';
-    } catch (error) {
-      if (error instanceof ApiError && Array.isArray(error.body?.unknown)) {
-        v.unknown = error.body.unknown as string[];
-        throw new Error(ctx.t('taboola.unknown', { count: v.unknown.length }));
-      }
-      throw new Error(error instanceof ApiError && error.message ? error.message : ctx.t('taboola.error.send'));
-    } finally {
-      v.sending = false;
-    }
+    const widening = await send(ctx, false);
+    if (widening) await runCommand('taboola.sendWidening', widening);
+  },
+});
+
+const summaryText = (ctx: CommandContext, s: TargetingSummary) => ctx.t(`taboola.widen.${s.type}`, { count: s.count });
+
+// The send of a targeting that reaches more postal codes than today (ALL, or new codes): only
+// once the user has read the targeting before and after, and confirmed.
+defineCommand<Widening>({
+  id: 'taboola.sendWidening',
+  title: 'taboola.sendWidening',
+  section,
+  scope,
+  requires: 'admin',
+  palette: false,
+  when: (ctx) => onCampaign(ctx) && !taboolaView.sending,
+  confirm: {
+    title: 'taboola.widen.title',
+    message: 'taboola.widen.message',
+    ok: 'taboola.widen.ok',
+    values: (ctx, w) => ({ before: summaryText(ctx, w.before), after: summaryText(ctx, w.after) }),
+  },
+  run: async (ctx) => {
+    await send(ctx, true);
   },
 });
 
@@ -199,6 +239,9 @@ defineCommand({
   menus: [{ id: 'taboola.actions', group: 'codes', order: 3 }],
   when: onCampaign,
   run: async (ctx) => {
-    await queryClient.invalidateQueries({ queryKey: targetingQuery(ctx.taboola!.accountId!, ctx.taboola!.campaignId!).queryKey });
+    const { queryKey } = targetingQuery(ctx.taboola!.accountId!, ctx.taboola!.campaignId!);
+    await queryClient.invalidateQueries({ queryKey });
+    // The form starts again from what was read.
+    resetSend(queryClient.getQueryData(queryKey)?.data ?? null);
   },
 });
