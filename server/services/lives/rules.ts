@@ -99,6 +99,9 @@ export async function updateRule(db: Db, userId: number, id: number, input: z.ou
     if (input.active !== undefined) set('active', input.active);
     for (const d of weekdays) if (input[d] !== undefined) set(d, input[d]);
     if (sets.length) await q.query(`UPDATE rules SET ${sets.join(', ')}, updated_at = now() WHERE id = $1`, values);
+    // Today's report shows the rule's cap at once, not the one of its first lead until the next
+    // one; earlier days keep the cap they were filled under.
+    if (input.leads_number !== undefined) await q.query('UPDATE reports SET leads_number = $2 WHERE rule_id = $1 AND date = $3::date', [id, input.leads_number, today()]);
     await audit(q, userId, 'update', 'rule', 1, { rule_id: id, fields: Object.keys(input) });
     return getRule(q, id);
   });
