@@ -1,4 +1,5 @@
-import { rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, startServer, type TestServer } from './harness';
@@ -9,20 +10,21 @@ import { ADMIN, startServer, type TestServer } from './harness';
 let server: TestServer;
 let dir: string;
 
-beforeAll(async () => {
-  const dataDir = (await import('node:fs')).mkdtempSync(join((await import('node:os')).tmpdir(), 'lead-console-folder-'));
-  dir = join(dataDir, 'pglite');
-  server = await startServer({ DATA_DIR: dataDir, pgliteDir: dir });
-});
-afterAll(() => server.close());
-
 const timed = async (path: string, init?: RequestInit) => {
   const started = Date.now();
   const res = await fetch(server.url + path, { ...init, signal: AbortSignal.timeout(5000) });
   return { status: res.status, body: (await res.json()) as Record<string, unknown>, ms: Date.now() - started };
 };
 
-describe('a data folder removed under a running server', () => {
+// PGlite's folder: nothing to remove when the tests run on a PostgreSQL server.
+describe.skipIf(process.env.TEST_DATABASE_URL !== undefined)('a data folder removed under a running server', () => {
+  beforeAll(async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'lead-console-folder-'));
+    dir = join(dataDir, 'pglite');
+    server = await startServer({ DATA_DIR: dataDir, pgliteDir: dir });
+  });
+  afterAll(() => server.close());
+
   it('makes the database unavailable: /api/ready and requests 503, /api/health still answers', async () => {
     expect((await timed('/api/ready')).status).toBe(200);
     rmSync(dir, { recursive: true, force: true });
