@@ -1,3 +1,4 @@
+import { frenchOrder } from '../../db/french-order';
 import type { Queryable } from '../../db/connection';
 import { notFound } from '../../errors';
 import { audit } from '../audit';
@@ -7,16 +8,17 @@ import type { Landing, LandingColumn, LandingRef } from '../../../src/api/landin
 export const landingNotFound = () => notFound('Impossible de récupérer les données de la LP.');
 
 const fields = 'id, key, name, kind, category, zone_climatique, columns, thank_you_url';
+const byName = `${frenchOrder('name')}, id`;
 
 export async function listLandings(db: Queryable, kind?: Landing['kind']): Promise<Landing[]> {
   const { rows } = kind
-    ? await db.query<Landing>(`SELECT ${fields} FROM landings WHERE kind = $1 ORDER BY name, id`, [kind])
-    : await db.query<Landing>(`SELECT ${fields} FROM landings ORDER BY name, id`);
+    ? await db.query<Landing>(`SELECT ${fields} FROM landings WHERE kind = $1 ORDER BY ${byName}`, [kind])
+    : await db.query<Landing>(`SELECT ${fields} FROM landings ORDER BY ${byName}`);
   return rows;
 }
 
 export async function listLandingRefs(db: Queryable): Promise<LandingRef[]> {
-  return (await db.query<LandingRef>('SELECT id, name FROM landings ORDER BY name, id')).rows;
+  return (await db.query<LandingRef>(`SELECT id, name FROM landings ORDER BY ${byName}`)).rows;
 }
 
 export async function getLanding(db: Queryable, id: number): Promise<Landing> {

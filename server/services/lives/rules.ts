@@ -1,3 +1,4 @@
+import { frenchOrder } from '../../db/french-order';
 import type { z } from 'zod';
 import { weekdays, type Rule, type ruleCreateRequest, type ruleUpdateRequest, type RulesTodayResponse } from '../../../src/api/rules/contract';
 import type { Db, Queryable } from '../../db/connection';
@@ -9,7 +10,7 @@ export const ruleNotFound = 'Règle introuvable';
 
 const ruleSql = `
   SELECT r.id, r.name, r.customer_id, c.name AS customer_name, c.active AS customer_active,
-         COALESCE((SELECT json_agg(json_build_object('id', l.id, 'name', l.name) ORDER BY l.name, l.id)
+         COALESCE((SELECT json_agg(json_build_object('id', l.id, 'name', l.name) ORDER BY ${frenchOrder('l.name')}, l.id)
                      FROM landings l WHERE l.id = ANY(r.landing_ids)), '[]') AS landings,
          r.zip, json_build_object('start', r.hour_start, 'end', r.hour_end) AS hours, r.leads_number,
          r.monday, r.tuesday, r.wednesday, r.thursday, r.friday, r.saturday, r.sunday, r.active,
@@ -24,7 +25,7 @@ const today = () => parisClock(new Date()).day;
 /** Rules not deleted, of one customer or of all (customerId 0), by customer then name. */
 export async function listRules(db: Queryable, customerId: number): Promise<Rule[]> {
   const { rows } = await db.query<Rule>(
-    `${ruleSql} WHERE r.deleted_at IS NULL AND ($2::int = 0 OR r.customer_id = $2) ORDER BY lower(c.name), lower(r.name), r.id`,
+    `${ruleSql} WHERE r.deleted_at IS NULL AND ($2::int = 0 OR r.customer_id = $2) ORDER BY ${frenchOrder('c.name')}, ${frenchOrder('r.name')}, r.id`,
     [today(), customerId],
   );
   return rows;
