@@ -8,6 +8,7 @@ import authPlugin from './plugins/auth';
 import contractsPlugin from './plugins/contracts';
 import declaredLengthPlugin from './plugins/declared-length';
 import errorsPlugin from './plugins/errors';
+import { registerJsonBody } from './plugins/json-body';
 import securityHeadersPlugin from './plugins/security-headers';
 import textInputPlugin from './plugins/text-input';
 import { routes } from './routes';
@@ -30,11 +31,7 @@ export async function buildApp(ctx: AppContext, distDir = defaultDistDir): Promi
     },
   });
   app.decorate('ctx', ctx);
-  // The API speaks JSON only. A body sent as text/plain (fetch's default for a string body; the
-  // intake's landing pages use it to skip the CORS preflight) is read as JSON too, so malformed
-  // JSON is always a 400, never a string handed to a schema.
-  app.removeContentTypeParser('text/plain');
-  app.addContentTypeParser('text/plain', { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'));
+  registerJsonBody(app);
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });

@@ -1,7 +1,8 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, statSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { lockDataDir } from './pglite-lock';
+import { DataFolderGone } from './unavailable';
 
 export interface QueryResult<T> {
   rows: T[];
@@ -52,15 +53,17 @@ pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
  */
 const turn = () => new Promise((resolve) => setImmediate(resolve));
 
-function wrapPglite(db: PGlite | Parameters<Parameters<PGlite['transaction']>[0]>[0]): Queryable {
+function wrapPglite(db: PGlite | Parameters<Parameters<PGlite['transaction']>[0]>[0], check: () => void): Queryable {
   return {
     parallel: false,
     async query<T>(sql: string, params: unknown[] = []) {
+      check();
       const res = await db.query<T>(sql, params);
       await turn();
       return { rows: res.rows, rowCount: res.affectedRows ?? res.rows.length };
     },
     async exec<T>(sql: string) {
+      check();
       const results = await db.exec(sql);
       await turn();
       return (results.at(-1)?.rows ?? []) as T[];
@@ -96,6 +99,22 @@ const pgliteParsers = {
  */
 const pgliteSettings = ['shared_buffers=96MB', 'work_mem=8MB', 'full_page_writes=off'];
 
+/**
+ * A check before each statement that the data folder is still the one opened: removed (or
+ * replaced) under a running server, PGlite failed every statement and its connection stayed in an
+ * aborted transaction, or spun at full CPU on the missing files. Every statement then fails as
+ * the database unavailable (503, /api/ready 503) without reaching PGlite. A stat costs microseconds.
+ */
+function folderCheck(dir: string | undefined): () => void {
+  if (!dir) return () => undefined;
+  const opened = statSync(dir).ino;
+  let gone = false;
+  return () => {
+    gone ||= statSync(dir, { throwIfNoEntry: false })?.ino !== opened;
+    if (gone) throw new DataFolderGone(dir);
+  };
+}
+
 /** PGlite persisted under `dir`, or in memory when `dir` is undefined. */
 export async function openPglite(dir: string | undefined): Promise<Db> {
   if (dir) mkdirSync(dir, { recursive: true });
@@ -107,11 +126,15 @@ export async function openPglite(dir: string | undefined): Promise<Db> {
     unlock();
     throw err;
   });
-  const base = wrapPglite(db);
+  const check = folderCheck(dir);
+  const base = wrapPglite(db, check);
   return {
     kind: 'pglite',
     ...base,
-    tx: (fn) => withAfterCommit((afterCommit) => db.transaction((t) => fn({ ...wrapPglite(t), afterCommit }))),
+    tx: (fn) => {
+      check();
+      return withAfterCommit((afterCommit) => db.transaction((t) => fn({ ...wrapPglite(t, check), afterCommit })));
+    },
     // Between two statements every write has reached the folder (NODEFS writes through), so the
     // files form the image a crash of the process would leave: a copy opens like one, committed
     // transactions whole; the CHECKPOINT keeps the WAL to replay short.
@@ -121,7 +144,15 @@ export async function openPglite(dir: string | undefined): Promise<Db> {
           return db.runExclusive(fn);
         }
       : undefined,
-    close: () => db.close().finally(unlock),
+    // Closing writes a checkpoint into the folder: not into a folder that is gone.
+    close: async () => {
+      try {
+        check();
+      } catch {
+        return unlock();
+      }
+      return db.close().finally(unlock);
+    },
   };
 }
 

@@ -1,3 +1,11 @@
+/** The embedded database's folder was removed or replaced under the running server (db/connection.ts). */
+export class DataFolderGone extends Error {
+  readonly code = 'DATA_DIR_GONE';
+  constructor(dir: string) {
+    super(`Le dossier de la base embarquée (${dir}) a disparu : la base est indisponible jusqu'au redémarrage du serveur, après avoir restauré le dossier ou une sauvegarde`);
+  }
+}
+
 /** Socket errors of a database that is down, restarting or out of reach. */
 const socketCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
 
@@ -18,6 +26,7 @@ const lostConnection = /^Connection terminated|Client has encountered a connecti
 export function isDatabaseUnavailable(err: unknown): boolean {
   if (!err || typeof err !== 'object') return false;
   const { code, message, errors } = err as { code?: unknown; message?: unknown; errors?: unknown };
+  if (err instanceof DataFolderGone) return true;
   if (typeof code === 'string' && (socketCodes.has(code) || unavailableState(code))) return true;
   if (typeof message === 'string' && lostConnection.test(message)) return true;
   // A host name with several addresses fails with one AggregateError for all of them.

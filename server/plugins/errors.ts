@@ -50,6 +50,19 @@ export default fp(async function errors(app: FastifyInstance) {
   );
 });
 
+/**
+ * The French sentence the answer to `err` carries, for an answer that is not JSON (a landing
+ * page's form post sent back to its page with `?error=`).
+ */
+export function messageOf(err: FastifyError | AppError, bodyLimit: number): string {
+  if (err instanceof AppError) return err.message;
+  if (isDatabaseUnavailable(err)) return databaseUnavailable().message;
+  if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return tooLarge(bodyLimit).message;
+  const known = fastifyErrors[err.code ?? ''];
+  if (known) return known.message;
+  return err.statusCode && err.statusCode < 500 ? 'Requête invalide' : 'Une erreur est survenue';
+}
+
 const fastifyErrors: Record<string, { status: number; error: string; message: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, error: 'bad_request', message: "Le corps de la requête n'est pas un JSON valide" },
   FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, error: 'bad_request', message: 'Le corps de la requête est vide' },

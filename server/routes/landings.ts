@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { allLandingsResponse, landingResponse, landingsResponse } from '../../src/api/landings/contract';
-import { getLanding, landingNotFound, listLandingRefs, listLandings } from '../services/leads/landings';
+import { allLandingsResponse, landingResponse, landingsResponse, landingUpdateRequest } from '../../src/api/landings/contract';
+import { currentUser } from '../context';
+import { getLanding, landingNotFound, listLandingRefs, listLandings, setThankYouUrl } from '../services/leads/landings';
+import { parse } from '../validate';
 import { pathId } from './params';
 
 export default async function landingsRoutes(app: FastifyInstance) {
@@ -12,5 +14,11 @@ export default async function landingsRoutes(app: FastifyInstance) {
 
   app.get<{ Params: { id: string } }>('/api/landings/:id', { config: { auth: 'user', response: landingResponse } }, async (req) => {
     return { data: await getLanding(db, pathId(req.params.id, landingNotFound().message)) };
+  });
+
+  app.patch<{ Params: { id: string } }>('/api/landings/:id', { config: { auth: 'admin', response: landingResponse } }, async (req) => {
+    const id = pathId(req.params.id, landingNotFound().message);
+    const { thank_you_url } = parse(landingUpdateRequest, req.body);
+    return { data: await setThankYouUrl(db, currentUser(req).id, id, thank_you_url) };
   });
 }

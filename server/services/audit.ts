@@ -8,6 +8,7 @@ import type { Queryable } from '../db/connection';
 export type AuditEntry =
   | { action: 'users.invite' | 'users.promote' | 'users.demote' | 'users.delete' | 'users.reset_link' | 'users.password_changed' | 'users.password_chosen' | 'users.password_reset'; entity: 'user' }
   | { action: 'create' | 'update'; entity: 'customer' | 'rule' }
+  | { action: 'update'; entity: 'landing' }
   | { action: 'delete'; entity: 'rule' | 'leads' }
   | { action: 'download'; entity: 'report' | 'export' }
   | { action: 'status' | 'undo' | 'convert' | 'import' | 'export' | 'export.big' | 'exports.reinject'; entity: 'leads' }

@@ -18,7 +18,8 @@ const tracking = z.object({
 /**
  * A lead posted by a landing page: checked against the landing's columns (422 naming each faulty
  * field), department and climate zone derived from the postal code, phone normalised, duplicates
- * flagged (same phone or email on this landing within 30 days).
+ * flagged (same phone or email on this landing within 30 days). Answers the lead and where the
+ * landing sends its form posts afterwards.
  */
 export async function intakeLead(ctx: Pick<AppContext, 'db' | 'jobs' | 'log'>, key: string, input: unknown) {
   const { db } = ctx;
@@ -59,6 +60,6 @@ export async function intakeLead(ctx: Pick<AppContext, 'db' | 'jobs' | 'log'>, k
       true,
     );
     if (statuses[0] === 'new') offerLeads(ctx, q, { leads: ids });
-    return { id: ids[0], entry_status: statuses[0] };
+    return { lead: { id: ids[0], entry_status: statuses[0] }, thankYouUrl: landing.thank_you_url };
   });
 }

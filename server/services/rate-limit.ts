@@ -2,16 +2,17 @@ import type { Queryable } from '../db/connection';
 import { AppError } from '../errors';
 
 /**
- * A limit of `max` events per `key` (a client address, an account) in fixed windows of
- * `windowSeconds`. The one way the server counts requests over time (the intake, 'Mot de passe
- * oublié', refused password links, reset mails): counted in the database, so N instances allow
- * the limit once between them, not N times. Sign-in failures have their own rules (auth/throttle.ts).
+ * A limit of `max` events per `key` (a client address, an account) in any `windowSeconds`: a
+ * sliding window, so no burst across the end of a clock-aligned one. The one way the server
+ * counts requests over time (the intake, 'Mot de passe oublié', refused password links, reset
+ * mails): counted in the database, so N instances allow the limit once between them, not N
+ * times. Sign-in failures have their own rules (auth/throttle.ts).
  */
 export interface RateLimit {
   /** Names the counter. */
   bucket: string;
   max: number;
-  /** At most an hour: the hourly purge deletes windows that started more than an hour ago. */
+  /** At most an hour: the hourly purge deletes rows whose latest event is older. */
   windowSeconds: number;
   message: string;
 }
@@ -19,25 +20,39 @@ export interface RateLimit {
 const refused = (limit: RateLimit, retryAfter: number) => new AppError(429, 'rate_limited', limit.message, {}, { 'retry-after': Math.max(1, retryAfter) });
 
 /**
- * Counts one event of `key` in the current window; answers how many that window holds now and
- * the seconds until it ends. One upsert: the row is locked while it counts, so concurrent events
- * (on any instance) never both take the last slot.
+ * Seconds until the window `w` (ascending, as `rate_limit_recent` answers) holds fewer than $4
+ * events again: until its (count - max + 1)th oldest leaves it.
  */
-export async function hit(db: Queryable, limit: Pick<RateLimit, 'bucket' | 'windowSeconds'>, key: string): Promise<{ count: number; retryAfter: number }> {
-  const { rows } = await db.query<{ count: number; retry: number }>(
-    `INSERT INTO rate_limits (bucket, key, window_start, count)
-     VALUES ($1, $2, to_timestamp(floor(extract(epoch FROM now()) / $3) * $3), 1)
-     ON CONFLICT (bucket, key, window_start) DO UPDATE SET count = rate_limits.count + 1
-     RETURNING count, ceil($3 - extract(epoch FROM now() - window_start))::int AS retry`,
-    [limit.bucket, key, limit.windowSeconds],
+const retrySql = (w: string) => `ceil(extract(epoch FROM ${w}[greatest(1, cardinality(${w}) - $4 + 1)] + make_interval(secs => $3) - now()))::int`;
+
+/**
+ * One upsert on the key's row (locked while it counts, so concurrent events on any instance never
+ * both take the last slot): drops the events that left the window and records this one — always
+ * (`always`, for failures), or only while the window holds fewer than max (a refused request does
+ * not count). Answers whether it was recorded, how many events the window holds now and the
+ * seconds until one more would be under max.
+ */
+async function record(db: Queryable, limit: Pick<RateLimit, 'bucket' | 'max' | 'windowSeconds'>, key: string, always: boolean) {
+  const { rows } = await db.query<{ counted: boolean; count: number; retry: number }>(
+    `INSERT INTO rate_limits AS rl (bucket, key, hits, counted) VALUES ($1, $2, ARRAY[now()], true)
+     ON CONFLICT (bucket, key) DO UPDATE SET
+       counted = $5 OR cardinality(rate_limit_recent(rl.hits, $3, $4)) < $4,
+       hits = rate_limit_recent(CASE WHEN $5 OR cardinality(rate_limit_recent(rl.hits, $3, $4)) < $4 THEN rl.hits || now() ELSE rl.hits END, $3, $4 + 1)
+     RETURNING counted, cardinality(hits) AS count, ${retrySql('hits')} AS retry`,
+    [limit.bucket, key, limit.windowSeconds, limit.max, always],
   );
-  return { count: rows[0]!.count, retryAfter: rows[0]!.retry };
+  return rows[0]!;
 }
 
-/** Counts one request of `key`; beyond `max` in the window, 429 `rate_limited` with Retry-After. */
+/** Counts one failure of `key`; answers how many the window holds now (at most max + 1). */
+export async function hit(db: Queryable, limit: Pick<RateLimit, 'bucket' | 'max' | 'windowSeconds'>, key: string): Promise<{ count: number }> {
+  return { count: (await record(db, limit, key, true)).count };
+}
+
+/** Counts one request of `key`; when the last windowSeconds already hold max, 429 `rate_limited` with Retry-After, not counted. */
 export async function consume(db: Queryable, limit: RateLimit, key: string): Promise<void> {
-  const { count, retryAfter } = await hit(db, limit, key);
-  if (count > limit.max) throw refused(limit, retryAfter);
+  const { counted, retry } = await record(db, limit, key, false);
+  if (!counted) throw refused(limit, retry);
 }
 
 /**
@@ -46,15 +61,16 @@ export async function consume(db: Queryable, limit: RateLimit, key: string): Pro
  */
 export async function refuseIfSpent(db: Queryable, limit: RateLimit, key: string): Promise<void> {
   const { rows } = await db.query<{ retry: number }>(
-    `SELECT ceil($3 - extract(epoch FROM now() - window_start))::int AS retry FROM rate_limits
-      WHERE bucket = $1 AND key = $2 AND window_start = to_timestamp(floor(extract(epoch FROM now()) / $3) * $3) AND count >= $4`,
+    `SELECT ${retrySql('w')} AS retry
+       FROM (SELECT rate_limit_recent(hits, $3, $4 + 1) AS w FROM rate_limits WHERE bucket = $1 AND key = $2) r
+      WHERE cardinality(w) >= $4`,
     [limit.bucket, key, limit.windowSeconds, limit.max],
   );
   if (rows[0]) throw refused(limit, rows[0].retry);
 }
 
-/** Windows that ended: they count nothing any more. */
+/** Rows whose latest event is more than an hour old: they count nothing any more. */
 export async function purgeRateLimits(db: Queryable): Promise<number> {
-  const { rowCount } = await db.query(`DELETE FROM rate_limits WHERE window_start < now() - interval '1 hour'`);
+  const { rowCount } = await db.query(`DELETE FROM rate_limits WHERE hits[cardinality(hits)] < now() - interval '1 hour' OR cardinality(hits) = 0`);
   return rowCount;
 }

@@ -1,3 +1,4 @@
+import { frenchOrder } from '../db/french-order';
 import type { Db, Queryable } from '../db/connection';
 import { conflict, forbidden, notFound } from '../errors';
 import type { User } from '../../src/api/auth/contract';
@@ -42,7 +43,7 @@ export async function listUsers(db: Queryable, id?: number): Promise<Account[]> 
        LEFT JOIN LATERAL (SELECT expires_at FROM password_links l WHERE l.user_id = u.id AND l.purpose = 'invite'
                            ORDER BY created_at DESC LIMIT 1) inv ON u.password_hash IS NULL
       WHERE $1::int IS NULL OR u.id = $1
-      ORDER BY u.name, u.id`,
+      ORDER BY ${frenchOrder('u.name')}, u.id`,
     [id ?? null],
   );
   return rows.map((r) => ({

@@ -1,3 +1,4 @@
+import { compareNames } from '../shared/frenchOrder';
 import { foldText } from '../shared/foldText';
 import { splitDateRange } from './columns';
 import type { GridColumnSpec, PageRequest, PageResult, Row, RowLoader } from './types';
@@ -21,9 +22,9 @@ function matches(column: GridColumnSpec, row: Row, filter: string, text: RowText
   return foldText(text(column, row)).includes(foldText(filter.trim()));
 }
 
-function compare(a: unknown, b: unknown, collator: Intl.Collator): number {
+function compare(a: unknown, b: unknown): number {
   if (typeof a === 'number' && typeof b === 'number') return a - b;
-  return collator.compare(String(a ?? ''), String(b ?? ''));
+  return compareNames(String(a ?? ''), String(b ?? ''));
 }
 
 /**
@@ -39,10 +40,9 @@ export function localPage(rows: readonly Row[], columns: readonly GridColumnSpec
   let out = filters.length ? rows.filter((row) => filters.every((f) => matches(f.column, row, f.value, text))) : [...rows];
   const sortColumn = req.sort ? columns.find((c) => c.key === req.sort!.key) : undefined;
   if (sortColumn) {
-    const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
     const dir = req.sort!.dir === 'asc' ? 1 : -1;
     const value = (row: Row) => (sortColumn.kind === 'number' || sortColumn.kind === 'date' ? row[sortColumn.key] : text(sortColumn, row));
-    out = out.sort((a, b) => dir * compare(value(a), value(b), collator));
+    out = out.sort((a, b) => dir * compare(value(a), value(b)));
   }
   return { rows: out.slice(req.offset, req.offset + req.limit), total: out.length };
 }

@@ -26,6 +26,7 @@ const landing = (id: number, name: string, kind: Landing['kind'] = 'standard'): 
   category: 'pac',
   zone_climatique: false,
   columns: [],
+  thank_you_url: null,
 });
 
 export const landings = [landing(1, 'PAC Air-Eau'), landing(2, 'PAC Air-Air'), landing(3, 'Panneaux Solaires')];

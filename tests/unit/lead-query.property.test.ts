@@ -29,8 +29,9 @@ const landings: Landing[] = [
       { key: 'toiture', label: 'Toiture', type: 'select', required: false, options: ['tuile', 'ardoise'] },
       { key: 'cp', label: 'Code postal', type: 'postal_code', required: true },
     ],
+    thank_you_url: null,
   },
-  { id: 2, key: 'pv', name: 'PV', kind: 'standard', category: 'pv', zone_climatique: false, columns: [{ key: 'telephone', label: 'Téléphone', type: 'phone', required: true }] },
+  { id: 2, key: 'pv', name: 'PV', kind: 'standard', category: 'pv', zone_climatique: false, columns: [{ key: 'telephone', label: 'Téléphone', type: 'phone', required: true }], thank_you_url: null },
 ];
 const columns = [...fixedColumns, 'nom', 'surface', 'date_rdv', 'toiture', 'cp', 'telephone'];
 

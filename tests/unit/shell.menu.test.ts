@@ -10,7 +10,7 @@ import { buildMenu } from '../../src/views/shell/menu';
 
 const admin: User = { id: 1, email: 'a@x.fr', name: 'A', admin: true, role: 'admin' };
 const staff: User = { id: 2, email: 's@x.fr', name: 'S', admin: false, role: 'normal' };
-const lp = (id: number, name: string): Landing => ({ id, key: `k${id}`, name, kind: 'standard', category: 'pv', zone_climatique: false, columns: [] });
+const lp = (id: number, name: string): Landing => ({ id, key: `k${id}`, name, kind: 'standard', category: 'pv', zone_climatique: false, columns: [], thank_you_url: null });
 
 /** The command context of this user (null: before the user record is loaded). */
 function as(user: User | null) {

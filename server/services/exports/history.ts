@@ -1,3 +1,4 @@
+import { frenchOrder } from '../../db/french-order';
 import type { z } from 'zod';
 import type { ExportItem, ExportsResponse, exportsQuery } from '../../../src/api/exports/contract';
 import type { BookType } from '../../../src/api/leads/contract';
@@ -70,7 +71,7 @@ export async function listExports(db: Queryable, config: Config, filter: Exports
   const [landings, users, buyers] = await Promise.all([
     db.query<{ id: number; name: string }>('SELECT id, name FROM landings ORDER BY id'),
     db.query<{ id: number; name: string }>('SELECT id, name FROM users ORDER BY id'),
-    db.query<{ for_customer: string }>(`SELECT DISTINCT for_customer FROM exports WHERE for_customer IS NOT NULL AND for_customer <> '' ORDER BY for_customer`),
+    db.query<{ for_customer: string }>(`SELECT DISTINCT ${frenchOrder('for_customer')} AS for_customer FROM exports WHERE for_customer IS NOT NULL AND for_customer <> '' ORDER BY 1`),
   ]);
   return {
     data: page.rows.map((r) => toExportItem(config, r)),

@@ -1,27 +1,39 @@
+import { frenchOrder } from '../../db/french-order';
 import type { Queryable } from '../../db/connection';
 import { notFound } from '../../errors';
+import { audit } from '../audit';
 import { maxSerialId } from '../../../src/api/ids';
 import type { Landing, LandingColumn, LandingRef } from '../../../src/api/landings/contract';
 
 export const landingNotFound = () => notFound('Impossible de récupérer les données de la LP.');
 
-const fields = 'id, key, name, kind, category, zone_climatique, columns';
+const fields = 'id, key, name, kind, category, zone_climatique, columns, thank_you_url';
+const byName = `${frenchOrder('name')}, id`;
 
 export async function listLandings(db: Queryable, kind?: Landing['kind']): Promise<Landing[]> {
   const { rows } = kind
-    ? await db.query<Landing>(`SELECT ${fields} FROM landings WHERE kind = $1 ORDER BY name, id`, [kind])
-    : await db.query<Landing>(`SELECT ${fields} FROM landings ORDER BY name, id`);
+    ? await db.query<Landing>(`SELECT ${fields} FROM landings WHERE kind = $1 ORDER BY ${byName}`, [kind])
+    : await db.query<Landing>(`SELECT ${fields} FROM landings ORDER BY ${byName}`);
   return rows;
 }
 
 export async function listLandingRefs(db: Queryable): Promise<LandingRef[]> {
-  return (await db.query<LandingRef>('SELECT id, name FROM landings ORDER BY name, id')).rows;
+  return (await db.query<LandingRef>(`SELECT id, name FROM landings ORDER BY ${byName}`)).rows;
 }
 
 export async function getLanding(db: Queryable, id: number): Promise<Landing> {
   if (id > maxSerialId) throw landingNotFound();
   const { rows } = await db.query<Landing>(`SELECT ${fields} FROM landings WHERE id = $1`, [id]);
   if (!rows[0]) throw landingNotFound();
+  return rows[0];
+}
+
+/** Sets where the landing's plain HTML form goes after its post (303), or null. */
+export async function setThankYouUrl(db: Queryable, userId: number, id: number, url: string | null): Promise<Landing> {
+  if (id > maxSerialId) throw landingNotFound();
+  const { rows } = await db.query<Landing>(`UPDATE landings SET thank_you_url = $2 WHERE id = $1 RETURNING ${fields}`, [id, url]);
+  if (!rows[0]) throw landingNotFound();
+  await audit(db, { actorId: userId, action: 'update', entity: 'landing', count: 1, details: { landing_id: id, thank_you_url: url } });
   return rows[0];
 }
 

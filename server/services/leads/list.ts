@@ -1,3 +1,4 @@
+import { frenchOrder } from '../../db/french-order';
 import type { Landing } from '../../../src/api/landings/contract';
 import type { LeadCountResponse, LeadFilters, LeadKey, LeadListResponse, LeadRow } from '../../../src/api/leads/contract';
 import { entryStatus, leadListQuery } from '../../../src/api/leads/contract';
@@ -205,7 +206,7 @@ async function boundedCount(db: Queryable, landings: Landing[], where: string[],
 /** Previous buyers ('Vendu à'): every sale records its buyer on its export. */
 export async function previousBuyers(db: Queryable): Promise<string[]> {
   const { rows } = await db.query<{ v: string }>(
-    "SELECT DISTINCT for_customer AS v FROM exports WHERE for_customer IS NOT NULL AND for_customer <> '' ORDER BY 1",
+    `SELECT DISTINCT ${frenchOrder('for_customer')} AS v FROM exports WHERE for_customer IS NOT NULL AND for_customer <> '' ORDER BY v`,
   );
   return rows.map((r) => r.v);
 }

@@ -1,3 +1,4 @@
+import { frenchOrder } from '../../db/french-order';
 import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import type { Customer, customerCreateRequest, customerUpdateRequest } from '../../../src/api/customers/contract';
@@ -11,12 +12,12 @@ const newSecret = () => randomBytes(32).toString('base64url');
 
 const customerSql = `
   SELECT c.id, c.name, c.email, c.active, c.webhook_url, c.webhook_secret, to_json(c.created_at) #>> '{}' AS created_at,
-         COALESCE((SELECT json_agg(json_build_object('id', r.id, 'name', r.name, 'active', r.active) ORDER BY r.name, r.id)
+         COALESCE((SELECT json_agg(json_build_object('id', r.id, 'name', r.name, 'active', r.active) ORDER BY ${frenchOrder('r.name')}, r.id)
                      FROM rules r WHERE r.customer_id = c.id AND r.deleted_at IS NULL), '[]') AS rules
     FROM customers c`;
 
 export async function listCustomers(db: Queryable): Promise<Customer[]> {
-  return (await db.query<Customer>(`${customerSql} ORDER BY lower(c.name), c.id`)).rows;
+  return (await db.query<Customer>(`${customerSql} ORDER BY ${frenchOrder('c.name')}, c.id`)).rows;
 }
 
 export async function getCustomer(db: Queryable, id: number): Promise<Customer> {

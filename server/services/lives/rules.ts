@@ -1,3 +1,4 @@
+import { frenchOrder } from '../../db/french-order';
 import type { z } from 'zod';
 import { weekdays, type Rule, type ruleCreateRequest, type ruleUpdateRequest, type RulesTodayResponse } from '../../../src/api/rules/contract';
 import type { Db, Queryable } from '../../db/connection';
@@ -9,7 +10,7 @@ export const ruleNotFound = 'Règle introuvable';
 
 const ruleSql = `
   SELECT r.id, r.name, r.customer_id, c.name AS customer_name, c.active AS customer_active,
-         COALESCE((SELECT json_agg(json_build_object('id', l.id, 'name', l.name) ORDER BY l.name, l.id)
+         COALESCE((SELECT json_agg(json_build_object('id', l.id, 'name', l.name) ORDER BY ${frenchOrder('l.name')}, l.id)
                      FROM landings l WHERE l.id = ANY(r.landing_ids)), '[]') AS landings,
          r.zip, json_build_object('start', r.hour_start, 'end', r.hour_end) AS hours, r.leads_number,
          r.monday, r.tuesday, r.wednesday, r.thursday, r.friday, r.saturday, r.sunday, r.active,
@@ -24,7 +25,7 @@ const today = () => parisClock(new Date()).day;
 /** Rules not deleted, of one customer or of all (customerId 0), by customer then name. */
 export async function listRules(db: Queryable, customerId: number): Promise<Rule[]> {
   const { rows } = await db.query<Rule>(
-    `${ruleSql} WHERE r.deleted_at IS NULL AND ($2::int = 0 OR r.customer_id = $2) ORDER BY lower(c.name), lower(r.name), r.id`,
+    `${ruleSql} WHERE r.deleted_at IS NULL AND ($2::int = 0 OR r.customer_id = $2) ORDER BY ${frenchOrder('c.name')}, ${frenchOrder('r.name')}, r.id`,
     [today(), customerId],
   );
   return rows;
@@ -99,6 +100,9 @@ export async function updateRule(db: Db, userId: number, id: number, input: z.ou
     if (input.active !== undefined) set('active', input.active);
     for (const d of weekdays) if (input[d] !== undefined) set(d, input[d]);
     if (sets.length) await q.query(`UPDATE rules SET ${sets.join(', ')}, updated_at = now() WHERE id = $1`, values);
+    // Today's report shows the rule's cap at once, not the one of its first lead until the next
+    // one; earlier days keep the cap they were filled under.
+    if (input.leads_number !== undefined) await q.query('UPDATE reports SET leads_number = $2 WHERE rule_id = $1 AND date = $3::date', [id, input.leads_number, today()]);
     await audit(q, { actorId: userId, action: 'update', entity: 'rule', count: 1, details: { rule_id: id, fields: Object.keys(input) } });
     return getRule(q, id);
   });

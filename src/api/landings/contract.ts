@@ -28,6 +28,8 @@ export const landing = z.object({
   category: landingCategory,
   zone_climatique: z.boolean(),
   columns: z.array(landingColumn),
+  /** Where a plain HTML form posting to the intake is sent (303) after its post; null: JSON answers only. */
+  thank_you_url: z.string().nullable(),
 });
 export type Landing = z.infer<typeof landing>;
 
@@ -36,6 +38,25 @@ export type LandingsResponse = z.infer<typeof landingsResponse>;
 
 export const landingResponse = z.object({ data: landing });
 export type LandingResponse = z.infer<typeof landingResponse>;
+
+const isHttpUrl = (value: string) => {
+  try {
+    return ['http:', 'https:'].includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+};
+
+/** PATCH /api/landings/:id (admin): an http(s) URL, or null to answer form posts with JSON. */
+export const landingUpdateRequest = z.object({
+  thank_you_url: z
+    .string()
+    .trim()
+    .max(2000, 'Adresse trop longue (2 000 caractères au plus)')
+    .refine(isHttpUrl, 'Adresse http(s) invalide')
+    .nullable(),
+});
+export type LandingUpdateRequest = z.infer<typeof landingUpdateRequest>;
 
 /** GET /api/all/landings: every landing (standard and facebook), id and name only. */
 export const landingRef = z.object({ id: z.number(), name: z.string() });
