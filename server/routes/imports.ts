@@ -5,7 +5,7 @@ import { importLeads } from '../services/imports/import';
 import { offerLanding } from '../services/delivery/offer';
 import { getLanding, landingNotFound } from '../services/leads/landings';
 import { parse } from '../validate';
-import { pathId } from './params';
+import { pathId } from '../route-params';
 
 export default async function importsRoutes(app: FastifyInstance) {
   const { db, config } = app.ctx;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { allLandingsResponse, landingResponse, landingsResponse } from '../../src/api/landings/contract';
 import { getLanding, landingNotFound, listLandingRefs, listLandings } from '../services/leads/landings';
-import { pathId } from './params';
+import { pathId } from '../route-params';
 
 export default async function landingsRoutes(app: FastifyInstance) {
   const { db } = app.ctx;
