@@ -4,7 +4,7 @@ import { CommandMenu } from '../../commands/CommandMenu';
 import { runCommand } from '../../commands/registry';
 import { useT } from '../../i18n/provider';
 import { customerForm, type CustomerField } from './store';
-import { escapeToTab } from './useScreenTabs';
+import { escapeToTab } from '../../ui/useScreenTabs';
 
 /** 'Créer un client': 'Nom - Prénom', Email and Créer (Enter in a field creates too). */
 export function CustomerForm() {

@@ -8,8 +8,8 @@ import { CustomerEditDialog } from './CustomerEditDialog';
 import { CustomerForm } from './CustomerForm';
 import { CustomerList } from './CustomerList';
 import { customerTabs, type CustomersCommandContext, type CustomerTab } from './store';
-import { useScreenTabs } from './useScreenTabs';
-import './lives.css';
+import { useScreenTabs } from '../../ui/useScreenTabs';
+import '../../styles/lives.css';
 
 /** Customers (/customers): 'Listes des clients' and 'Créer un client' (?tab=create). */
 export default function CustomersScreen() {

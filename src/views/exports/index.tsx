@@ -11,7 +11,7 @@ import { defaultFormatter, Grid } from '../../grid/Grid';
 import type { GridColumnSpec, GridHandle, GridSelectionInfo, Row, RowId, RowLoader } from '../../grid/types';
 import { useIntl, useT } from '../../i18n/provider';
 import '../../styles/admin.css';
-import { toaster } from '../shell/toasts';
+import { toaster } from '../../ui/toasts';
 import { BigExportPanel } from './BigExportPanel';
 import { resumeBigExport } from './bigExportJob';
 import { FilterBar } from './FilterBar';

@@ -7,7 +7,7 @@ import { fetchLeadCount, fetchLeadPage, leadColumns, leadFilters } from '../../a
 import { ApiError } from '../../api/client';
 import { CommandMenu } from '../../commands/CommandMenu';
 import { runCommand } from '../../commands/registry';
-import { toaster } from '../shell/toasts';
+import { toaster } from '../../ui/toasts';
 import { defaultFormatter, Grid } from '../../grid/Grid';
 import type { GridHandle } from '../../grid/types';
 import type { GridColumnSpec, GridFilters, GridSelectionInfo, Row, RowLoader } from '../../grid/types';

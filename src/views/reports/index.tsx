@@ -4,7 +4,7 @@ import { useReports } from '../../api/reports/hooks';
 import { useProvideCommandContext } from '../../commands/context';
 import type { GridHandle, RowId } from '../../grid/types';
 import { useT } from '../../i18n/provider';
-import '../customers/lives.css';
+import '../../styles/lives.css';
 import { DeliveryLog } from './DeliveryLog';
 import { DownloadDialog } from './DownloadDialog';
 import { ReportList } from './ReportList';

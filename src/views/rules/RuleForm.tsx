@@ -7,7 +7,7 @@ import { weekdays, type Weekday } from '../../api/rules/contract';
 import { CommandMenu } from '../../commands/CommandMenu';
 import { runCommand } from '../../commands/registry';
 import { useT } from '../../i18n/provider';
-import { escapeToTab } from '../customers/useScreenTabs';
+import { escapeToTab } from '../../ui/useScreenTabs';
 import { addZip, LEADS_PER_DAY, normalizeHour, parseZip, spansMidnight, type RuleField } from './ruleForm';
 import { formOf, type RuleFormState } from './store';
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, type KeyboardEvent, type RefObject } from 'react';
 import { useSearchParams } from 'react-router';
-import type { GridHandle } from '../../grid/types';
+import type { GridHandle } from '../grid/types';
 
 /**
  * The tab of a Lives screen, kept in the URL (`?tab=create`; the first tab has none). `setTab` is
