@@ -13,6 +13,16 @@ import type { CommandContext } from '../../commands/context';
 import { definePaletteSource } from '../../commands/palette/sources';
 import { defineCommand } from '../../commands/registry';
 import { checkCustomer, checkCustomerEdit, customerDraft, customerEdit, customerForm, customerServerErrors, customerTabs, type CustomersCommandContext } from './store';
+import { hrefOf } from '../../commands/screens';
+
+declare module '../../commands/registry' {
+  interface MenuRegistry {
+    'customers.actions': true;
+    'customers.editForm': true;
+    'customers.form': true;
+    'customers.webhook': true;
+  }
+}
 
 declare module '../../commands/context' {
   interface CommandContextExtensions {
@@ -64,7 +74,7 @@ defineCommand<{ customerId: number } | undefined>({
   when: (ctx) => onScreen(ctx) && ctx.customers!.focused !== undefined,
   run: (ctx, args) => {
     const id = args?.customerId ?? ctx.customers!.focused!.id;
-    ctx.navigate(`/customers/rules/${id}`);
+    ctx.navigate(hrefOf('rules', { customerId: id }));
   },
 });
 

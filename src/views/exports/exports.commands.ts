@@ -10,6 +10,13 @@ import type { CommandContext } from '../../commands/context';
 import { defineCommand } from '../../commands/registry';
 import { focusWhenShown } from '../../ui/focusWhenShown';
 import { exportsView, type ExportsCommandContext } from './store';
+import { hrefOf } from '../../commands/screens';
+
+declare module '../../commands/registry' {
+  interface MenuRegistry {
+    'exports.actions': true;
+  }
+}
 
 declare module '../../commands/context' {
   interface CommandContextExtensions {
@@ -79,7 +86,7 @@ defineCommand({
   },
   run: (ctx) => {
     exportsView.filters = { landings: [], start: '', end: '', forCustomer: '' };
-    if (ctx.exports!.userId !== 0) ctx.navigate('/exports/0');
+    if (ctx.exports!.userId !== 0) ctx.navigate(hrefOf('exports', { userId: 0 }));
   },
 });
 

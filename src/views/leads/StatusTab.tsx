@@ -103,7 +103,7 @@ export function StatusTab({ landingIds, status, selection, onSelectionChange, on
   const selected = selection ? (selection.allMatching ? selection.total : selection.selected.size) : 0;
   const total = selection?.total ?? 0;
   const queryKey = useMemo(() => `${landingIds.join(',')}|${status}`, [landingIds, status]);
-  const rowMenu = useMemo(() => ({ menu: 'leads.row', label: t('leads.row.menu') }), [t]);
+  const rowMenu = useMemo(() => ({ menu: 'leads.row' as const, label: t('leads.row.menu') }), [t]);
 
   // Escape in a field of the tab (export form, filters) gives the keys back to the grid.
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {

@@ -24,6 +24,15 @@ function landingJumps(landings: readonly Landing[]) {
   return landings.map((l) => ({ key: String(l.id), label: l.name, hint: `#${l.id}`, keywords: l.category, command: 'nav.leads', args: { id: l.id } }));
 }
 
+declare module '../../commands/registry' {
+  interface MenuRegistry {
+    'leads.actions': true;
+    'leads.list': true;
+    'leads.row': true;
+    'leads.undo': true;
+  }
+}
+
 declare module '../../commands/context' {
   interface CommandContextExtensions {
     leads: LeadsCommandContext;

@@ -10,6 +10,13 @@ import { defineCommand } from '../../commands/registry';
 import { departmentList } from '../../map/departmentList';
 import type { Direction } from '../../map/navigation';
 import { productionView, selectionColors, type ProductionCommandContext } from './store';
+import { hrefOf } from '../../commands/screens';
+
+declare module '../../commands/registry' {
+  interface MenuRegistry {
+    'production.actions': true;
+  }
+}
 
 declare module '../../commands/context' {
   interface CommandContextExtensions {
@@ -42,7 +49,7 @@ defineCommand<{ code: DepartmentCode }>({
   requires: 'staff',
   palette: false,
   run: async (ctx, args) => {
-    if (!ctx.production) return ctx.navigate(`/production/pac?departement=${args.code}`);
+    if (!ctx.production) return ctx.navigate(hrefOf('production', { category: 'pac' }, { departement: args.code }));
     ctx.production.setActive(args.code);
     ctx.production.focusMap();
     await ctx.production.select([args.code]);
@@ -172,6 +179,6 @@ defineCommand<{ code?: DepartmentCode } | undefined>({
   menus: [{ id: 'production.actions', group: 'department', order: 3 }],
   run: (ctx, args) => {
     const code = target(ctx, args);
-    ctx.navigate(`/landings_test/${ctx.production!.landings.join(',')}?departement=${code.slice(3)}`);
+    ctx.navigate(hrefOf('leads', { id: ctx.production!.landings.join(',') }, { departement: code.slice(3) }));
   },
 });

@@ -8,6 +8,13 @@ import { downloadReport } from '../../api/reports/requests';
 import type { CommandContext } from '../../commands/context';
 import { defineCommand } from '../../commands/registry';
 import { reportDownload, type ReportsCommandContext } from './store';
+import { hrefOf } from '../../commands/screens';
+
+declare module '../../commands/registry' {
+  interface MenuRegistry {
+    'reports.actions': true;
+  }
+}
 
 declare module '../../commands/context' {
   interface CommandContextExtensions {
@@ -77,5 +84,5 @@ defineCommand({
   menus: [{ id: 'reports.actions', group: 'nav', order: 5 }],
   requires: 'admin',
   when: (ctx) => onScreen(ctx) && ctx.reports!.rule?.customer_id != null,
-  run: (ctx) => ctx.navigate(`/customers/rules/${ctx.reports!.rule!.customer_id}`),
+  run: (ctx) => ctx.navigate(hrefOf('rules', { customerId: ctx.reports!.rule!.customer_id! })),
 });

@@ -14,6 +14,15 @@ import { definePaletteSource } from '../../commands/palette/sources';
 import { defineCommand } from '../../commands/registry';
 import { afterCreate, checkRule, draftOf, serverErrors } from './ruleForm';
 import { openRuleEdit, ruleEdit, ruleForm, ruleTabs, type RulesCommandContext } from './store';
+import { hrefOf } from '../../commands/screens';
+
+declare module '../../commands/registry' {
+  interface MenuRegistry {
+    'rules.actions': true;
+    'rules.editForm': true;
+    'rules.form': true;
+  }
+}
 
 declare module '../../commands/context' {
   interface CommandContextExtensions {
@@ -93,7 +102,7 @@ defineCommand({
   scope,
   requires: 'admin',
   when: (ctx) => onScreen(ctx) && ctx.rules!.customerId !== 0,
-  run: (ctx) => ctx.navigate('/customers/rules/0'),
+  run: (ctx) => ctx.navigate(hrefOf('rules', { customerId: 0 })),
 });
 
 // Enter or a double click on a row, its Rapports button, the toolbar and the palette.
@@ -105,7 +114,7 @@ defineCommand<RuleArgs>({
   menus: [{ id: 'rules.actions', group: 'open', order: 1, tone: 'primary' }],
   requires: 'admin',
   when: onRule,
-  run: (ctx, args) => ctx.navigate(`/customers/rules/rapports/${targetId(ctx, args)}`),
+  run: (ctx, args) => ctx.navigate(hrefOf('reports', { ruleId: targetId(ctx, args)! })),
 });
 
 function activeCommand(id: 'rules.pause' | 'rules.resume', keys: string[], active: boolean, done: string, order: number) {

@@ -14,6 +14,13 @@ import { definePaletteSource } from '../../commands/palette/sources';
 import { defineCommand } from '../../commands/registry';
 import { focusWhenShown } from '../../ui/focusWhenShown';
 import { taboolaView, type TaboolaCommandContext } from './store';
+import { hrefOf } from '../../commands/screens';
+
+declare module '../../commands/registry' {
+  interface MenuRegistry {
+    'taboola.actions': true;
+  }
+}
 
 declare module '../../commands/context' {
   interface CommandContextExtensions {
@@ -43,7 +50,7 @@ defineCommand<{ accountId: string }>({
   section,
   requires: 'admin',
   palette: false,
-  run: (ctx, args) => ctx.navigate(`/taboola?${new URLSearchParams({ account: args.accountId })}`),
+  run: (ctx, args) => ctx.navigate(hrefOf('taboola', {}, { account: args.accountId })),
 });
 
 defineCommand({
@@ -68,7 +75,7 @@ defineCommand<{ campaignId?: string } | undefined>({
   choices: (ctx) => ctx.taboola!.campaigns.map((c) => ({ label: ctx.t('taboola.pickCampaign.choice', { name: c.name }), hint: c.id, args: { campaignId: c.id } })),
   run: (ctx, args) => {
     if (!args?.campaignId) return focusWhenShown('[data-field=campaign] button');
-    ctx.navigate(`/taboola?${new URLSearchParams({ account: ctx.taboola!.accountId!, campaign: args.campaignId })}`);
+    ctx.navigate(hrefOf('taboola', {}, { account: ctx.taboola!.accountId!, campaign: args.campaignId }));
   },
 });
 

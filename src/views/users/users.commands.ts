@@ -11,6 +11,13 @@ import { definePaletteSource } from '../../commands/palette/sources';
 import { defineCommand } from '../../commands/registry';
 import { focusWhenShown } from '../../ui/focusWhenShown';
 import { inviteForm, userTabs, type UsersCommandContext } from './store';
+import { hrefOf } from '../../commands/screens';
+
+declare module '../../commands/registry' {
+  interface MenuRegistry {
+    'users.actions': true;
+  }
+}
 
 declare module '../../commands/context' {
   interface CommandContextExtensions {
@@ -71,7 +78,7 @@ defineCommand({
   requires: 'admin',
   menus: [{ id: 'users.actions', group: 'open', order: 3 }],
   when: (ctx) => focused(ctx) !== undefined,
-  run: (ctx) => ctx.navigate(`/exports/${focused(ctx)!.id}`),
+  run: (ctx) => ctx.navigate(hrefOf('exports', { userId: focused(ctx)!.id })),
 });
 
 defineCommand({
