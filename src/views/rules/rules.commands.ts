@@ -9,7 +9,7 @@ import { queryClient } from '../../api/queryClient';
 import type { Rule } from '../../api/rules/contract';
 import { rulesKey, rulesQuery } from '../../api/rules/queries';
 import { createRule, deleteRule, updateRule } from '../../api/rules/requests';
-import type { CommandContext } from '../../commands/context';
+import type { CommandContext, ContextWith } from '../../commands/context';
 import { definePaletteSource } from '../../commands/palette/sources';
 import { defineCommand } from '../../commands/registry';
 import { afterCreate, checkRule, draftOf, serverErrors } from './ruleForm';
@@ -50,10 +50,12 @@ const section = 'rules';
 const scope = 'rules';
 type RuleArgs = { ruleId: number } | undefined;
 
-const onScreen = (ctx: CommandContext) => ctx.rules !== undefined;
+type OnScreen = ContextWith<'rules'>;
+type OnRule = OnScreen & { rules: { focused: Rule } };
+const onScreen = (ctx: CommandContext): ctx is OnScreen => ctx.rules !== undefined;
 /** The list shows a rule to act on (the focused one; a row's button passes its own). */
-const onRule = (ctx: CommandContext) => onScreen(ctx) && ctx.rules!.tab === 'list' && ctx.rules!.focused !== undefined;
-const targetId = (ctx: CommandContext, args: RuleArgs) => args?.ruleId ?? ctx.rules!.focused!.id;
+const onRule = (ctx: CommandContext): ctx is OnRule => ctx.rules?.tab === 'list' && ctx.rules.focused !== undefined;
+const targetId = (ctx: OnRule, args: RuleArgs) => args?.ruleId ?? ctx.rules.focused.id;
 
 /**
  * Lists, the palette's rules, the customers' rule counts and today's fills read again; the grid
@@ -79,7 +81,7 @@ ruleTabs.forEach((tab, i) => {
     keys: [String(i + 1)],
     requires: 'admin',
     when: onScreen,
-    run: (ctx) => ctx.rules!.showTab(tab),
+    run: (ctx) => ctx.rules.showTab(tab),
   });
 });
 
@@ -101,12 +103,12 @@ defineCommand({
   section,
   scope,
   requires: 'admin',
-  when: (ctx) => onScreen(ctx) && ctx.rules!.customerId !== 0,
+  when: (ctx): ctx is OnScreen => onScreen(ctx) && ctx.rules.customerId !== 0,
   run: (ctx) => ctx.navigate(hrefOf('rules', { customerId: 0 })),
 });
 
 // Enter or a double click on a row, its Rapports button, the toolbar and the palette.
-defineCommand<RuleArgs>({
+defineCommand<RuleArgs, OnRule>({
   id: 'rules.openReports',
   title: 'rules.openReports',
   section,
@@ -114,11 +116,11 @@ defineCommand<RuleArgs>({
   menus: [{ id: 'rules.actions', group: 'open', order: 1, tone: 'primary' }],
   requires: 'admin',
   when: onRule,
-  run: (ctx, args) => ctx.navigate(hrefOf('reports', { ruleId: targetId(ctx, args)! })),
+  run: (ctx, args) => ctx.navigate(hrefOf('reports', { ruleId: targetId(ctx, args) })),
 });
 
 function activeCommand(id: 'rules.pause' | 'rules.resume', keys: string[], active: boolean, done: string, order: number) {
-  defineCommand<RuleArgs>({
+  defineCommand<RuleArgs, OnRule>({
     id,
     title: id,
     section,
@@ -139,7 +141,7 @@ function activeCommand(id: 'rules.pause' | 'rules.resume', keys: string[], activ
 activeCommand('rules.pause', ['p'], false, 'rules.toast.paused', 2);
 activeCommand('rules.resume', ['shift+p'], true, 'rules.toast.resumed', 3);
 
-defineCommand<RuleArgs>({
+defineCommand<RuleArgs, OnRule>({
   id: 'rules.delete',
   title: 'rules.delete',
   section,
@@ -164,7 +166,7 @@ defineCommand({
   scope,
   menus: [{ id: 'rules.form', order: 1, tone: 'primary' }],
   requires: 'admin',
-  when: (ctx) => onScreen(ctx) && ctx.rules!.tab === 'create' && !ruleForm.busy,
+  when: (ctx): ctx is OnScreen => onScreen(ctx) && ctx.rules.tab === 'create' && !ruleForm.busy,
   run: async (ctx) => {
     const { errors, payload } = checkRule(ruleForm.draft);
     ruleForm.errors = errors;
@@ -191,7 +193,7 @@ defineCommand({
 });
 
 // e, a row's Modifier button, the toolbar and the palette: the rule in the same form as a creation, in a dialog.
-defineCommand<RuleArgs>({
+defineCommand<RuleArgs, OnRule>({
   id: 'rules.edit',
   title: 'rules.edit',
   section,
@@ -202,7 +204,7 @@ defineCommand<RuleArgs>({
   when: onRule,
   run: (ctx, args) => {
     const id = targetId(ctx, args);
-    const rule = queryClient.getQueryData(rulesQuery(ctx.rules!.customerId).queryKey)?.find((r) => r.id === id) ?? (args ? undefined : ctx.rules!.focused);
+    const rule = queryClient.getQueryData(rulesQuery(ctx.rules.customerId).queryKey)?.find((r) => r.id === id) ?? (args ? undefined : ctx.rules.focused);
     if (rule) openRuleEdit(rule.id, draftOf(rule));
   },
 });

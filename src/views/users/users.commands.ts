@@ -6,7 +6,8 @@ import { ApiError } from '../../api/client';
 import { queryClient } from '../../api/queryClient';
 import { usersQuery } from '../../api/users/queries';
 import { deleteUser, inviteUser, resendInvitation, toggleRole } from '../../api/users/requests';
-import type { CommandContext } from '../../commands/context';
+import type { Account } from '../../api/users/contract';
+import type { CommandContext, ContextWith } from '../../commands/context';
 import { definePaletteSource } from '../../commands/palette/sources';
 import { defineCommand } from '../../commands/registry';
 import { focusWhenShown } from '../../ui/focusWhenShown';
@@ -35,13 +36,13 @@ definePaletteSource({
 
 const section = 'users';
 const scope = 'users';
-const onList = (ctx: CommandContext) => ctx.users?.tab === 'list';
-const focused = (ctx: CommandContext) => (onList(ctx) ? ctx.users!.focused : undefined);
+type OnScreen = ContextWith<'users'>;
+type OnAccount = OnScreen & { users: { focused: Account } };
+const onScreen = (ctx: CommandContext): ctx is OnScreen => ctx.users !== undefined;
+/** An account focused in the list. */
+const onAccount = (ctx: CommandContext): ctx is OnAccount => ctx.users?.tab === 'list' && ctx.users.focused !== undefined;
 /** The console always keeps the administrator who is acting: never their own role or account. */
-const someoneElse = (ctx: CommandContext) => {
-  const u = focused(ctx);
-  return u !== undefined && u.id !== ctx.user?.id;
-};
+const someoneElse = (ctx: CommandContext): ctx is OnAccount => onAccount(ctx) && ctx.users.focused.id !== ctx.user?.id;
 
 async function afterChange(ctx: CommandContext) {
   await queryClient.invalidateQueries({ queryKey: usersQuery.queryKey });
@@ -57,9 +58,9 @@ function roleCommand(id: string, keys: string[], admin: boolean, order: number) 
     keys,
     requires: 'admin',
     menus: [{ id: 'users.actions', group: 'role', order }],
-    when: (ctx) => someoneElse(ctx) && focused(ctx)!.admin !== admin,
+    when: (ctx): ctx is OnAccount => someoneElse(ctx) && ctx.users.focused.admin !== admin,
     run: async (ctx) => {
-      await toggleRole(focused(ctx)!.id);
+      await toggleRole(ctx.users.focused.id);
       ctx.toast.success(ctx.t('users.toast.role'));
       await afterChange(ctx);
     },
@@ -77,8 +78,8 @@ defineCommand({
   keys: ['e'],
   requires: 'admin',
   menus: [{ id: 'users.actions', group: 'open', order: 3 }],
-  when: (ctx) => focused(ctx) !== undefined,
-  run: (ctx) => ctx.navigate(hrefOf('exports', { userId: focused(ctx)!.id })),
+  when: onAccount,
+  run: (ctx) => ctx.navigate(hrefOf('exports', { userId: ctx.users.focused.id })),
 });
 
 defineCommand({
@@ -92,7 +93,7 @@ defineCommand({
   when: someoneElse,
   confirm: { message: 'users.delete.confirm', ok: 'users.delete.ok' },
   run: async (ctx) => {
-    await deleteUser(focused(ctx)!.id);
+    await deleteUser(ctx.users.focused.id);
     ctx.toast.success(ctx.t('users.toast.deleted'));
     await afterChange(ctx);
   },
@@ -107,9 +108,9 @@ defineCommand({
   requires: 'admin',
   menus: [{ id: 'users.actions', group: 'open', order: 4 }],
   // Only an account that has not chosen its password yet: the others use 'Mot de passe oublié ?'.
-  when: (ctx) => focused(ctx)?.invitation != null,
+  when: (ctx): ctx is OnAccount => onAccount(ctx) && ctx.users.focused.invitation != null,
   run: async (ctx) => {
-    await resendInvitation(focused(ctx)!.id);
+    await resendInvitation(ctx.users.focused.id);
     ctx.toast.success(ctx.t('users.toast.reinvited'));
     await afterChange(ctx);
   },
@@ -124,13 +125,13 @@ defineCommand({
   scope,
   keys: ['c'],
   requires: 'admin',
-  when: (ctx) => ctx.users !== undefined && !inviteForm.sending,
+  when: (ctx): ctx is OnScreen => onScreen(ctx) && !inviteForm.sending,
   // From the palette or the key with the form empty: the form, ready to type; else it sends what the form holds.
   run: async (ctx) => {
     const name = inviteForm.name.trim();
     const email = inviteForm.email.trim();
-    if (ctx.users!.tab !== 'create' || (!name && !email)) {
-      ctx.users!.setTab('create');
+    if (ctx.users.tab !== 'create' || (!name && !email)) {
+      ctx.users.setTab('create');
       focusInviteName();
       return;
     }
@@ -165,9 +166,9 @@ userTabs.forEach((tab, i) => {
     scope,
     keys: [String(i + 1)],
     requires: 'admin',
-    when: (ctx) => ctx.users !== undefined,
+    when: onScreen,
     run: (ctx) => {
-      ctx.users!.setTab(tab);
+      ctx.users.setTab(tab);
       // The keys go on with what the tab shows: the form's first field, or the accounts' rows.
       if (tab === 'create') focusInviteName();
       else focusWhenShown('[data-users-grid] [role=grid]');
