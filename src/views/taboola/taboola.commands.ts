@@ -9,7 +9,7 @@ import { queryClient } from '../../api/queryClient';
 import type { TaboolaAccount } from '../../api/taboola/contract';
 import { taboolaAccountsQuery, taboolaKey, targetingQuery } from '../../api/taboola/queries';
 import { departementCodes, sendTargeting } from '../../api/taboola/requests';
-import type { CommandContext } from '../../commands/context';
+import type { CommandContext, ContextWith } from '../../commands/context';
 import { definePaletteSource } from '../../commands/palette/sources';
 import { defineCommand } from '../../commands/registry';
 import { focusWhenShown } from '../../ui/focusWhenShown';
@@ -39,8 +39,13 @@ definePaletteSource<TaboolaAccount>({
 
 const section = 'taboola';
 const scope = 'taboola';
-const onView = (ctx: CommandContext) => ctx.taboola !== undefined;
-const onCampaign = (ctx: CommandContext) => onView(ctx) && ctx.taboola!.campaignId !== null;
+type OnView = ContextWith<'taboola'>;
+type OnAccount = OnView & { taboola: { accountId: string } };
+type OnCampaign = OnAccount & { taboola: { campaignId: string } };
+const onView = (ctx: CommandContext): ctx is OnView => ctx.taboola !== undefined;
+const onAccount = (ctx: CommandContext): ctx is OnAccount => onView(ctx) && ctx.taboola.accountId !== null;
+// A campaign is always picked within an account (the page's query holds both).
+const onCampaign = (ctx: CommandContext): ctx is OnCampaign => onAccount(ctx) && ctx.taboola.campaignId !== null;
 
 
 // The palette's Taboola accounts and the account select run this, from any screen.
@@ -64,22 +69,22 @@ defineCommand({
   run: () => focusWhenShown('[data-field=account] button'),
 });
 
-defineCommand<{ campaignId?: string } | undefined>({
+defineCommand<{ campaignId?: string } | undefined, OnAccount>({
   id: 'taboola.pickCampaign',
   title: 'taboola.pickCampaign',
   section,
   scope,
   keys: ['c'],
   requires: 'admin',
-  when: (ctx) => onView(ctx) && ctx.taboola!.accountId !== null,
-  choices: (ctx) => ctx.taboola!.campaigns.map((c) => ({ label: ctx.t('taboola.pickCampaign.choice', { name: c.name }), hint: c.id, args: { campaignId: c.id } })),
+  when: onAccount,
+  choices: (ctx) => (ctx.taboola?.campaigns ?? []).map((c) => ({ label: ctx.t('taboola.pickCampaign.choice', { name: c.name }), hint: c.id, args: { campaignId: c.id } })),
   run: (ctx, args) => {
     if (!args?.campaignId) return focusWhenShown('[data-field=campaign] button');
-    ctx.navigate(hrefOf('taboola', {}, { account: ctx.taboola!.accountId!, campaign: args.campaignId }));
+    ctx.navigate(hrefOf('taboola', {}, { account: ctx.taboola.accountId, campaign: args.campaignId }));
   },
 });
 
-defineCommand<{ type: 'ALL' | 'INCLUDE' }>({
+defineCommand<{ type: 'ALL' | 'INCLUDE' }, OnCampaign>({
   id: 'taboola.setType',
   title: 'taboola.type',
   section,
@@ -139,7 +144,7 @@ defineCommand({
 });
 
 // The departments selected on a production map (saved per category), as the list to send.
-defineCommand<{ category: ProductionCategory }>({
+defineCommand<{ category: ProductionCategory }, OnCampaign>({
   id: 'taboola.fromMap',
   title: 'taboola.fromMap',
   section,
@@ -162,9 +167,9 @@ defineCommand({
   keys: ['s'],
   requires: 'admin',
   menus: [{ id: 'taboola.actions', group: 'send', order: 2, tone: 'primary' }],
-  when: (ctx) => onCampaign(ctx) && !taboolaView.sending,
+  when: (ctx): ctx is OnCampaign => onCampaign(ctx) && !taboolaView.sending,
   run: async (ctx) => {
-    const { accountId, campaignId } = ctx.taboola!;
+    const { accountId, campaignId } = ctx.taboola;
     const v = taboolaView;
     // SPEC.md §5: INCLUDE needs a file (or here the departments' codes); anything else is 'Erreur'.
     if (v.type === 'INCLUDE' && !v.file && v.codes.length === 0) return ctx.toast.error(ctx.t('taboola.error.noCodes'));
@@ -172,12 +177,12 @@ defineCommand({
     v.unknown = [];
     try {
       const res = await sendTargeting(
-        accountId!,
-        campaignId!,
+        accountId,
+        campaignId,
         v.type === 'ALL' ? { type: 'ALL' } : v.file ? { type: 'INCLUDE', file: v.file } : { type: 'INCLUDE', codes: v.codes },
       );
       // The list as Taboola holds it after the send replaced it.
-      queryClient.setQueryData(targetingQuery(accountId!, campaignId!).queryKey, { data: res.data, sandbox: res.sandbox });
+      queryClient.setQueryData(targetingQuery(accountId, campaignId).queryKey, { data: res.data, sandbox: res.sandbox });
       ctx.toast.success(ctx.t('taboola.toast.sent'));
       v.file = null;
       v.codes = [];
@@ -206,6 +211,6 @@ defineCommand({
   menus: [{ id: 'taboola.actions', group: 'codes', order: 3 }],
   when: onCampaign,
   run: async (ctx) => {
-    await queryClient.invalidateQueries({ queryKey: targetingQuery(ctx.taboola!.accountId!, ctx.taboola!.campaignId!).queryKey });
+    await queryClient.invalidateQueries({ queryKey: targetingQuery(ctx.taboola.accountId, ctx.taboola.campaignId).queryKey });
   },
 });
