@@ -4,7 +4,7 @@
  * palette and the dialog all go through these (the screen provides `ctx.production` while mounted).
  */
 import type { DepartmentCode } from '../../api/productions/contract';
-import type { CommandContext } from '../../commands/context';
+import type { CommandContext, ContextWith } from '../../commands/context';
 import { definePaletteSource } from '../../commands/palette/sources';
 import { defineCommand } from '../../commands/registry';
 import { departmentList } from '../../map/departmentList';
@@ -26,8 +26,9 @@ declare module '../../commands/context' {
 
 const section = 'production';
 const scope = 'production';
-const onMap = (ctx: CommandContext) => ctx.production !== undefined;
-const target = (ctx: CommandContext, args: { code?: DepartmentCode } | undefined) => args?.code ?? ctx.production!.active;
+type OnMap = ContextWith<'production'>;
+const onMap = (ctx: CommandContext): ctx is OnMap => ctx.production !== undefined;
+const target = (ctx: OnMap, args: { code?: DepartmentCode } | undefined) => args?.code ?? ctx.production.active;
 
 // Every department by name and code, accents and case ignored ("herault", "2a"): opens it on the map.
 definePaletteSource<{ code: DepartmentCode; name: string }>({
@@ -57,7 +58,7 @@ defineCommand<{ code: DepartmentCode }>({
 });
 
 // Enter on the map, a click on it, Enter or a click on a row of the Statistiques: the map's focus and selection go there.
-defineCommand<{ code?: DepartmentCode } | undefined>({
+defineCommand<{ code?: DepartmentCode } | undefined, OnMap>({
   id: 'production.select',
   title: 'production.select',
   section,
@@ -66,12 +67,12 @@ defineCommand<{ code?: DepartmentCode } | undefined>({
   when: onMap,
   run: (ctx, args) => {
     const code = target(ctx, args);
-    ctx.production!.setActive(code);
-    return ctx.production!.select([code]);
+    ctx.production.setActive(code);
+    return ctx.production.select([code]);
   },
 });
 
-defineCommand<{ code?: DepartmentCode } | undefined>({
+defineCommand<{ code?: DepartmentCode } | undefined, OnMap>({
   id: 'production.toggle',
   title: 'production.toggle',
   section,
@@ -80,12 +81,12 @@ defineCommand<{ code?: DepartmentCode } | undefined>({
   when: onMap,
   run: (ctx, args) => {
     const code = target(ctx, args);
-    const selected = ctx.production!.selected;
-    return ctx.production!.select(selected.includes(code) ? selected.filter((c) => c !== code) : [...selected, code]);
+    const selected = ctx.production.selected;
+    return ctx.production.select(selected.includes(code) ? selected.filter((c) => c !== code) : [...selected, code]);
   },
 });
 
-defineCommand<{ code?: DepartmentCode } | undefined>({
+defineCommand<{ code?: DepartmentCode } | undefined, OnMap>({
   id: 'production.note',
   title: 'production.note',
   section,
@@ -96,12 +97,12 @@ defineCommand<{ code?: DepartmentCode } | undefined>({
   menus: [{ id: 'production.actions', group: 'department', order: 2 }],
   run: (ctx, args) => {
     const code = target(ctx, args);
-    ctx.production!.setActive(code);
+    ctx.production.setActive(code);
     productionView.noteFor = code;
   },
 });
 
-defineCommand<{ code: DepartmentCode; text: string }>({
+defineCommand<{ code: DepartmentCode; text: string }, OnMap>({
   id: 'production.saveNote',
   title: 'production.saveNote',
   section,
@@ -109,7 +110,7 @@ defineCommand<{ code: DepartmentCode; text: string }>({
   requires: 'staff',
   palette: false,
   when: onMap,
-  run: (ctx, args) => ctx.production!.saveNote(args.code, args.text),
+  run: (ctx, args) => ctx.production.saveNote(args.code, args.text),
 });
 
 for (const direction of ['left', 'right', 'up', 'down'] as const) {
@@ -121,7 +122,7 @@ for (const direction of ['left', 'right', 'up', 'down'] as const) {
     requires: 'staff',
     palette: false,
     when: onMap,
-    run: (ctx) => ctx.production!.move(direction satisfies Direction),
+    run: (ctx) => ctx.production.move(direction satisfies Direction),
   });
 }
 
@@ -133,10 +134,10 @@ defineCommand({
   keys: ['m'],
   requires: 'staff',
   when: onMap,
-  run: (ctx) => ctx.production!.focusMap(),
+  run: (ctx) => ctx.production.focusMap(),
 });
 
-defineCommand<{ color: string | null }>({
+defineCommand<{ color: string | null }, OnMap>({
   id: 'production.color',
   title: 'production.color',
   section,
@@ -150,7 +151,7 @@ defineCommand<{ color: string | null }>({
   run: (ctx, args) => {
     if (args?.color === undefined) return;
     if (args.color) productionView.color = args.color;
-    return ctx.production!.select(ctx.production!.selected, args.color);
+    return ctx.production.select(ctx.production.selected, args.color);
   },
 });
 
@@ -168,17 +169,17 @@ defineCommand({
   },
 });
 
-defineCommand<{ code?: DepartmentCode } | undefined>({
+defineCommand<{ code?: DepartmentCode } | undefined, OnMap>({
   id: 'production.openLeads',
   title: 'production.openLeads',
   section,
   scope,
   keys: ['l'],
   requires: 'staff',
-  when: (ctx) => onMap(ctx) && ctx.production!.landings.length > 0,
+  when: (ctx): ctx is OnMap => onMap(ctx) && ctx.production.landings.length > 0,
   menus: [{ id: 'production.actions', group: 'department', order: 3 }],
   run: (ctx, args) => {
     const code = target(ctx, args);
-    ctx.navigate(hrefOf('leads', { id: ctx.production!.landings.join(',') }, { departement: code.slice(3) }));
+    ctx.navigate(hrefOf('leads', { id: ctx.production.landings.join(',') }, { departement: code.slice(3) }));
   },
 });
