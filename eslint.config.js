@@ -18,19 +18,44 @@ export default tseslint.config(
   {
     // Imports go one way: views (and app) may use the spine; the spine never reaches back into a
     // screen, so a screen can be added or removed without touching it.
-    files: ['src/{commands,grid,api,state,i18n,ui,shared}/**/*.{ts,tsx}'],
+    files: ['src/{commands,grid,api,state,i18n,ui,shared,map}/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '(^|/)(views|app)(/|$)', message: 'commands, grid, api, state, i18n, ui and shared never import a view or the app: move the shared piece down instead.' }] },
+        { patterns: [{ regex: '(^|/)(views|app)(/|$)', message: 'commands, grid, map, api, state, i18n, ui and shared never import a view or the app: move the shared piece down instead.' }] },
       ],
     },
   },
+  // A screen reaches the app only through the spine (the router, the glob of commands), and no
+  // other screen: what two screens share moves to src/ui, src/shared, src/grid or src/api.
+  viewZone('src/views/*/*.{ts,tsx}', '^\\.\\./(?!\\.\\./)'),
+  viewZone('src/views/*/*/**/*.{ts,tsx}', '^\\.\\./\\.\\./(?!\\.\\./)'),
   {
-    // A screen reaches the app only through the spine (the router, the glob of commands).
-    files: ['src/views/**/*.{ts,tsx}'],
+    // The server shares with the browser only the API contracts and src/shared.
+    files: ['server/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)app(/|$)', message: 'views never import the app (src/app wires them together).' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '(^|/)src/(?!(api|shared)/)', message: 'the server imports only the contracts of src/api/* and src/shared from src/.' }] },
+      ],
     },
   },
 );
+
+/** The rule of a view's files at one depth: `sibling` is the relative path that leaves its screen's folder. */
+function viewZone(files, sibling) {
+  return {
+    files: [files],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '(^|/)app(/|$)', message: 'views never import the app (src/app wires them together).' },
+            { regex: `${sibling}|(^|/)views/`, message: 'a view never imports another view: move what they share to src/ui, src/shared, src/grid or src/api.' },
+          ],
+        },
+      ],
+    },
+  };
+}

@@ -1,7 +1,7 @@
 // The server as `npm start` and the bench run it: server/main.ts bundled by esbuild into one ES
 // module, packages left in node_modules, the SQL migrations copied beside it. Run through tsx's
 // loader, the same server held ~90 MB more memory (the loader's thread, every module's source).
-import { cpSync, rmSync } from 'node:fs';
+import { cpSync, readdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
@@ -21,6 +21,8 @@ export async function buildServer() {
     format: 'esm',
     packages: 'external',
     logLevel: 'warning',
+    // server/route-modules.ts imports every file of server/routes/ by name; the bundle has no folder to list.
+    define: { SERVER_ROUTE_FILES: JSON.stringify(readdirSync(join(root, 'server/routes')).filter((f) => f.endsWith('.ts'))) },
   });
   // migrate.ts reads ./migrations/ next to the module that runs it.
   cpSync(join(root, 'server/db/migrations'), join(serverDir, 'migrations'), { recursive: true });

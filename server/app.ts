@@ -11,7 +11,7 @@ import errorsPlugin from './plugins/errors';
 import { registerJsonBody } from './plugins/json-body';
 import securityHeadersPlugin from './plugins/security-headers';
 import textInputPlugin from './plugins/text-input';
-import { routes } from './routes';
+import { routeModules } from './route-modules';
 
 const defaultDistDir = resolve(import.meta.dirname, '../dist');
 
@@ -42,7 +42,7 @@ export async function buildApp(ctx: AppContext, distDir = defaultDistDir): Promi
   await app.register(contractsPlugin, { check: ctx.config.checkContracts === true });
   await app.register(authPlugin);
   await app.register(textInputPlugin);
-  for (const route of routes) await app.register(route);
+  for (const route of await routeModules()) await app.register(route);
 
   if (existsSync(join(distDir, 'index.html'))) {
     await app.register(fastifyStatic, { root: distDir, wildcard: false, index: false });

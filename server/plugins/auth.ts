@@ -10,25 +10,27 @@ export const bearerToken = (req: FastifyRequest): string | undefined => {
   return match?.[1];
 };
 
-/** An /api route as registered, with the access it declares (undefined: none declared). */
+/** An /api route as registered, with the access it declares. */
 export interface ApiRoute {
   method: string;
   url: string;
-  auth: Access | undefined;
+  auth: Access;
 }
 
 /**
- * Authenticates every /api route according to its declared access (default: signed in), and keeps
- * the table of routes with their access (`app.apiRoutes`): the authorization matrix test is
- * generated from it, and fails on a route that declares none.
+ * Authenticates every /api route according to its declared access, and keeps the table of routes
+ * with their access (`app.apiRoutes`): the authorization matrix test is generated from it. A route
+ * that declares no access stops the server at start-up: there is no default to fall back to.
  */
 export default fp(async function auth(app: FastifyInstance) {
   const apiRoutes: ApiRoute[] = [];
   app.decorate('apiRoutes', apiRoutes);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/')) return;
+    const auth = route.config?.auth;
+    if (auth === undefined) throw new Error(`${[route.method].flat().join(',')} ${route.url} declares no access (config.auth: 'public' | 'user' | 'admin')`);
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD' && method !== 'OPTIONS') apiRoutes.push({ method, url: route.url, auth: route.config?.auth });
+      if (method !== 'HEAD' && method !== 'OPTIONS') apiRoutes.push({ method, url: route.url, auth });
     }
   });
   app.decorateRequest('user', undefined);
@@ -37,7 +39,7 @@ export default fp(async function auth(app: FastifyInstance) {
     if (req.query && typeof req.query === 'object' && 'token' in req.query) {
       throw new AppError(400, 'token_in_query', "Le jeton d'accès ne doit jamais figurer dans l'URL");
     }
-    const access = req.routeOptions.config?.auth ?? 'user';
+    const access = req.routeOptions.config?.auth;
     if (access === 'public') return;
     req.user = await userForToken(app.ctx.db, bearerToken(req));
     if (access === 'admin' && !req.user.admin) throw forbidden();

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { z } from 'zod';
 
@@ -9,7 +9,8 @@ import type { z } from 'zod';
  *
  * With `checkContracts` (the API tests), every 2xx JSON answer is parsed with its schema before it
  * leaves: an answer that drifted from the contract the client types itself with becomes a 500
- * `contract_drift` naming the fields, so the schemas cannot drift from the server unseen.
+ * `contract_drift` naming the fields, so the schemas cannot drift from the server unseen; so does
+ * a body sent by a route declared 'none'.
  */
 export default fp(async function contracts(app: FastifyInstance, opts: { check: boolean }) {
   app.addHook('onRoute', (route) => {
@@ -20,15 +21,20 @@ export default fp(async function contracts(app: FastifyInstance, opts: { check: 
 
   app.addHook('onSend', async (req, reply, payload) => {
     const schema = req.routeOptions.config.response;
-    if (!schema || typeof schema === 'string' || reply.statusCode >= 300 || typeof payload !== 'string') return payload;
+    if (!schema || schema === 'file' || reply.statusCode >= 300) return payload;
+    if (schema === 'none') return payload === undefined || payload === null || payload === '' ? payload : drift(req, reply, 'declared without a body (none), answered one');
+    if (typeof payload !== 'string') return payload;
     const parsed = schema.safeParse(JSON.parse(payload));
     if (parsed.success) return payload;
-    const fields = parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ');
-    req.log.error({ fields }, 'contract drift');
-    reply.status(500);
-    return JSON.stringify({ error: 'contract_drift', message: `${req.method} ${req.routeOptions.url}: ${fields}` });
+    return drift(req, reply, parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; '));
   });
 });
+
+function drift(req: FastifyRequest, reply: FastifyReply, fields: string) {
+  req.log.error({ fields }, 'contract drift');
+  reply.status(500);
+  return JSON.stringify({ error: 'contract_drift', message: `${req.method} ${req.routeOptions.url}: ${fields}` });
+}
 
 /** What a route answers (see above). */
 export type ResponseContract = z.ZodType | 'file' | 'none';

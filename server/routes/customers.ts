@@ -3,7 +3,7 @@ import { customerCreateRequest, customerResponse, customersResponse, customerUpd
 import { currentUser } from '../context';
 import { createCustomer, customerNotFound, listCustomers, updateCustomer } from '../services/lives/customers';
 import { parse } from '../validate';
-import { pathId } from './params';
+import { pathId } from '../route-params';
 
 export default async function customersRoutes(app: FastifyInstance) {
   const { db } = app.ctx;

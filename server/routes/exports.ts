@@ -13,7 +13,7 @@ import { getBigExport, listBigExports, requestBigExport } from '../services/expo
 import { listExports } from '../services/exports/history';
 import { reinjectExport } from '../services/exports/reinject';
 import { parse } from '../validate';
-import { pathId } from './params';
+import { pathId } from '../route-params';
 
 /** 'Gestion des exports': the history of exports, re-injection and custom exports. */
 export default async function exportsRoutes(app: FastifyInstance) {

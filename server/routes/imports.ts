@@ -4,7 +4,7 @@ import { currentUser } from '../context';
 import { importLeads } from '../services/imports/import';
 import { getLanding, landingNotFound } from '../services/leads/landings';
 import { parse } from '../validate';
-import { pathId } from './params';
+import { pathId } from '../route-params';
 
 export default async function importsRoutes(app: FastifyInstance) {
   const { db, config } = app.ctx;

@@ -3,7 +3,7 @@ import { allLandingsResponse, landingResponse, landingsResponse, landingUpdateRe
 import { currentUser } from '../context';
 import { getLanding, landingNotFound, listLandingRefs, listLandings, setThankYouUrl } from '../services/leads/landings';
 import { parse } from '../validate';
-import { pathId } from './params';
+import { pathId } from '../route-params';
 
 export default async function landingsRoutes(app: FastifyInstance) {
   const { db } = app.ctx;

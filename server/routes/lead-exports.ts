@@ -4,7 +4,7 @@ import { currentUser } from '../context';
 import { openDownload } from '../services/exports/download';
 import { extractLeads } from '../services/exports/extract';
 import { parse } from '../validate';
-import { landingsOfPath } from './params';
+import { landingsOfPath } from '../route-params';
 
 export default async function leadExportsRoutes(app: FastifyInstance) {
   const { db, config } = app.ctx;

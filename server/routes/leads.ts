@@ -18,7 +18,7 @@ import { filtersFromQuery } from '../services/leads/filters';
 import { countMatching, listLeads } from '../services/leads/list';
 import { changeStatus, undoAction } from '../services/leads/status';
 import { parse } from '../validate';
-import { landingsOfPath, pathId } from './params';
+import { landingsOfPath, pathId } from '../route-params';
 
 type RawQuery = Record<string, string | string[] | undefined>;
 

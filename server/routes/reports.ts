@@ -5,7 +5,7 @@ import { currentUser } from '../context';
 import { explainRouting } from '../services/lives/routing';
 import { listDeliveries, listReports, reportFile } from '../services/lives/reports';
 import { parse } from '../validate';
-import { pathId } from './params';
+import { pathId } from '../route-params';
 
 export default async function reportsRoutes(app: FastifyInstance) {
   const { db, config } = app.ctx;

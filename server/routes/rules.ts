@@ -12,7 +12,7 @@ import {
 import { currentUser } from '../context';
 import { createRule, deleteRule, listRules, ruleNotFound, rulesToday, updateRule } from '../services/lives/rules';
 import { parse } from '../validate';
-import { pathId } from './params';
+import { pathId } from '../route-params';
 
 export default async function rulesRoutes(app: FastifyInstance) {
   const { db } = app.ctx;

@@ -3,7 +3,7 @@ import { inviteResponse, userActionResponse, usersResponse } from '../../src/api
 import { currentUser } from '../context';
 import { reinvite } from '../services/accounts';
 import { deleteUser, listUsers, toggleAdmin, userNotFound } from '../services/users';
-import { pathId } from './params';
+import { pathId } from '../route-params';
 
 export default async function usersRoutes(app: FastifyInstance) {
   const { db } = app.ctx;

@@ -7,8 +7,8 @@ import { setSessionEndedHandler } from '../api/client';
 import { IntlProvider, useT } from '../i18n/provider';
 import { closeSidebar, deviceFor, ui } from '../state/ui';
 import { signOutLocally, userState } from '../state/user';
-import { loginPath } from '../views/auth/returnTo';
-import { toaster, Toasts } from '../views/shell/toasts';
+import { loginPath } from '../ui/returnTo';
+import { toaster, Toasts } from '../ui/toasts';
 import { queryClient } from '../api/queryClient';
 import { createRouter } from './router';
 

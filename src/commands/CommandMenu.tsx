@@ -6,11 +6,11 @@ import { Icon } from '../ui/icons';
 import { useCommandContext } from './context';
 import { ariaShortcut, shortcutCaps } from './keys';
 import { Shortcut } from './Shortcut';
-import { commandsOf, commandsVersion, isAvailable, isPermitted, runCommand, subscribeCommands, type CommandSource } from './registry';
+import { commandsOf, commandsVersion, isAvailable, isPermitted, runCommand, subscribeCommands, type CommandSource, type MenuId } from './registry';
 
 interface Props {
   /** The menu id the commands name in their `menus`. */
-  menu: string;
+  menu: MenuId;
   /**
    * 'toolbar': buttons with their titles and keys; 'icons': icon buttons (the navbar); 'items': a
    * react-aria Menu (context menus); 'row': the places marked `inline`, as compact buttons inside

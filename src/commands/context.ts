@@ -14,6 +14,7 @@
  */
 import { useLayoutEffect, useRef, useSyncExternalStore } from 'react';
 import type { User } from '../api/auth/contract';
+import type { ScreenId } from './screens';
 
 export type ToastTone = 'success' | 'info' | 'warning' | 'error';
 /** A button of a toast that runs a command (the undo of what the toast reports, `label` translated). */
@@ -27,8 +28,8 @@ export type Toaster = Record<ToastTone, (message: string, action?: ToastAction) 
 export interface CommandContextBase {
   /** The signed-in user, or null before the user record is loaded. */
   user: User | null;
-  /** The current screen: 'home', 'leads', 'production', 'customers', 'rules', 'reports', 'exports', 'users', 'taboola'. */
-  view: string;
+  /** The current screen, 'none' outside the shell's screens. */
+  view: ScreenId | 'none';
   /** The full path of the current location, e.g. '/landings_test/3,4'. */
   path: string;
   params: Readonly<Record<string, string | undefined>>;
@@ -45,6 +46,12 @@ export interface CommandContextBase {
 export interface CommandContextExtensions {}
 
 export type CommandContext = CommandContextBase & Partial<CommandContextExtensions>;
+
+/**
+ * The context where the screen fields `K` are provided: what a `when` guard that checked them hands
+ * to `run`, e.g. `(ctx: CommandContext): ctx is ContextWith<'reports'> => ctx.reports !== undefined`.
+ */
+export type ContextWith<K extends keyof CommandContextExtensions> = CommandContext & { [P in K]-?: CommandContextExtensions[P] };
 export type CommandContextValues = Partial<CommandContext>;
 
 const silent = () => {};

@@ -10,12 +10,18 @@
  *     section: 'leads',                     // help-overlay heading, i18n id `commands.section.<section>`
  *     keys: ['a'],                          // data: 'a', 'shift+delete', 'mod+k', sequences 'g c'
  *     requires: 'staff',                    // 'staff' = any signed-in user, 'admin' = admins only
- *     when: (ctx) => ctx.view === 'leads' && ctx.selection.size > 0,   // enabled and shown
- *     scope: 'leads',                       // the screen where it applies (absent: everywhere)
- *     menus: [{ id: 'leads.actions', group: 'status', order: 2 }],   // where its buttons and items appear
+ *     scope: 'leads',                       // the screen where it applies (absent: everywhere): a ScreenId
+ *     when: onLeads,                        // enabled and shown; a type guard narrows what `run` gets
+ *     menus: [{ id: 'leads.actions', group: 'status', order: 2 }],   // where its buttons appear: a MenuId
  *     confirm: 'leads.delete.confirm',      // optional: asks first in a dialog (i18n id)
  *     run: async (ctx, args) => { ... },    // calls /api, toasts the result with ctx.toast
  *   });
+ *
+ * `when` runs before `run`, against the same context: a `when` declared as a type guard
+ * (`(ctx: CommandContext): ctx is ContextWith<'leads'> => …`) hands `run` the narrowed context, so
+ * `run` reads `ctx.leads.landingIds` without `!`. Menu ids are declared tokens: the file that
+ * fills a menu adds it to `MenuRegistry` (`declare module '../../commands/registry'`), and a
+ * command or a `<CommandMenu>` naming an undeclared menu fails typecheck.
  *
  * Running: `runCommand(id, args?, source?)` from anywhere. Toolbars, context menus and the navbar
  * are `<CommandMenu menu="…" />` (src/commands/CommandMenu.tsx): the commands that name that menu
@@ -33,6 +39,7 @@
 import type { User } from '../api/auth/contract';
 import type { IconName } from '../ui/icons';
 import { getCommandContext, type CommandContext } from './context';
+import type { ScreenId } from './screens';
 
 export type Role = 'staff' | 'admin';
 
@@ -46,11 +53,18 @@ export interface CommandChoice<Args> {
   hint?: string;
 }
 
+/** The menus, each added by the file whose commands fill it: `interface MenuRegistry { 'rules.actions': true }`. */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface MenuRegistry {}
+
+/** The id of a declared menu. */
+export type MenuId = keyof MenuRegistry & string;
+
 /** A place where a command shows as a button or a menu item. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export interface MenuPlace<Args = any> {
   /** The menu: 'navbar', 'tags.context', 'leads.actions'… */
-  id: string;
+  id: MenuId;
   /** Items of one group stand together; a separator parts groups. */
   group?: string;
   order: number;
@@ -68,16 +82,20 @@ export interface MenuPlace<Args = any> {
   expanded?: () => boolean;
 }
 
+/**
+ * `Ctx`: the context `run` receives, narrowed by `when` when `when` is a type guard
+ * (`(ctx: CommandContext) => ctx is Ctx`); the whole context otherwise.
+ */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export interface Command<Args = any> {
+export interface Command<Args = any, Ctx extends CommandContext = any> {
   id: string;
   title: string;
   section: string;
   keys?: readonly string[];
   requires: Role;
   /** The screen (`ctx.view`) where the command applies; absent for the commands of every screen. */
-  scope?: string;
-  when?: (ctx: CommandContext) => boolean;
+  scope?: ScreenId;
+  when?: ((ctx: CommandContext) => ctx is Ctx) | ((ctx: CommandContext) => boolean);
   menus?: readonly MenuPlace<Args>[];
   /** The icon of its button where a menu shows icons (the navbar). */
   icon?: IconName;
@@ -87,7 +105,7 @@ export interface Command<Args = any> {
    * Asks first in a dialog: the message's i18n id, or the message, its title, the confirming
    * button's label and the message's values for this run (the deletion names how many leads it deletes).
    */
-  confirm?: string | { message: string; title?: string; ok?: string; values?: (ctx: CommandContext, args: Args) => Record<string, string | number> };
+  confirm?: string | { message: string; title?: string; ok?: string; values?: (ctx: Ctx, args: Args) => Record<string, string | number> };
   /** Kept out of the palette's action group (e.g. entity jumps listed by their own entries). */
   palette?: boolean;
   /**
@@ -95,7 +113,7 @@ export interface Command<Args = any> {
    * landing to convert to, a visited view), so the palette reaches it too.
    */
   choices?: (ctx: CommandContext) => readonly CommandChoice<Args>[];
-  run: (ctx: CommandContext, args: Args) => unknown;
+  run: (ctx: Ctx, args: Args) => unknown;
 }
 
 export type RunOutcome = 'ran' | 'forbidden' | 'disabled' | 'cancelled' | 'failed';
@@ -116,7 +134,7 @@ function changed() {
   for (const l of listeners) l();
 }
 
-export function defineCommand<Args = void>(command: Command<Args>): Command<Args> {
+export function defineCommand<Args = void, Ctx extends CommandContext = CommandContext>(command: Command<Args, Ctx>): Command<Args, Ctx> {
   // Vite re-runs a command file it hot-reloads: in development the new declaration replaces the old.
   if (commands.has(command.id) && !import.meta.hot) throw new Error(`Command "${command.id}" is already defined`);
   commands.set(command.id, command);
@@ -145,7 +163,7 @@ export function subscribeCommands(listener: () => void) {
 export const commandsVersion = () => version;
 
 /** The commands shown in a menu, in order: each with its place there. */
-export function commandsOf(menu: string): { command: Command; place: MenuPlace }[] {
+export function commandsOf(menu: MenuId): { command: Command; place: MenuPlace }[] {
   const out: { command: Command; place: MenuPlace }[] = [];
   for (const command of commands.values()) {
     for (const place of command.menus ?? []) if (place.id === menu) out.push({ command, place });

@@ -4,7 +4,7 @@
  * the breadcrumb, the visited-view tags, the navigation commands, the palette's screen entries
  * and the navigation table of docs/keyboard.md are all derived from these declarations.
  *
- *   defineScreen({
+ *   export const screen = defineScreen({
  *     id: 'rules',                                 // also the command context's `view`
  *     path: 'customers/rules/:customerId',         // react-router path under '/'
  *     params: { customerId: 'id0' },               // each parameter's rule: a bad value shows /404
@@ -14,6 +14,13 @@
  *     entries: [{ params: { customerId: '0' }, menu: { group: 'lives', order: 2, label: 'shell.menu.rules' }, keys: ['g r'] }],
  *     load: () => import('./index'),
  *   });
+ *   declare module '../../commands/screens' {
+ *     interface ScreenRegistry { rules: typeof screen }
+ *   }
+ *
+ * The registry makes the screen's id a token: a `parent`, a command's `scope`, `ctx.view` and
+ * `hrefOf('rules', { customerId })` naming a screen that is not declared, or a parameter its
+ * path does not have, fail typecheck.
  *
  * Every entry point (`entries`, one without parameters by default) becomes a command: the first
  * `nav.<id>` (which also takes parameters as arguments, for the palette's entity jumps), the
@@ -50,14 +57,35 @@ export interface ScreenEntry {
   keys?: readonly string[];
 }
 
-export interface Screen {
-  id: string;
-  path: string;
-  params?: Readonly<Record<string, ParamRule>>;
+/** Each screen adds itself, `<id>: typeof screen`, from its *.screen.ts (see above). */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface ScreenRegistry {}
+
+/** The id of a declared screen. */
+export type ScreenId = keyof ScreenRegistry & string;
+
+/** 'customers/rules/:customerId' → 'customerId' (any name for a path not known). */
+type PathParamNames<Path extends string> = string extends Path
+  ? string
+  : Path extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | PathParamNames<Rest>
+  : Path extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+type PathOf<Id extends ScreenId> = ScreenRegistry[Id] extends { path: infer Path extends string } ? Path : never;
+
+/** The parameters of a screen's path, by name. */
+export type ScreenParams<Id extends ScreenId> = { readonly [Name in PathParamNames<PathOf<Id>>]: string | number };
+
+export interface Screen<Id extends string = ScreenId, Path extends string = string> {
+  id: Id;
+  path: Path;
+  params?: Readonly<Record<PathParamNames<Path>, ParamRule>>;
   title: string;
   /** Breadcrumb group when no entry of the screen has a menu place. */
   group?: MenuGroupId;
-  parent?: string;
+  parent?: ScreenId;
   requires: Role;
   /** Shown and reachable only when this holds (Production: once the user record is loaded). */
   when?: (ctx: CommandContext) => boolean;
@@ -81,13 +109,15 @@ export const useCurrentScreen = () => (useMatches().at(-1)?.handle as ScreenHand
 
 const declared: Screen[] = [];
 
-export function defineScreen(screen: Screen): Screen {
+export function defineScreen<const Id extends string, const Path extends string>(declaration: Screen<Id, Path>): Screen<Id, Path> {
+  // Its id joins ScreenId through the registry entry declared beside it.
+  const screen = declaration as unknown as Screen;
   if (declared.some((s) => s.id === screen.id)) throw new Error(`Screen "${screen.id}" is already defined`);
   declared.push(screen);
   // A screen without entry points is still reached by `nav.<id>` with its parameters as arguments.
   const entries = entriesOf(screen);
   (entries.length ? entries : [{}]).forEach((entry, i) => defineNavigation(screen, entry, i));
-  return screen;
+  return declaration;
 }
 
 /**
@@ -116,7 +146,7 @@ export const publicScreens = (): readonly PublicScreen[] => declaredPublic;
 /** Every declared screen, home first, then by path. */
 export const allScreens = (): readonly Screen[] => declared;
 
-export const getScreen = (id: string) => declared.find((s) => s.id === id);
+export const getScreen = (id: ScreenId) => declared.find((s) => s.id === id);
 
 export const entriesOf = (screen: Screen): readonly ScreenEntry[] => screen.entries ?? [{}];
 
@@ -141,6 +171,17 @@ function paramValid(rule: ParamRule, value: string | undefined): boolean {
 /** Whether the parameters of a matched path are ones the screen can show (else the 404 page). */
 export function paramsValid(screen: Screen, params: Params): boolean {
   return Object.entries(screen.params ?? {}).every(([name, rule]) => paramValid(rule, params[name]));
+}
+
+/**
+ * The one way to write a link to a screen: hrefOf('rules', { customerId: 3 }) → '/customers/rules/3',
+ * with an optional query (`?departement=30`). Screen and parameter names are checked by typecheck.
+ */
+export function hrefOf<Id extends ScreenId>(id: Id, params: ScreenParams<Id>, query?: Readonly<Record<string, string>>): string {
+  const screen = getScreen(id);
+  if (!screen) throw new Error(`Screen "${id}" is not declared`);
+  const path = screenPath(screen, params as Readonly<Record<string, string | number>>);
+  return query && Object.keys(query).length ? `${path}?${new URLSearchParams(query)}` : path;
 }
 
 /** The path of a screen for these parameters: 'customers/rules/:customerId' + { customerId: 3 } → '/customers/rules/3'. */

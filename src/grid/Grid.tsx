@@ -17,7 +17,7 @@ import { Popover } from 'react-aria-components';
 import { useSnapshot } from 'valtio';
 import { CommandMenu } from '../commands/CommandMenu';
 import { getCommandContext, useProvideCommandContext } from '../commands/context';
-import { commandsOf, isPermitted } from '../commands/registry';
+import { commandsOf, isPermitted, type MenuId } from '../commands/registry';
 import { ui, type Size } from '../state/ui';
 import { DEFAULT_WIDTH, visibleColumns } from './columns';
 import './grid.commands';
@@ -79,7 +79,7 @@ export interface GridProps {
    * The context menu of a row (right click, the menu key or Shift+F10 on the focused row): the
    * commands that name this menu in their `menus`, run on the row it was opened on, which takes the focus first.
    */
-  rowMenu?: { menu: string; label: string };
+  rowMenu?: { menu: MenuId; label: string };
   handleRef?: Ref<GridHandle>;
   className?: string;
 }

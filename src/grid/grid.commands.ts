@@ -3,7 +3,7 @@
  * mounted grid provides itself as `ctx.grid` (Grid.tsx), so these apply to whichever list the
  * screen shows — the lead view's leads as the exports, rules or accounts tables.
  */
-import type { CommandContext } from '../commands/context';
+import type { CommandContext, ContextWith } from '../commands/context';
 import { defineCommand } from '../commands/registry';
 import type { GridAction, GridHandle } from './types';
 
@@ -17,9 +17,10 @@ const section = 'grid';
 /** How many rows PageUp/PageDown jump. */
 const PAGE_JUMP = 20;
 
-const onGrid = (ctx: CommandContext) => ctx.grid !== undefined;
+type OnGrid = ContextWith<'grid'>;
+const onGrid = (ctx: CommandContext): ctx is OnGrid => ctx.grid !== undefined;
 /** Selecting applies to the lists that select (the leads), not to those only looked at or opened. */
-const selects = (ctx: CommandContext) => onGrid(ctx) && ctx.grid!.selectable;
+const selects = (ctx: CommandContext): ctx is OnGrid => onGrid(ctx) && ctx.grid.selectable;
 
 /** Space and Home/End belong to a focused button, field or link; they act on the grid only when nothing interactive has the focus. */
 function focusIsFree() {
@@ -35,8 +36,8 @@ function gridCommand(id: string, keys: string[], action: GridAction, guard?: (ct
     section,
     keys,
     requires: 'staff',
-    when: (ctx) => onGrid(ctx) && (!guard || guard(ctx)),
-    run: (ctx) => ctx.grid!.act(action),
+    when: (ctx): ctx is OnGrid => onGrid(ctx) && (!guard || guard(ctx)),
+    run: (ctx) => ctx.grid.act(action),
   });
 }
 
@@ -58,7 +59,7 @@ defineCommand({
   section,
   requires: 'staff',
   when: selects,
-  run: (ctx) => ctx.grid!.selectAllMatching(),
+  run: (ctx) => ctx.grid.selectAllMatching(),
 });
 
 // Enter belongs to a focused button, tab or link; on the rows it opens the focused one.
@@ -68,8 +69,8 @@ defineCommand({
   section,
   keys: ['enter'],
   requires: 'staff',
-  when: (ctx) => onGrid(ctx) && ctx.grid!.opens && focusIsFree(),
-  run: (ctx) => ctx.grid!.open(),
+  when: (ctx): ctx is OnGrid => onGrid(ctx) && ctx.grid.opens && focusIsFree(),
+  run: (ctx) => ctx.grid.open(),
 });
 
 defineCommand({
@@ -79,5 +80,5 @@ defineCommand({
   keys: ['/'],
   requires: 'staff',
   when: onGrid,
-  run: (ctx) => ctx.grid!.focusFilters(),
+  run: (ctx) => ctx.grid.focusFilters(),
 });

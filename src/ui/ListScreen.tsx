@@ -14,6 +14,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, 
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { useSearchParams } from 'react-router';
 import { CommandMenu } from '../commands/CommandMenu';
+import type { MenuId } from '../commands/registry';
 import { defaultFormatter, Grid } from '../grid/Grid';
 import type { GridColumnSpec, GridHandle, GridSelectionInfo, Row, RowId, RowLoader, RowTone } from '../grid/types';
 import { useIntl, useT } from '../i18n/provider';
@@ -131,7 +132,7 @@ export interface ListGrid {
 
 interface Props<T, K extends string> {
   /** The screen's id: its menu `<name>.actions` and its i18n ids. */
-  name: string;
+  name: ListName;
   title: ReactNode;
   /** Under the title. */
   subtitle?: ReactNode;
@@ -166,6 +167,10 @@ function escapeFromField(e: KeyboardEvent<HTMLElement>, inForm: boolean, grid: G
   else grid?.focus();
 }
 
+/** A list screen's name: one whose `<name>.actions` menu is declared, so a typo fails typecheck. */
+type ListName = { [M in MenuId]: M extends `${infer N}.actions` ? N : never }[MenuId];
+const menuOf = (name: ListName) => `${name}.actions` as MenuId;
+
 export function ListScreen<T, K extends string>({ name, title, subtitle, head, above, list, grid, status, aside, bodyClassName, panels, children }: Props<T, K>) {
   const t = useT();
   const intl = useIntl();
@@ -182,7 +187,7 @@ export function ListScreen<T, K extends string>({ name, title, subtitle, head, a
               width: rowButtons.width,
               sort: false,
               filter: false,
-              cell: (row: Row) => <CommandMenu menu={`${name}.actions`} variant="row" label={t(`${name}.actions`)} args={rowButtons.args(row)} />,
+              cell: (row: Row) => <CommandMenu menu={menuOf(name)} variant="row" label={t(`${name}.actions`)} args={rowButtons.args(row)} />,
             },
           ]
         : [...grid.columns],
@@ -196,7 +201,7 @@ export function ListScreen<T, K extends string>({ name, title, subtitle, head, a
     <div className={`list-body${bodyClassName ? ` ${bodyClassName}` : ''}`}>
       <div className="list-main">
         <div className="list-bar">
-          <CommandMenu menu={`${name}.actions`} variant="toolbar" label={actions} className="list-actions" />
+          <CommandMenu menu={menuOf(name)} variant="toolbar" label={actions} className="list-actions" />
           {status ? (
             <p className="list-status" aria-live="polite">
               {status}
@@ -210,7 +215,7 @@ export function ListScreen<T, K extends string>({ name, title, subtitle, head, a
         ) : null}
         <Grid
           queryKey={grid.queryKey}
-          rowMenu={{ menu: `${name}.actions`, label: actions }}
+          rowMenu={{ menu: menuOf(name), label: actions }}
           loader={list.loader}
           label={t(`${name}.grid`)}
           t={t}

@@ -59,7 +59,7 @@ describe('authorization matrix', () => {
         const token = await tokenOf(actor);
         const res = await server.request(route.method, fill(route.url), { token, body: route.method === 'GET' ? undefined : {} });
         const body = (await res.json().catch(() => ({}))) as { error?: string };
-        const want = expected[route.auth ?? 'user'][actor];
+        const want = expected[route.auth][actor];
         const got = res.status === 401 || res.status === 403 ? body.error : 'passes';
         if (got !== want || res.status >= 500) failures.push(`${route.method} ${route.url} as ${actor}: ${res.status} ${body.error ?? ''}, expected ${want}`);
       }

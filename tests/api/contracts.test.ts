@@ -32,4 +32,15 @@ describe('response contracts', () => {
     expect((await app.inject('/api/refused')).statusCode).toBe(404);
     await app.close();
   });
+
+  it("turn a body sent by a route declared 'none' into contract_drift, and let an empty answer through", async () => {
+    const app = await appWith(true);
+    app.get('/api/empty', { config: { response: 'none' } }, async (_req, reply) => reply.status(204).send());
+    app.get('/api/talkative', { config: { response: 'none' } }, async () => ({ data: 1 }));
+    expect((await app.inject('/api/empty')).statusCode).toBe(204);
+    const talkative = await app.inject('/api/talkative');
+    expect(talkative.statusCode).toBe(500);
+    expect(talkative.json()).toMatchObject({ error: 'contract_drift', message: expect.stringContaining('none') });
+    await app.close();
+  });
 });

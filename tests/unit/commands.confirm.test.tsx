@@ -56,7 +56,7 @@ it('CommandButton hides what the user may not run and disables what is not avail
   expect(screen.getByRole('button', { name: 'Vider le journal' }).hasAttribute('disabled')).toBe(true);
   expect(screen.getByRole('button', { name: 'Journal des erreurs' })).toBeTruthy();
   enabled = true;
-  act(() => r.context.update({ user: admin, view: 'elsewhere' }));
+  act(() => r.context.update({ user: admin, view: 'none' }));
   expect(screen.getByRole('button', { name: 'Vider le journal' }).hasAttribute('disabled')).toBe(false);
   act(() => r.context.update({ user: { ...admin, admin: false, role: 'normal' } }));
   expect(screen.queryByRole('button', { name: 'Journal des erreurs' })).toBeNull();

@@ -6,6 +6,7 @@ import '../../src/app/commands';
 import '../../src/grid/grid.commands';
 import { parseShortcut, type Chord } from '../../src/commands/keys';
 import { allCommands, type Command } from '../../src/commands/registry';
+import type { ScreenId } from '../../src/commands/screens';
 
 /** Characters both layouts type with at most Shift: letters, digits and these symbols. */
 const sharedSymbols = new Set([...`&"'(-_)=$*,;:!<+%?./>`]);
@@ -36,7 +37,7 @@ function conflicts(commands: readonly Command[]): string[] {
   return out;
 }
 
-const fake = (id: string, keys: string[], scope?: string): Command => ({ id, title: id, section: 'test', keys, scope, requires: 'staff', run: () => {} });
+const fake = (id: string, keys: string[], scope?: ScreenId): Command => ({ id, title: id, section: 'test', keys, scope, requires: 'staff', run: () => {} });
 
 describe('default shortcuts', () => {
   it('bind no key twice where both commands can apply', () => {

@@ -207,7 +207,7 @@ describe('help overlay', () => {
     for (const [view, title] of [
       ['exports', 'Exports'],
       ['rules', 'Règles'],
-    ]) {
+    ] as const) {
       const r = await renderCommands(admin, { view });
       await user.keyboard('?');
       await screen.findByRole('dialog', { name: 'Raccourcis clavier' });

@@ -8,13 +8,22 @@ import { createRef } from 'react';
 import { describe, expect, it } from 'vitest';
 import { provideCommandContext } from '../../src/commands/context';
 import { installHotkeys } from '../../src/commands/hotkeys';
-import { defineCommand, undefineCommand } from '../../src/commands/registry';
+import { defineCommand, undefineCommand, type MenuId } from '../../src/commands/registry';
 import { Grid } from '../../src/grid/Grid';
 import { localLoader } from '../../src/grid/localRows';
 import type { GridColumnSpec, GridHandle, GridSelectionInfo, Row } from '../../src/grid/types';
 import { gridDom, intl, staff, t } from './gridHarness';
 import { IntlProvider } from '../../src/i18n/provider';
 import { ui } from '../../src/state/ui';
+
+declare module '../../src/commands/registry' {
+  interface MenuRegistry {
+    'test.row': true;
+    'test.keys': true;
+    'test.letters': true;
+    'test.admin': true;
+  }
+}
 
 const stops = gridDom();
 
@@ -28,7 +37,7 @@ const columns: GridColumnSpec[] = [
   { key: 'value', label: 'Leads', kind: 'number' },
 ];
 
-function setup(props: { selectable?: boolean; rowMenu?: { menu: string; label: string } } = {}) {
+function setup(props: { selectable?: boolean; rowMenu?: { menu: MenuId; label: string } } = {}) {
   const handle = createRef<GridHandle>();
   let info: GridSelectionInfo | undefined;
   stops.push(installHotkeys(), provideCommandContext({ user: staff }).remove);

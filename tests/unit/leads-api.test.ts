@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LeadKey } from '../../src/api/leads/contract';
 import { leadColumns, leadFilters } from '../../src/api/leads/requests';
-import { last90Days } from '../../src/views/leads/dates';
+import { last90Days } from '../../src/shared/dates';
 import { parseLandingIds } from '../../src/views/leads';
 
 const key = (k: string, fixed: boolean, filter: LeadKey['filter'], extra: Partial<LeadKey> = {}): LeadKey => ({

@@ -8,6 +8,8 @@ import { sourceEntries } from '../../src/commands/palette/entries';
 import { filterEntries, queryWords } from '../../src/commands/palette/search';
 import { paletteSources } from '../../src/commands/palette/sources';
 import { getCommand, runCommand } from '../../src/commands/registry';
+// Paths come from the screen declarations (hrefOf).
+import '../../src/app/screens';
 import '../../src/views/production/production.commands';
 import { productionView, type ProductionCommandContext } from '../../src/views/production/store';
 

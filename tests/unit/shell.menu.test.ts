@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { User } from '../../src/api/auth/contract';
 import type { Landing } from '../../src/api/landings/contract';
 import '../../src/app/commands';
-import { screenForPath } from '../../src/commands/screens';
+import { allScreens, entriesOf, screenForPath, screenPath } from '../../src/commands/screens';
 import { getCommandContext, provideCommandContext } from '../../src/commands/context';
 import { pickLanguage } from '../../src/i18n';
 import { addVisitedView, closeOtherVisitedViews, closeVisitedView, deviceFor, ui } from '../../src/state/ui';
@@ -25,10 +25,23 @@ describe('sidebar menu', () => {
     const menu = buildMenu(as(admin), [lp(3, 'PV Autoconsommation Sud')], [lp(9, 'FB Isolation')]);
     expect(menu.map((g) => g.id)).toEqual(['landings', 'facebook', 'production', 'lives', 'administration']);
     expect(menu[0].entries[0]).toMatchObject({ routePath: 'PVAutoconsommation Sud', href: '/landings_test/3', title: 'PV Autoconsommation Sud', command: 'nav.leads', args: { id: 3 } });
+    const hrefs = (group: string) => menu.find((g) => g.id === group)!.entries.map((e) => e.href);
+    // The links of SPEC.md §2 in its order; a screen added later may stand among them.
+    const inSpecOrder = (group: string, spec: string[]) => expect(hrefs(group).filter((h) => spec.includes(h))).toEqual(spec);
+    inSpecOrder('production', ['/production/pac', '/production/pv', '/production/other']);
+    inSpecOrder('lives', ['/customers', '/customers/rules/0']);
+    inSpecOrder('administration', ['/users', '/exports/0', '/taboola']);
     expect(menu.find((g) => g.id === 'production')!.entries.map((e) => e.command)).toEqual(['nav.production', 'nav.production.pv', 'nav.production.other']);
-    expect(menu.find((g) => g.id === 'lives')!.entries.map((e) => e.href)).toEqual(['/customers', '/customers/rules/0']);
-    expect(menu.find((g) => g.id === 'administration')!.entries.map((e) => e.href)).toEqual(['/users', '/exports/0', '/taboola']);
-    expect(menu.find((g) => g.id === 'production')!.entries.map((e) => e.href)).toEqual(['/production/pac', '/production/pv', '/production/other']);
+  });
+
+  it('shows an admin every menu place the screens declare, in its group', () => {
+    const menu = buildMenu(as(admin), [], []);
+    for (const screen of allScreens()) {
+      for (const entry of entriesOf(screen)) {
+        if (!entry.menu) continue;
+        expect(menu.find((g) => g.id === entry.menu!.group)?.entries.map((e) => e.href)).toContain(screenPath(screen, entry.params));
+      }
+    }
   });
 
   it('hides Lives and Administration from a normal user, and Production until the user record is loaded', () => {

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { loadMessages, makeIntl } from '../../src/i18n';
 import { IntlProvider } from '../../src/i18n/provider';
 import { signIn, signOutLocally } from '../../src/state/user';
-import { clearToasts, TOAST_MS, toaster, Toasts } from '../../src/views/shell/toasts';
+import { clearToasts, TOAST_MS, toaster, Toasts } from '../../src/ui/toasts';
 
 beforeEach(async () => {
   vi.useFakeTimers();

@@ -8,7 +8,7 @@ import { ApiError } from '../../api/client';
 import { newPassword } from '../../api/users/contract';
 import { useT } from '../../i18n/provider';
 import { signIn } from '../../state/user';
-import { toaster } from '../shell/toasts';
+import { toaster } from '../../ui/toasts';
 import '../../styles/auth.css';
 
 /** The contract's bounds, so the page says what the server will ask before sending. */

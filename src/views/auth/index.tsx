@@ -5,9 +5,9 @@ import { useSnapshot } from 'valtio';
 import { useLogin } from '../../api/auth/hooks';
 import { useT } from '../../i18n/provider';
 import { signIn, userState } from '../../state/user';
-import { toaster } from '../shell/toasts';
+import { toaster } from '../../ui/toasts';
 import '../../styles/auth.css';
-import { returnPath } from './returnTo';
+import { returnPath } from '../../ui/returnTo';
 
 /** /login: email or username (trimmed), password and an optional code. */
 export default function LoginScreen() {

@@ -9,10 +9,20 @@ import { customersQuery } from '../../api/customers/queries';
 import { createCustomer, updateCustomer } from '../../api/customers/requests';
 import { queryClient } from '../../api/queryClient';
 import { rulesKey } from '../../api/rules/queries';
-import type { CommandContext } from '../../commands/context';
+import type { CommandContext, ContextWith } from '../../commands/context';
 import { definePaletteSource } from '../../commands/palette/sources';
 import { defineCommand } from '../../commands/registry';
 import { checkCustomer, checkCustomerEdit, customerDraft, customerEdit, customerForm, customerServerErrors, customerTabs, type CustomersCommandContext } from './store';
+import { hrefOf } from '../../commands/screens';
+
+declare module '../../commands/registry' {
+  interface MenuRegistry {
+    'customers.actions': true;
+    'customers.editForm': true;
+    'customers.form': true;
+    'customers.webhook': true;
+  }
+}
 
 declare module '../../commands/context' {
   interface CommandContextExtensions {
@@ -38,7 +48,10 @@ definePaletteSource<Customer>({
 
 const section = 'customers';
 const scope = 'customers';
-const onScreen = (ctx: CommandContext) => ctx.customers !== undefined;
+type OnScreen = ContextWith<'customers'>;
+type OnFocused = OnScreen & { customers: { focused: Customer } };
+const onScreen = (ctx: CommandContext): ctx is OnScreen => ctx.customers !== undefined;
+const onFocused = (ctx: CommandContext): ctx is OnFocused => ctx.customers?.focused !== undefined;
 
 customerTabs.forEach((tab, i) => {
   defineCommand({
@@ -49,22 +62,22 @@ customerTabs.forEach((tab, i) => {
     keys: [String(i + 1)],
     requires: 'admin',
     when: onScreen,
-    run: (ctx) => ctx.customers!.showTab(tab),
+    run: (ctx) => ctx.customers.showTab(tab),
   });
 });
 
 // Enter or a double click on a row, its Règles button, the toolbar and the palette.
-defineCommand<{ customerId: number } | undefined>({
+defineCommand<{ customerId: number } | undefined, OnFocused>({
   id: 'customers.openRules',
   title: 'customers.openRules',
   section,
   scope,
   menus: [{ id: 'customers.actions', order: 1, tone: 'primary', inline: true }],
   requires: 'admin',
-  when: (ctx) => onScreen(ctx) && ctx.customers!.focused !== undefined,
+  when: onFocused,
   run: (ctx, args) => {
-    const id = args?.customerId ?? ctx.customers!.focused!.id;
-    ctx.navigate(`/customers/rules/${id}`);
+    const id = args?.customerId ?? ctx.customers.focused.id;
+    ctx.navigate(hrefOf('rules', { customerId: id }));
   },
 });
 
@@ -76,7 +89,7 @@ defineCommand({
   scope,
   menus: [{ id: 'customers.form', order: 1, tone: 'primary' }],
   requires: 'admin',
-  when: (ctx) => onScreen(ctx) && ctx.customers!.tab === 'create' && !customerForm.busy,
+  when: (ctx): ctx is OnScreen => onScreen(ctx) && ctx.customers.tab === 'create' && !customerForm.busy,
   run: async (ctx) => {
     const errors = checkCustomer(customerForm.name, customerForm.email);
     customerForm.errors = errors;
@@ -114,16 +127,16 @@ defineCommand({
 type CustomerArgs = { customerId: number } | undefined;
 
 /** The list shows a customer to act on (the focused one; a row's button passes its own). */
-const onCustomer = (ctx: CommandContext) => onScreen(ctx) && ctx.customers!.tab === 'list' && ctx.customers!.focused !== undefined;
-const customerOf = (ctx: CommandContext, args: CustomerArgs): Customer | undefined => {
-  const id = args?.customerId ?? ctx.customers!.focused?.id;
+const onCustomer = (ctx: CommandContext): ctx is OnFocused => onFocused(ctx) && ctx.customers.tab === 'list';
+const customerOf = (ctx: OnFocused, args: CustomerArgs): Customer | undefined => {
+  const id = args?.customerId ?? ctx.customers.focused.id;
   return queryClient.getQueryData(customersQuery.queryKey)?.find((c) => c.id === id);
 };
 /** Customers, and the rules whose state follows their customer's. */
 const reloadCustomers = () => Promise.all([queryClient.invalidateQueries({ queryKey: customersQuery.queryKey }), queryClient.invalidateQueries({ queryKey: rulesKey })]);
 
 // e, a row's Modifier button, the toolbar and the palette: the edit dialog on that customer.
-defineCommand<CustomerArgs>({
+defineCommand<CustomerArgs, OnFocused>({
   id: 'customers.edit',
   title: 'customers.edit',
   section,
@@ -206,7 +219,7 @@ defineCommand({
 let lastState: { id: number; active: boolean } | null = null;
 
 function activeCommand(id: 'customers.pause' | 'customers.resume', keys: string[], active: boolean, done: string, order: number) {
-  defineCommand<CustomerArgs>({
+  defineCommand<CustomerArgs, OnFocused>({
     id,
     title: id,
     section,

@@ -1,6 +1,6 @@
 import { defineScreen } from '../../commands/screens';
 
-defineScreen({
+export const screen = defineScreen({
   id: 'customers',
   path: 'customers',
   title: 'shell.screen.customers',
@@ -8,3 +8,9 @@ defineScreen({
   entries: [{ menu: { group: 'lives', order: 1, label: 'shell.menu.customers' }, keys: ['g c'] }],
   load: () => import('.'),
 });
+
+declare module '../../commands/screens' {
+  interface ScreenRegistry {
+    customers: typeof screen;
+  }
+}

@@ -6,10 +6,18 @@ import { ApiError } from '../../api/client';
 import type { BigExportJob } from '../../api/exports/contract';
 import { generateBigExport, reinjectExport } from '../../api/exports/requests';
 import { followBigExport, isRunning } from './bigExportJob';
-import type { CommandContext } from '../../commands/context';
+import type { CommandContext, ContextWith } from '../../commands/context';
+import type { ExportItem } from '../../api/exports/contract';
 import { defineCommand } from '../../commands/registry';
 import { focusWhenShown } from '../../ui/focusWhenShown';
 import { exportsView, type ExportsCommandContext } from './store';
+import { hrefOf } from '../../commands/screens';
+
+declare module '../../commands/registry' {
+  interface MenuRegistry {
+    'exports.actions': true;
+  }
+}
 
 declare module '../../commands/context' {
   interface CommandContextExtensions {
@@ -19,8 +27,10 @@ declare module '../../commands/context' {
 
 const section = 'exports';
 const scope = 'exports';
-const onView = (ctx: CommandContext) => ctx.exports !== undefined;
-const focused = (ctx: CommandContext) => ctx.exports?.focused;
+type OnView = ContextWith<'exports'>;
+type OnExport = OnView & { exports: { focused: ExportItem } };
+const onView = (ctx: CommandContext): ctx is OnView => ctx.exports !== undefined;
+const onExport = (ctx: CommandContext): ctx is OnExport => ctx.exports?.focused !== undefined;
 
 defineCommand({
   id: 'exports.reinject',
@@ -31,17 +41,17 @@ defineCommand({
   requires: 'admin',
   menus: [{ id: 'exports.actions', group: 'leads', order: 1 }],
   // A big export changed no lead's status, and leads sold again since are no longer this export's.
-  when: (ctx) => focused(ctx) !== undefined && !focused(ctx)!.big_export && focused(ctx)!.reinjectable,
+  when: (ctx): ctx is OnExport => onExport(ctx) && !ctx.exports.focused.big_export && ctx.exports.focused.reinjectable,
   confirm: { message: 'exports.reinject.confirm', ok: 'exports.reinject.ok' },
   run: async (ctx) => {
     try {
-      const res = await reinjectExport(focused(ctx)!.id);
+      const res = await reinjectExport(ctx.exports.focused.id);
       ctx.toast.success(ctx.t('exports.toast.reinjected', { count: res.data.count }));
     } catch (error) {
       // A conflict says why (nothing left to re-inject); anything else is the spec's generic failure.
       throw new Error(error instanceof ApiError && error.status === 409 ? error.message : ctx.t('exports.error.reinject'));
     }
-    await ctx.exports!.refresh();
+    await ctx.exports.refresh();
   },
 });
 
@@ -63,8 +73,8 @@ defineCommand({
   keys: ['d'],
   requires: 'admin',
   menus: [{ id: 'exports.actions', group: 'file', order: 2 }],
-  when: (ctx) => focused(ctx) !== undefined,
-  run: (ctx) => download(focused(ctx)!.url, focused(ctx)!.filename),
+  when: onExport,
+  run: (ctx) => download(ctx.exports.focused.url, ctx.exports.focused.filename),
 });
 
 defineCommand({
@@ -73,13 +83,13 @@ defineCommand({
   section,
   scope,
   requires: 'admin',
-  when: (ctx) => {
+  when: (ctx): ctx is OnView => {
     const f = exportsView.filters;
-    return onView(ctx) && (f.landings.length > 0 || Boolean(f.start || f.end || f.forCustomer) || ctx.exports!.userId !== 0);
+    return onView(ctx) && (f.landings.length > 0 || Boolean(f.start || f.end || f.forCustomer) || ctx.exports.userId !== 0);
   },
   run: (ctx) => {
     exportsView.filters = { landings: [], start: '', end: '', forCustomer: '' };
-    if (ctx.exports!.userId !== 0) ctx.navigate('/exports/0');
+    if (ctx.exports.userId !== 0) ctx.navigate(hrefOf('exports', { userId: 0 }));
   },
 });
 

@@ -1,6 +1,6 @@
 import { defineScreen } from '../../commands/screens';
 
-defineScreen({
+export const screen = defineScreen({
   id: 'exports',
   path: 'exports/:userId',
   // 0: the exports of every user.
@@ -10,3 +10,9 @@ defineScreen({
   entries: [{ params: { userId: '0' }, menu: { group: 'administration', order: 2, label: 'shell.menu.exports' }, keys: ['g e'] }],
   load: () => import('.'),
 });
+
+declare module '../../commands/screens' {
+  interface ScreenRegistry {
+    exports: typeof screen;
+  }
+}

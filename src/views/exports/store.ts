@@ -2,7 +2,7 @@
 import { proxy } from 'valtio';
 import type { BigExportJob, ExportItem } from '../../api/exports/contract';
 import type { GridHandle } from '../../grid/types';
-import { last90Days } from '../leads/dates';
+import { last90Days } from '../../shared/dates';
 
 type BigExportFormat = 'csv' | 'xlsx' | 'txt';
 

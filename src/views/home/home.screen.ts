@@ -1,6 +1,6 @@
 import { defineScreen } from '../../commands/screens';
 
-defineScreen({
+export const screen = defineScreen({
   id: 'home',
   path: '',
   title: 'shell.screen.home',
@@ -9,3 +9,9 @@ defineScreen({
   entries: [{ keys: ['g a', 'g h'] }],
   load: () => import('.'),
 });
+
+declare module '../../commands/screens' {
+  interface ScreenRegistry {
+    home: typeof screen;
+  }
+}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Select, type Key } from 'react-aria-components';
-import { SelectMenu } from './SelectMenu';
+import { SelectMenu } from '../../ui/SelectMenu';
 import { useAllLandings } from '../../api/landings/hooks';
 import { runCommand } from '../../commands/registry';
 import { useT } from '../../i18n/provider';

@@ -7,6 +7,7 @@ import { routingQuery } from '../../api/rules/queries';
 import { useSignedInQuery } from '../../api/signedIn';
 import { useIntl, useT } from '../../i18n/provider';
 import { leadView } from './store';
+import { hrefOf } from '../../commands/screens';
 
 type Routing = RoutingResponse['data'];
 
@@ -47,7 +48,7 @@ function CandidateTable({ caption, rows, onLeave }: { caption: string; rows: rea
               {c.deleted ? (
                 t('leads.routing.deleted', { name: c.rule_name })
               ) : (
-                <Link to={`/customers/rules/rapports/${c.rule_id}`} onClick={onLeave}>
+                <Link to={hrefOf('reports', { ruleId: c.rule_id })} onClick={onLeave}>
                   {c.rule_name}
                 </Link>
               )}

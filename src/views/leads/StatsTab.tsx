@@ -4,7 +4,7 @@ import { leadSources, type DepartmentStat, type StatsCategory } from '../../api/
 import { useDepartmentStats } from '../../api/leads/hooks';
 import { toneOf } from './tone';
 import { useIntl, useT } from '../../i18n/provider';
-import { last90Days } from './dates';
+import { last90Days } from '../../shared/dates';
 
 /** The server's own message for a request it refused (an end before the start…), else the generic one. */
 function statsError(error: unknown, t: (id: string) => string): string {

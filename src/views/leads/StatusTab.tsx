@@ -7,7 +7,7 @@ import { fetchLeadCount, fetchLeadPage, leadColumns, leadFilters } from '../../a
 import { ApiError } from '../../api/client';
 import { CommandMenu } from '../../commands/CommandMenu';
 import { runCommand } from '../../commands/registry';
-import { toaster } from '../shell/toasts';
+import { toaster } from '../../ui/toasts';
 import { defaultFormatter, Grid } from '../../grid/Grid';
 import type { GridHandle } from '../../grid/types';
 import type { GridColumnSpec, GridFilters, GridSelectionInfo, Row, RowLoader } from '../../grid/types';
@@ -103,7 +103,7 @@ export function StatusTab({ landingIds, status, selection, onSelectionChange, on
   const selected = selection ? (selection.allMatching ? selection.total : selection.selected.size) : 0;
   const total = selection?.total ?? 0;
   const queryKey = useMemo(() => `${landingIds.join(',')}|${status}`, [landingIds, status]);
-  const rowMenu = useMemo(() => ({ menu: 'leads.row', label: t('leads.row.menu') }), [t]);
+  const rowMenu = useMemo(() => ({ menu: 'leads.row' as const, label: t('leads.row.menu') }), [t]);
 
   const focusGrid = useCallback(() => gridRef.current?.focus(), []);
   // Escape in a field of the tab (export form, filters) gives the keys back to the grid.

@@ -4,14 +4,14 @@
  * and the hotkeys all go through these (the view provides `ctx.leads` while mounted).
  */
 import { ApiError } from '../../api/client';
-import { extractableStatus, type ImportRowError, type LeadRow, type TargetStatus } from '../../api/leads/contract';
+import { extractableStatus, type EntryStatus, type ImportRowError, type LeadRow, type TargetStatus } from '../../api/leads/contract';
 import { leadsKey } from '../../api/leads/queries';
 import { changeStatus, convertLeads, deleteLeads, exportLeads, fetchAllMatchingIds, importLeads, leadFilters, undoAction } from '../../api/leads/requests';
 import { queryClient } from '../../api/queryClient';
 import { importState } from './import/importStore';
 import { mappedRows } from './import/mapping';
 import { leadPath, leadTabs, leadView, type LeadsCommandContext } from './store';
-import type { CommandContext } from '../../commands/context';
+import type { CommandContext, ContextWith } from '../../commands/context';
 import { defineCommand } from '../../commands/registry';
 import { definePaletteSource } from '../../commands/palette/sources';
 import type { Landing } from '../../api/landings/contract';
@@ -24,6 +24,15 @@ function landingJumps(landings: readonly Landing[]) {
   return landings.map((l) => ({ key: String(l.id), label: l.name, hint: `#${l.id}`, keywords: l.category, command: 'nav.leads', args: { id: l.id } }));
 }
 
+declare module '../../commands/registry' {
+  interface MenuRegistry {
+    'leads.actions': true;
+    'leads.list': true;
+    'leads.row': true;
+    'leads.undo': true;
+  }
+}
+
 declare module '../../commands/context' {
   interface CommandContextExtensions {
     leads: LeadsCommandContext;
@@ -32,10 +41,12 @@ declare module '../../commands/context' {
 
 const section = 'leads';
 const scope = 'leads';
-const onView = (ctx: CommandContext) => ctx.leads !== undefined;
-const onGrid = (ctx: CommandContext) => onView(ctx) && ctx.leads!.status !== null;
+type OnView = ContextWith<'leads'>;
+type OnGrid = OnView & { leads: { status: EntryStatus } };
+const onView = (ctx: CommandContext): ctx is OnView => ctx.leads !== undefined;
+const onGrid = (ctx: CommandContext): ctx is OnGrid => onView(ctx) && ctx.leads.status !== null;
 
-defineCommand<{ count: number }>({
+defineCommand<{ count: number }, OnGrid>({
   id: 'leads.selectFirst',
   title: 'leads.selectFirst',
   section,
@@ -75,26 +86,26 @@ defineCommand({
  * The grid's selection as it is now, from the mounted grid itself: a keystroke may come before
  * the view re-renders (x then c typed fast).
  */
-const current = (ctx: CommandContext) => ctx.grid?.selection() ?? ctx.leads!.selection;
+const current = (ctx: OnView) => ctx.grid?.selection() ?? ctx.leads.selection;
 
-const hasSelection = (ctx: CommandContext) => {
+const hasSelection = (ctx: OnView) => {
   const s = current(ctx);
   return Boolean(s && (s.allMatching || s.selected.size > 0));
 };
-const selectedIds = (ctx: CommandContext) => [...(current(ctx)?.selected ?? [])].map(Number);
-const allMatching = (ctx: CommandContext) => current(ctx)?.allMatching === true;
+const selectedIds = (ctx: OnView) => [...(current(ctx)?.selected ?? [])].map(Number);
+const allMatching = (ctx: OnView) => current(ctx)?.allMatching === true;
 
 /** The view's filters as the API takes them, for "all N matching". */
-const matchingFilter = (ctx: CommandContext) => ({
-  ids: [...ctx.leads!.landingIds],
-  entry_status: ctx.leads!.status!,
-  filters: leadFilters(current(ctx)!.filters, ctx.leads!.columns),
+const matchingFilter = (ctx: OnGrid) => ({
+  ids: [...ctx.leads.landingIds],
+  entry_status: ctx.leads.status,
+  filters: leadFilters(current(ctx)!.filters, ctx.leads.columns),
 });
 
 /** Ids of the selection: the selected rows, or every lead matching the filters. */
-const idsOfSelection = (ctx: CommandContext) =>
+const idsOfSelection = (ctx: OnGrid) =>
   allMatching(ctx)
-    ? fetchAllMatchingIds({ landingIds: ctx.leads!.landingIds, status: ctx.leads!.status!, sort: null, filters: matchingFilter(ctx).filters })
+    ? fetchAllMatchingIds({ landingIds: ctx.leads.landingIds, status: ctx.leads.status, sort: null, filters: matchingFilter(ctx).filters })
     : Promise.resolve(selectedIds(ctx));
 
 /** The list reloads, and buyers, sources and statistics are fetched again. */
@@ -120,7 +131,7 @@ function statusCommand(id: string, keys: string[], target: TargetStatus, done: s
     requires: 'staff',
     when: onGrid,
     run: async (ctx) => {
-      const l = ctx.leads!;
+      const l = ctx.leads;
       if (!hasSelection(ctx)) return ctx.toast.warning(ctx.t('leads.validation.select'));
       const res = await changeStatus({
         entry_status: target,
@@ -168,7 +179,7 @@ defineCommand({
   requires: 'staff',
   when: onGrid,
   run: async (ctx) => {
-    const l = ctx.leads!;
+    const l = ctx.leads;
     if (!hasSelection(ctx)) return ctx.toast.warning(ctx.t('leads.validation.select'));
     const from = extractableStatus.safeParse(l.status);
     const link = await exportLeads(l.landingIds, {
@@ -232,7 +243,7 @@ defineCommand({
   },
 });
 
-defineCommand<{ landing: number }>({
+defineCommand<{ landing: number }, OnGrid>({
   id: 'leads.convertTo',
   title: 'leads.convert.confirm',
   section,
@@ -245,7 +256,7 @@ defineCommand<{ landing: number }>({
       .map((l) => ({ label: ctx.t('leads.convert.choice', { name: l.name }), args: { landing: l.id } })),
   when: onGrid,
   run: async (ctx, args) => {
-    const l = ctx.leads!;
+    const l = ctx.leads;
     if (!hasSelection(ctx)) return ctx.toast.warning(ctx.t('leads.validation.convert'));
     const res = await convertLeads({ landing: args.landing, leads: await idsOfSelection(ctx), from_status: l.status! });
     leadView.convertOpen = false;
@@ -263,7 +274,7 @@ defineCommand({
   menus: [{ id: 'leads.actions', group: 'move', order: 6, tone: 'danger' }],
   requires: 'staff',
   // Asking to confirm the deletion of nothing would make no sense: the command waits for a selection.
-  when: (ctx) => onGrid(ctx) && hasSelection(ctx),
+  when: (ctx): ctx is OnGrid => onGrid(ctx) && hasSelection(ctx),
   // One key can act on thousands of matching leads: the question names how many.
   confirm: {
     message: 'leads.delete.confirm',
@@ -283,14 +294,14 @@ defineCommand({
   },
 });
 
-defineCommand<{ path?: string } | undefined>({
+defineCommand<{ path?: string } | undefined, OnGrid>({
   id: 'leads.openOriginal',
   title: 'leads.openOriginal',
   section,
   scope,
   keys: ['o'],
   requires: 'staff',
-  when: (ctx) => onGrid(ctx) && ctx.leads!.status === 'duplicate',
+  when: (ctx): ctx is OnGrid => onGrid(ctx) && ctx.leads.status === 'duplicate',
   run: (ctx, args) => {
     const row = ctx.grid?.focusedRow() as LeadRow | undefined;
     const path = args?.path ?? (row?.duplicate_of ? leadPath(row.landing, row.duplicate_of) : null);
@@ -311,9 +322,9 @@ defineCommand({
     { id: 'leads.actions', group: 'lead', order: 7 },
   ],
   requires: 'admin',
-  when: (ctx) => onGrid(ctx) && ctx.grid?.focusedRow() !== undefined,
+  when: (ctx): ctx is OnGrid & ContextWith<'grid'> => onGrid(ctx) && ctx.grid?.focusedRow() !== undefined,
   run: (ctx) => {
-    const row = ctx.grid!.focusedRow() as LeadRow;
+    const row = ctx.grid.focusedRow() as LeadRow;
     leadView.routing = { landing: row.landing, lead: row.id };
   },
 });
@@ -328,18 +339,18 @@ leadTabs.forEach((tab, i) => {
     keys: [tab.key === 'import' ? 'i' : String((i + 1) % 10)],
     requires: 'staff',
     when: onView,
-    run: (ctx) => ctx.leads!.setTab(tab.key),
+    run: (ctx) => ctx.leads.setTab(tab.key),
   });
 });
 
-defineCommand<{ landingId: number; source: string; headers: string[]; rows: string[][]; mapping: Record<string, string> }>({
+defineCommand<{ landingId: number; source: string; headers: string[]; rows: string[][]; mapping: Record<string, string> }, OnView>({
   id: 'leads.import',
   title: 'leads.import.run',
   section,
   scope,
   requires: 'staff',
   palette: false,
-  when: (ctx) => onView(ctx) && ctx.leads!.landingIds.length === 1,
+  when: (ctx): ctx is OnView => onView(ctx) && ctx.leads.landingIds.length === 1,
   run: async (ctx, args) => {
     importState.phase = 'sending';
     importState.rowErrors = [];

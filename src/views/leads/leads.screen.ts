@@ -1,7 +1,7 @@
 import { defineScreen } from '../../commands/screens';
 import { useLandingNames } from './useLandingNames';
 
-defineScreen({
+export const screen = defineScreen({
   id: 'leads',
   path: 'landings_test/:id',
   params: { id: 'ids' },
@@ -13,3 +13,9 @@ defineScreen({
   useTitle: (params) => useLandingNames(params.id),
   load: () => import('.'),
 });
+
+declare module '../../commands/screens' {
+  interface ScreenRegistry {
+    leads: typeof screen;
+  }
+}

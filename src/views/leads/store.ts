@@ -2,6 +2,7 @@
 import { proxy } from 'valtio';
 import type { BookType, EntryStatus, ExportLink } from '../../api/leads/contract';
 import type { GridColumnSpec, GridSelectionInfo } from '../../grid/types';
+import { hrefOf } from '../../commands/screens';
 
 /** The tabs of the lead view, in order (SPEC.md §2), with the status a grid tab lists. */
 export const leadTabs = [
@@ -35,7 +36,7 @@ export function tabOfStatus(status: EntryStatus): LeadTab | null {
 /** Where the lead `id` of `landing` is listed: its tab, filtered on its id. */
 export function leadPath(landing: number, lead: { id: number; entry_status: EntryStatus }): string | null {
   const tab = tabOfStatus(lead.entry_status);
-  return tab ? `/landings_test/${landing}?${new URLSearchParams(tab === 'new' ? { id: String(lead.id) } : { tab, id: String(lead.id) })}` : null;
+  return tab ? hrefOf('leads', { id: landing }, tab === 'new' ? { id: String(lead.id) } : { tab, id: String(lead.id) }) : null;
 }
 
 /** What the lead commands see of the mounted view (CommandContext.leads). */

@@ -3,7 +3,7 @@ import { Button, Dialog, Heading, Label, Modal, ModalOverlay, TextArea, TextFiel
 import { maxNoteLength, type DepartmentCode } from '../../api/productions/contract';
 import { runCommand } from '../../commands/registry';
 import { useIntl, useT } from '../../i18n/provider';
-import { toaster } from '../shell/toasts';
+import { toaster } from '../../ui/toasts';
 import { productionView } from './store';
 
 /**

@@ -6,7 +6,7 @@ import type { ProductionCategory } from '../../api/productions/contract';
 import { CommandMenu } from '../../commands/CommandMenu';
 import { runCommand } from '../../commands/registry';
 import { useT } from '../../i18n/provider';
-import { SelectMenu } from '../leads/SelectMenu';
+import { SelectMenu } from '../../ui/SelectMenu';
 import { productionView, selectionColors } from './store';
 
 interface Props {

@@ -6,6 +6,7 @@ import type { GridColumnSpec, GridHandle, Row, RowLoader } from '../../grid/type
 import { useIntl, useT } from '../../i18n/provider';
 import { foldText } from '../../shared/foldText';
 import { mapGeometry } from '../../map/geometry';
+import { hrefOf } from '../../commands/screens';
 
 interface Props {
   category: ProductionCategory;
@@ -68,7 +69,7 @@ export function StatisticsTable({ category, counts, notes, selected, open }: Pro
   // A row's department goes onto the map (its focus and the selection): Enter, a double click, or
   // a click on its name — a link to the map on that department, so a middle click opens a tab.
   const onOpen = useCallback((row: Row) => void runCommand('production.select', { code: row.id as DepartmentCode }, 'hotkey'), []);
-  const link = useCallback((column: GridColumnSpec, row: Row) => (column.key === 'name' ? `/production/${category}?departement=${String(row.id)}` : undefined), [category]);
+  const link = useCallback((column: GridColumnSpec, row: Row) => (column.key === 'name' ? hrefOf('production', { category }, { departement: String(row.id) }) : undefined), [category]);
   const onLink = useCallback((href: string) => {
     const code = new URL(href, window.location.origin).searchParams.get('departement') as DepartmentCode | null;
     if (code) void runCommand('production.select', { code }, 'button');

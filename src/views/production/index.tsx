@@ -14,7 +14,7 @@ import { choroplethClasses } from '../../map/classes';
 import { DepartmentMap, type PointerMode } from '../../map/DepartmentMap';
 import { mapGeometry } from '../../map/geometry';
 import type { Direction } from '../../map/navigation';
-import { toaster } from '../shell/toasts';
+import { toaster } from '../../ui/toasts';
 import { Legend } from './Legend';
 import { NoteDialog } from './NoteDialog';
 import { ProductionControls } from './ProductionControls';

@@ -4,12 +4,19 @@
  * palette and the dialog all go through these (the screen provides `ctx.production` while mounted).
  */
 import type { DepartmentCode } from '../../api/productions/contract';
-import type { CommandContext } from '../../commands/context';
+import type { CommandContext, ContextWith } from '../../commands/context';
 import { definePaletteSource } from '../../commands/palette/sources';
 import { defineCommand } from '../../commands/registry';
 import { departmentList } from '../../map/departmentList';
 import type { Direction } from '../../map/navigation';
 import { productionView, selectionColors, type ProductionCommandContext } from './store';
+import { hrefOf } from '../../commands/screens';
+
+declare module '../../commands/registry' {
+  interface MenuRegistry {
+    'production.actions': true;
+  }
+}
 
 declare module '../../commands/context' {
   interface CommandContextExtensions {
@@ -19,8 +26,9 @@ declare module '../../commands/context' {
 
 const section = 'production';
 const scope = 'production';
-const onMap = (ctx: CommandContext) => ctx.production !== undefined;
-const target = (ctx: CommandContext, args: { code?: DepartmentCode } | undefined) => args?.code ?? ctx.production!.active;
+type OnMap = ContextWith<'production'>;
+const onMap = (ctx: CommandContext): ctx is OnMap => ctx.production !== undefined;
+const target = (ctx: OnMap, args: { code?: DepartmentCode } | undefined) => args?.code ?? ctx.production.active;
 
 // Every department by name and code, accents and case ignored ("herault", "2a"): opens it on the map.
 definePaletteSource<{ code: DepartmentCode; name: string }>({
@@ -42,7 +50,7 @@ defineCommand<{ code: DepartmentCode }>({
   requires: 'staff',
   palette: false,
   run: async (ctx, args) => {
-    if (!ctx.production) return ctx.navigate(`/production/pac?departement=${args.code}`);
+    if (!ctx.production) return ctx.navigate(hrefOf('production', { category: 'pac' }, { departement: args.code }));
     ctx.production.setActive(args.code);
     ctx.production.focusMap();
     await ctx.production.select([args.code]);
@@ -50,7 +58,7 @@ defineCommand<{ code: DepartmentCode }>({
 });
 
 // Enter on the map, a click on it, Enter or a click on a row of the Statistiques: the map's focus and selection go there.
-defineCommand<{ code?: DepartmentCode } | undefined>({
+defineCommand<{ code?: DepartmentCode } | undefined, OnMap>({
   id: 'production.select',
   title: 'production.select',
   section,
@@ -59,12 +67,12 @@ defineCommand<{ code?: DepartmentCode } | undefined>({
   when: onMap,
   run: (ctx, args) => {
     const code = target(ctx, args);
-    ctx.production!.setActive(code);
-    return ctx.production!.select([code]);
+    ctx.production.setActive(code);
+    return ctx.production.select([code]);
   },
 });
 
-defineCommand<{ code?: DepartmentCode } | undefined>({
+defineCommand<{ code?: DepartmentCode } | undefined, OnMap>({
   id: 'production.toggle',
   title: 'production.toggle',
   section,
@@ -73,12 +81,12 @@ defineCommand<{ code?: DepartmentCode } | undefined>({
   when: onMap,
   run: (ctx, args) => {
     const code = target(ctx, args);
-    const selected = ctx.production!.selected;
-    return ctx.production!.select(selected.includes(code) ? selected.filter((c) => c !== code) : [...selected, code]);
+    const selected = ctx.production.selected;
+    return ctx.production.select(selected.includes(code) ? selected.filter((c) => c !== code) : [...selected, code]);
   },
 });
 
-defineCommand<{ code?: DepartmentCode } | undefined>({
+defineCommand<{ code?: DepartmentCode } | undefined, OnMap>({
   id: 'production.note',
   title: 'production.note',
   section,
@@ -89,12 +97,12 @@ defineCommand<{ code?: DepartmentCode } | undefined>({
   menus: [{ id: 'production.actions', group: 'department', order: 2 }],
   run: (ctx, args) => {
     const code = target(ctx, args);
-    ctx.production!.setActive(code);
+    ctx.production.setActive(code);
     productionView.noteFor = code;
   },
 });
 
-defineCommand<{ code: DepartmentCode; text: string }>({
+defineCommand<{ code: DepartmentCode; text: string }, OnMap>({
   id: 'production.saveNote',
   title: 'production.saveNote',
   section,
@@ -102,7 +110,7 @@ defineCommand<{ code: DepartmentCode; text: string }>({
   requires: 'staff',
   palette: false,
   when: onMap,
-  run: (ctx, args) => ctx.production!.saveNote(args.code, args.text),
+  run: (ctx, args) => ctx.production.saveNote(args.code, args.text),
 });
 
 for (const direction of ['left', 'right', 'up', 'down'] as const) {
@@ -114,7 +122,7 @@ for (const direction of ['left', 'right', 'up', 'down'] as const) {
     requires: 'staff',
     palette: false,
     when: onMap,
-    run: (ctx) => ctx.production!.move(direction satisfies Direction),
+    run: (ctx) => ctx.production.move(direction satisfies Direction),
   });
 }
 
@@ -126,10 +134,10 @@ defineCommand({
   keys: ['m'],
   requires: 'staff',
   when: onMap,
-  run: (ctx) => ctx.production!.focusMap(),
+  run: (ctx) => ctx.production.focusMap(),
 });
 
-defineCommand<{ color: string | null }>({
+defineCommand<{ color: string | null }, OnMap>({
   id: 'production.color',
   title: 'production.color',
   section,
@@ -143,7 +151,7 @@ defineCommand<{ color: string | null }>({
   run: (ctx, args) => {
     if (args?.color === undefined) return;
     if (args.color) productionView.color = args.color;
-    return ctx.production!.select(ctx.production!.selected, args.color);
+    return ctx.production.select(ctx.production.selected, args.color);
   },
 });
 
@@ -161,17 +169,17 @@ defineCommand({
   },
 });
 
-defineCommand<{ code?: DepartmentCode } | undefined>({
+defineCommand<{ code?: DepartmentCode } | undefined, OnMap>({
   id: 'production.openLeads',
   title: 'production.openLeads',
   section,
   scope,
   keys: ['l'],
   requires: 'staff',
-  when: (ctx) => onMap(ctx) && ctx.production!.landings.length > 0,
+  when: (ctx): ctx is OnMap => onMap(ctx) && ctx.production.landings.length > 0,
   menus: [{ id: 'production.actions', group: 'department', order: 3 }],
   run: (ctx, args) => {
     const code = target(ctx, args);
-    ctx.navigate(`/landings_test/${ctx.production!.landings.join(',')}?departement=${code.slice(3)}`);
+    ctx.navigate(hrefOf('leads', { id: ctx.production.landings.join(',') }, { departement: code.slice(3) }));
   },
 });

@@ -1,6 +1,6 @@
 import { defineScreen } from '../../commands/screens';
 
-defineScreen({
+export const screen = defineScreen({
   id: 'production',
   path: 'production/:category',
   params: { category: ['pac', 'pv', 'other'] },
@@ -16,3 +16,9 @@ defineScreen({
   ],
   load: () => import('.'),
 });
+
+declare module '../../commands/screens' {
+  interface ScreenRegistry {
+    production: typeof screen;
+  }
+}

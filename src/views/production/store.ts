@@ -2,7 +2,7 @@
 import { proxy } from 'valtio';
 import { defaultSelectionColor, type DepartmentCode, type ProductionCategory } from '../../api/productions/contract';
 import type { Direction } from '../../map/navigation';
-import { last90Days } from '../leads/dates';
+import { last90Days } from '../../shared/dates';
 
 /** The colours a selection can be given (the first is the server's default). */
 export const selectionColors = [

@@ -4,10 +4,18 @@
  * `ctx.reports`; a row's button passes its report as `{ reportId }`.
  */
 import { bookType, type BookType } from '../../api/leads/contract';
+import type { Report } from '../../api/reports/contract';
 import { downloadReport } from '../../api/reports/requests';
-import type { CommandContext } from '../../commands/context';
+import type { CommandContext, ContextWith } from '../../commands/context';
 import { defineCommand } from '../../commands/registry';
 import { reportDownload, type ReportsCommandContext } from './store';
+import { hrefOf } from '../../commands/screens';
+
+declare module '../../commands/registry' {
+  interface MenuRegistry {
+    'reports.actions': true;
+  }
+}
 
 declare module '../../commands/context' {
   interface CommandContextExtensions {
@@ -19,13 +27,14 @@ const section = 'reports';
 const scope = 'reports';
 type ReportArgs = { reportId: number } | undefined;
 
-const onScreen = (ctx: CommandContext) => ctx.reports !== undefined;
-const onReport = (ctx: CommandContext) => onScreen(ctx) && ctx.reports!.focused !== undefined;
-const target = (ctx: CommandContext, args: { reportId?: number } | undefined) =>
-  args?.reportId !== undefined ? ctx.reports!.byId(args.reportId) : ctx.reports!.focused;
+type OnScreen = ContextWith<'reports'>;
+type OnReport = OnScreen & { reports: { focused: Report } };
+const onScreen = (ctx: CommandContext): ctx is OnScreen => ctx.reports !== undefined;
+const onReport = (ctx: CommandContext): ctx is OnReport => onScreen(ctx) && ctx.reports.focused !== undefined;
+const target = (ctx: OnScreen, args: { reportId?: number } | undefined) => (args?.reportId !== undefined ? ctx.reports.byId(args.reportId) : ctx.reports.focused);
 
 // d, Enter or a double click on a row, its Télécharger button, the toolbar: the dialog asks the format.
-defineCommand<ReportArgs>({
+defineCommand<ReportArgs, OnReport>({
   id: 'reports.download',
   title: 'reports.download',
   section,
@@ -42,16 +51,16 @@ defineCommand<ReportArgs>({
   },
 });
 
-defineCommand<{ reportId?: number; format: BookType }>({
+defineCommand<{ reportId?: number; format: BookType }, OnReport>({
   id: 'reports.downloadAs',
   title: 'reports.downloadAs',
   section,
   scope,
   requires: 'admin',
-  choices: (ctx) =>
-    ctx.reports?.focused
-      ? bookType.options.map((format) => ({ label: ctx.t('reports.downloadAs.choice', { date: ctx.reports!.focused!.date, format: format.toUpperCase() }), args: { format } }))
-      : [],
+  choices: (ctx) => {
+    const focused = ctx.reports?.focused;
+    return focused ? bookType.options.map((format) => ({ label: ctx.t('reports.downloadAs.choice', { date: focused.date, format: format.toUpperCase() }), args: { format } })) : [];
+  },
   when: onReport,
   run: async (ctx, args) => {
     const report = target(ctx, args);
@@ -76,6 +85,6 @@ defineCommand({
   scope,
   menus: [{ id: 'reports.actions', group: 'nav', order: 5 }],
   requires: 'admin',
-  when: (ctx) => onScreen(ctx) && ctx.reports!.rule?.customer_id != null,
-  run: (ctx) => ctx.navigate(`/customers/rules/${ctx.reports!.rule!.customer_id}`),
+  when: (ctx): ctx is OnScreen & { reports: { rule: { customer_id: number } } } => onScreen(ctx) && ctx.reports.rule?.customer_id != null,
+  run: (ctx) => ctx.navigate(hrefOf('rules', { customerId: ctx.reports.rule.customer_id })),
 });

@@ -3,7 +3,7 @@ import { reportsQuery } from '../../api/reports/queries';
 import { defineScreen } from '../../commands/screens';
 import { useT } from '../../i18n/provider';
 
-defineScreen({
+export const screen = defineScreen({
   id: 'reports',
   path: 'customers/rules/rapports/:ruleId',
   params: { ruleId: 'id' },
@@ -15,6 +15,12 @@ defineScreen({
   useTitle: (params) => useRuleReportsTitle(Number(params.ruleId)),
   load: () => import('.'),
 });
+
+declare module '../../commands/screens' {
+  interface ScreenRegistry {
+    reports: typeof screen;
+  }
+}
 
 /** 'Rapports · PAC Gard matin' once the rule's name is known. */
 function useRuleReportsTitle(ruleId: number): string | undefined {

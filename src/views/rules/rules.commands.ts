@@ -9,11 +9,20 @@ import { queryClient } from '../../api/queryClient';
 import type { Rule } from '../../api/rules/contract';
 import { rulesKey, rulesQuery } from '../../api/rules/queries';
 import { createRule, deleteRule, updateRule } from '../../api/rules/requests';
-import type { CommandContext } from '../../commands/context';
+import type { CommandContext, ContextWith } from '../../commands/context';
 import { definePaletteSource } from '../../commands/palette/sources';
 import { defineCommand } from '../../commands/registry';
 import { afterCreate, checkRule, draftOf, serverErrors } from './ruleForm';
 import { openRuleEdit, ruleEdit, ruleForm, ruleTabs, type RulesCommandContext } from './store';
+import { hrefOf } from '../../commands/screens';
+
+declare module '../../commands/registry' {
+  interface MenuRegistry {
+    'rules.actions': true;
+    'rules.editForm': true;
+    'rules.form': true;
+  }
+}
 
 declare module '../../commands/context' {
   interface CommandContextExtensions {
@@ -41,10 +50,12 @@ const section = 'rules';
 const scope = 'rules';
 type RuleArgs = { ruleId: number } | undefined;
 
-const onScreen = (ctx: CommandContext) => ctx.rules !== undefined;
+type OnScreen = ContextWith<'rules'>;
+type OnRule = OnScreen & { rules: { focused: Rule } };
+const onScreen = (ctx: CommandContext): ctx is OnScreen => ctx.rules !== undefined;
 /** The list shows a rule to act on (the focused one; a row's button passes its own). */
-const onRule = (ctx: CommandContext) => onScreen(ctx) && ctx.rules!.tab === 'list' && ctx.rules!.focused !== undefined;
-const targetId = (ctx: CommandContext, args: RuleArgs) => args?.ruleId ?? ctx.rules!.focused!.id;
+const onRule = (ctx: CommandContext): ctx is OnRule => ctx.rules?.tab === 'list' && ctx.rules.focused !== undefined;
+const targetId = (ctx: OnRule, args: RuleArgs) => args?.ruleId ?? ctx.rules.focused.id;
 /** The rule a button acts on: its row's, or the focused one (toolbar, keys). */
 const ruleOf = (ctx: CommandContext, args: RuleArgs) => (args ? ctx.rules?.byId(args.ruleId) : ctx.rules?.focused);
 
@@ -72,7 +83,7 @@ ruleTabs.forEach((tab, i) => {
     keys: [String(i + 1)],
     requires: 'admin',
     when: onScreen,
-    run: (ctx) => ctx.rules!.showTab(tab),
+    run: (ctx) => ctx.rules.showTab(tab),
   });
 });
 
@@ -94,12 +105,12 @@ defineCommand({
   section,
   scope,
   requires: 'admin',
-  when: (ctx) => onScreen(ctx) && ctx.rules!.customerId !== 0,
-  run: (ctx) => ctx.navigate('/customers/rules/0'),
+  when: (ctx): ctx is OnScreen => onScreen(ctx) && ctx.rules.customerId !== 0,
+  run: (ctx) => ctx.navigate(hrefOf('rules', { customerId: 0 })),
 });
 
 // Enter or a double click on a row, its Rapports button, the toolbar and the palette.
-defineCommand<RuleArgs>({
+defineCommand<RuleArgs, OnRule>({
   id: 'rules.openReports',
   title: 'rules.openReports',
   section,
@@ -107,11 +118,11 @@ defineCommand<RuleArgs>({
   menus: [{ id: 'rules.actions', group: 'open', order: 1, tone: 'primary', inline: true }],
   requires: 'admin',
   when: onRule,
-  run: (ctx, args) => ctx.navigate(`/customers/rules/rapports/${targetId(ctx, args)}`),
+  run: (ctx, args) => ctx.navigate(hrefOf('reports', { ruleId: targetId(ctx, args) })),
 });
 
 function activeCommand(id: 'rules.pause' | 'rules.resume', keys: string[], active: boolean, done: string, order: number) {
-  defineCommand<RuleArgs>({
+  defineCommand<RuleArgs, OnRule>({
     id,
     title: id,
     section,
@@ -132,7 +143,7 @@ function activeCommand(id: 'rules.pause' | 'rules.resume', keys: string[], activ
 activeCommand('rules.pause', ['p'], false, 'rules.toast.paused', 2);
 activeCommand('rules.resume', ['shift+p'], true, 'rules.toast.resumed', 3);
 
-defineCommand<RuleArgs>({
+defineCommand<RuleArgs, OnRule>({
   id: 'rules.delete',
   title: 'rules.delete',
   section,
@@ -157,7 +168,7 @@ defineCommand({
   scope,
   menus: [{ id: 'rules.form', order: 1, tone: 'primary' }],
   requires: 'admin',
-  when: (ctx) => onScreen(ctx) && ctx.rules!.tab === 'create' && !ruleForm.busy,
+  when: (ctx): ctx is OnScreen => onScreen(ctx) && ctx.rules.tab === 'create' && !ruleForm.busy,
   run: async (ctx) => {
     const { errors, payload } = checkRule(ruleForm.draft);
     ruleForm.errors = errors;
@@ -184,7 +195,7 @@ defineCommand({
 });
 
 // e, a row's Modifier button, the toolbar and the palette: the rule in the same form as a creation, in a dialog.
-defineCommand<RuleArgs>({
+defineCommand<RuleArgs, OnRule>({
   id: 'rules.edit',
   title: 'rules.edit',
   section,
@@ -195,7 +206,7 @@ defineCommand<RuleArgs>({
   when: onRule,
   run: (ctx, args) => {
     const id = targetId(ctx, args);
-    const rule = queryClient.getQueryData(rulesQuery(ctx.rules!.customerId).queryKey)?.find((r) => r.id === id) ?? (args ? undefined : ctx.rules!.focused);
+    const rule = queryClient.getQueryData(rulesQuery(ctx.rules.customerId).queryKey)?.find((r) => r.id === id) ?? (args ? undefined : ctx.rules.focused);
     if (rule) openRuleEdit(rule.id, draftOf(rule));
   },
 });

@@ -2,7 +2,7 @@ import { useCustomers } from '../../api/customers/hooks';
 import { defineScreen } from '../../commands/screens';
 import { useT } from '../../i18n/provider';
 
-defineScreen({
+export const screen = defineScreen({
   id: 'rules',
   path: 'customers/rules/:customerId',
   // 0: the rules of every customer.
@@ -14,6 +14,12 @@ defineScreen({
   useTitle: (params) => useCustomerRulesTitle(Number(params.customerId)),
   load: () => import('.'),
 });
+
+declare module '../../commands/screens' {
+  interface ScreenRegistry {
+    rules: typeof screen;
+  }
+}
 
 /** 'Règles · Acme Énergie' for one customer's rules; the screen's own title for all of them. */
 function useCustomerRulesTitle(customerId: number): string | undefined {

@@ -15,14 +15,14 @@ import { useT } from '../../i18n/provider';
 import { addErrorLog, addVisitedView, closeSidebar, ui } from '../../state/ui';
 import { setUserData, userState } from '../../state/user';
 import '../../styles/shell.css';
-import { loginPath } from '../auth/returnTo';
+import { loginPath } from '../../ui/returnTo';
 import { ErrorBoundary } from './ErrorBoundary';
 import { ErrorLogDialog } from './ErrorLogDialog';
 import { installFocusRescue } from './focusRescue';
 import { Navbar } from './Navbar';
 import { Sidebar } from './Sidebar';
 import { TagsView } from './TagsView';
-import { toaster } from './toasts';
+import { toaster } from '../../ui/toasts';
 import { useScreenTitle, useTitleKey } from './useScreenTitle';
 
 /** Every screen but /login, /404 and /401 needs the Admin-Token cookie. */

@@ -7,7 +7,7 @@
 import type { Landing } from '../../api/landings/contract';
 import type { CommandContext } from '../../commands/context';
 import { getCommand, isAvailable } from '../../commands/registry';
-import { allScreens, entriesOf, menuGroups, navCommandId, screenPath, type MenuGroupId } from '../../commands/screens';
+import { allScreens, entriesOf, hrefOf, menuGroups, navCommandId, screenPath, type MenuGroupId } from '../../commands/screens';
 import type { IconName } from '../../ui/icons';
 
 export interface MenuEntry {
@@ -30,7 +30,7 @@ export interface MenuGroup {
 
 const landingEntry = (l: Landing): MenuEntry => ({
   routePath: l.name.replace(' ', ''),
-  href: `/landings_test/${l.id}`,
+  href: hrefOf('leads', { id: l.id }),
   title: l.name,
   literal: true,
   command: 'nav.leads',

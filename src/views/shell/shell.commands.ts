@@ -16,6 +16,15 @@ import { defineCommand } from '../../commands/registry';
 import { entryForParams, mayOpenPath, screenForPath } from '../../commands/screens';
 import { themeColours } from './themeColours';
 
+declare module '../../commands/registry' {
+  interface MenuRegistry {
+    'navbar': true;
+    'navbar.start': true;
+    'navbar.end': true;
+    'tags.context': true;
+  }
+}
+
 const section = 'shell';
 
 defineCommand({

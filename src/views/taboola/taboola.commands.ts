@@ -9,11 +9,18 @@ import { queryClient } from '../../api/queryClient';
 import { widensError, type TaboolaAccount, type TargetingSummary, type WidensError } from '../../api/taboola/contract';
 import { taboolaAccountsQuery, taboolaKey, targetingQuery } from '../../api/taboola/queries';
 import { departementCodes, sendTargeting } from '../../api/taboola/requests';
-import type { CommandContext } from '../../commands/context';
+import type { CommandContext, ContextWith } from '../../commands/context';
 import { definePaletteSource } from '../../commands/palette/sources';
 import { defineCommand, runCommand } from '../../commands/registry';
 import { focusWhenShown } from '../../ui/focusWhenShown';
 import { resetSend, taboolaView, type TaboolaCommandContext } from './store';
+import { hrefOf } from '../../commands/screens';
+
+declare module '../../commands/registry' {
+  interface MenuRegistry {
+    'taboola.actions': true;
+  }
+}
 
 declare module '../../commands/context' {
   interface CommandContextExtensions {
@@ -32,9 +39,14 @@ definePaletteSource<TaboolaAccount>({
 
 const section = 'taboola';
 const scope = 'taboola';
-const onView = (ctx: CommandContext) => ctx.taboola !== undefined;
+type OnView = ContextWith<'taboola'>;
+type OnAccount = OnView & { taboola: { accountId: string } };
+type OnCampaign = OnAccount & { taboola: { campaignId: string } };
+const onView = (ctx: CommandContext): ctx is OnView => ctx.taboola !== undefined;
+const onAccount = (ctx: CommandContext): ctx is OnAccount => onView(ctx) && ctx.taboola.accountId !== null;
+// A campaign is always picked within an account (the page's query holds both).
 // The form starts from the campaign's targeting: nothing is prepared or sent before it is read.
-const onCampaign = (ctx: CommandContext) => onView(ctx) && ctx.taboola!.campaignId !== null && ctx.taboola!.targeting !== null;
+const onCampaign = (ctx: CommandContext): ctx is OnCampaign => onAccount(ctx) && ctx.taboola.campaignId !== null && ctx.taboola.targeting !== null;
 
 
 // The palette's Taboola accounts and the account select run this, from any screen.
@@ -44,7 +56,7 @@ defineCommand<{ accountId: string }>({
   section,
   requires: 'admin',
   palette: false,
-  run: (ctx, args) => ctx.navigate(`/taboola?${new URLSearchParams({ account: args.accountId })}`),
+  run: (ctx, args) => ctx.navigate(hrefOf('taboola', {}, { account: args.accountId })),
 });
 
 defineCommand({
@@ -58,22 +70,22 @@ defineCommand({
   run: () => focusWhenShown('[data-field=account] button'),
 });
 
-defineCommand<{ campaignId?: string } | undefined>({
+defineCommand<{ campaignId?: string } | undefined, OnAccount>({
   id: 'taboola.pickCampaign',
   title: 'taboola.pickCampaign',
   section,
   scope,
   keys: ['c'],
   requires: 'admin',
-  when: (ctx) => onView(ctx) && ctx.taboola!.accountId !== null,
-  choices: (ctx) => ctx.taboola!.campaigns.map((c) => ({ label: ctx.t('taboola.pickCampaign.choice', { name: c.name }), hint: c.id, args: { campaignId: c.id } })),
+  when: onAccount,
+  choices: (ctx) => (ctx.taboola?.campaigns ?? []).map((c) => ({ label: ctx.t('taboola.pickCampaign.choice', { name: c.name }), hint: c.id, args: { campaignId: c.id } })),
   run: (ctx, args) => {
     if (!args?.campaignId) return focusWhenShown('[data-field=campaign] button');
-    ctx.navigate(`/taboola?${new URLSearchParams({ account: ctx.taboola!.accountId!, campaign: args.campaignId })}`);
+    ctx.navigate(hrefOf('taboola', {}, { account: ctx.taboola.accountId, campaign: args.campaignId }));
   },
 });
 
-defineCommand<{ type: 'ALL' | 'INCLUDE' }>({
+defineCommand<{ type: 'ALL' | 'INCLUDE' }, OnCampaign>({
   id: 'taboola.setType',
   title: 'taboola.type',
   section,
@@ -133,7 +145,7 @@ defineCommand({
 });
 
 // The departments selected on a production map (saved per category), as the list to send.
-defineCommand<{ category: ProductionCategory }>({
+defineCommand<{ category: ProductionCategory }, OnCampaign>({
   id: 'taboola.fromMap',
   title: 'taboola.fromMap',
   section,
@@ -199,7 +211,7 @@ defineCommand({
   keys: ['s'],
   requires: 'admin',
   menus: [{ id: 'taboola.actions', group: 'send', order: 2, tone: 'primary' }],
-  when: (ctx) => onCampaign(ctx) && !taboolaView.sending,
+  when: (ctx): ctx is OnCampaign => onCampaign(ctx) && !taboolaView.sending,
   run: async (ctx) => {
     const widening = await send(ctx, false);
     if (widening) await runCommand('taboola.sendWidening', widening);
@@ -239,7 +251,7 @@ defineCommand({
   menus: [{ id: 'taboola.actions', group: 'codes', order: 3 }],
   when: onCampaign,
   run: async (ctx) => {
-    const { queryKey } = targetingQuery(ctx.taboola!.accountId!, ctx.taboola!.campaignId!);
+    const { queryKey } = targetingQuery(ctx.taboola.accountId, ctx.taboola.campaignId);
     await queryClient.invalidateQueries({ queryKey });
     // The form starts again from what was read.
     resetSend(queryClient.getQueryData(queryKey)?.data ?? null);

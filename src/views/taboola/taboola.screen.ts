@@ -1,6 +1,6 @@
 import { defineScreen } from '../../commands/screens';
 
-defineScreen({
+export const screen = defineScreen({
   id: 'taboola',
   path: 'taboola',
   title: 'shell.screen.taboola',
@@ -8,3 +8,9 @@ defineScreen({
   entries: [{ menu: { group: 'administration', order: 3, label: 'shell.menu.taboola' }, keys: ['g t'] }],
   load: () => import('.'),
 });
+
+declare module '../../commands/screens' {
+  interface ScreenRegistry {
+    taboola: typeof screen;
+  }
+}

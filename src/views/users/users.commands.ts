@@ -6,11 +6,19 @@ import { ApiError } from '../../api/client';
 import { queryClient } from '../../api/queryClient';
 import { usersQuery } from '../../api/users/queries';
 import { deleteUser, inviteUser, resendInvitation, toggleRole } from '../../api/users/requests';
-import type { CommandContext } from '../../commands/context';
+import type { Account } from '../../api/users/contract';
+import type { CommandContext, ContextWith } from '../../commands/context';
 import { definePaletteSource } from '../../commands/palette/sources';
 import { defineCommand } from '../../commands/registry';
 import { focusWhenShown } from '../../ui/focusWhenShown';
 import { inviteForm, userTabs, type UsersCommandContext } from './store';
+import { hrefOf } from '../../commands/screens';
+
+declare module '../../commands/registry' {
+  interface MenuRegistry {
+    'users.actions': true;
+  }
+}
 
 declare module '../../commands/context' {
   interface CommandContextExtensions {
@@ -28,13 +36,13 @@ definePaletteSource({
 
 const section = 'users';
 const scope = 'users';
-const onList = (ctx: CommandContext) => ctx.users?.tab === 'list';
-const focused = (ctx: CommandContext) => (onList(ctx) ? ctx.users!.focused : undefined);
+type OnScreen = ContextWith<'users'>;
+type OnAccount = OnScreen & { users: { focused: Account } };
+const onScreen = (ctx: CommandContext): ctx is OnScreen => ctx.users !== undefined;
+/** An account focused in the list. */
+const onAccount = (ctx: CommandContext): ctx is OnAccount => ctx.users?.tab === 'list' && ctx.users.focused !== undefined;
 /** The console always keeps the administrator who is acting: never their own role or account. */
-const someoneElse = (ctx: CommandContext) => {
-  const u = focused(ctx);
-  return u !== undefined && u.id !== ctx.user?.id;
-};
+const someoneElse = (ctx: CommandContext): ctx is OnAccount => onAccount(ctx) && ctx.users.focused.id !== ctx.user?.id;
 
 async function afterChange(ctx: CommandContext) {
   await queryClient.invalidateQueries({ queryKey: usersQuery.queryKey });
@@ -53,9 +61,9 @@ function roleCommand(id: string, keys: string[], admin: boolean, order: number) 
     keys,
     requires: 'admin',
     menus: [{ id: 'users.actions', group: 'role', order }],
-    when: (ctx) => someoneElse(ctx) && focused(ctx)!.admin !== admin,
+    when: (ctx): ctx is OnAccount => someoneElse(ctx) && ctx.users.focused.admin !== admin,
     run: async (ctx) => {
-      const account = focused(ctx)!;
+      const account = ctx.users.focused;
       await toggleRole(account.id);
       lastRole = { id: account.id, admin };
       ctx.toast.success(ctx.t('users.toast.role'), { label: ctx.t('shell.toast.undo'), command: 'users.undoRole' });
@@ -95,8 +103,8 @@ defineCommand({
   keys: ['e'],
   requires: 'admin',
   menus: [{ id: 'users.actions', group: 'open', order: 3 }],
-  when: (ctx) => focused(ctx) !== undefined,
-  run: (ctx) => ctx.navigate(`/exports/${focused(ctx)!.id}`),
+  when: onAccount,
+  run: (ctx) => ctx.navigate(hrefOf('exports', { userId: ctx.users.focused.id })),
 });
 
 defineCommand({
@@ -110,7 +118,7 @@ defineCommand({
   when: someoneElse,
   confirm: { message: 'users.delete.confirm', ok: 'users.delete.ok' },
   run: async (ctx) => {
-    await deleteUser(focused(ctx)!.id);
+    await deleteUser(ctx.users.focused.id);
     ctx.toast.success(ctx.t('users.toast.deleted'));
     await afterChange(ctx);
   },
@@ -125,9 +133,9 @@ defineCommand({
   requires: 'admin',
   menus: [{ id: 'users.actions', group: 'open', order: 4 }],
   // Only an account that has not chosen its password yet: the others use 'Mot de passe oublié ?'.
-  when: (ctx) => focused(ctx)?.invitation != null,
+  when: (ctx): ctx is OnAccount => onAccount(ctx) && ctx.users.focused.invitation != null,
   run: async (ctx) => {
-    await resendInvitation(focused(ctx)!.id);
+    await resendInvitation(ctx.users.focused.id);
     ctx.toast.success(ctx.t('users.toast.reinvited'));
     await afterChange(ctx);
   },
@@ -142,13 +150,13 @@ defineCommand({
   scope,
   keys: ['c'],
   requires: 'admin',
-  when: (ctx) => ctx.users !== undefined && !inviteForm.sending,
+  when: (ctx): ctx is OnScreen => onScreen(ctx) && !inviteForm.sending,
   // From the palette or the key with the form empty: the form, ready to type; else it sends what the form holds.
   run: async (ctx) => {
     const name = inviteForm.name.trim();
     const email = inviteForm.email.trim();
-    if (ctx.users!.tab !== 'create' || (!name && !email)) {
-      ctx.users!.showTab('create');
+    if (ctx.users.tab !== 'create' || (!name && !email)) {
+      ctx.users.showTab('create');
       focusInviteName();
       return;
     }
@@ -183,8 +191,8 @@ userTabs.forEach((tab, i) => {
     scope,
     keys: [String(i + 1)],
     requires: 'admin',
-    when: (ctx) => ctx.users !== undefined,
+    when: onScreen,
     // The keys go on with what the tab shows: the form's first field, or the accounts' rows.
-    run: (ctx) => ctx.users!.showTab(tab),
+    run: (ctx) => ctx.users.showTab(tab),
   });
 });

@@ -1,6 +1,6 @@
 import { defineScreen } from '../../commands/screens';
 
-defineScreen({
+export const screen = defineScreen({
   id: 'users',
   path: 'users',
   title: 'shell.screen.users',
@@ -8,3 +8,9 @@ defineScreen({
   entries: [{ menu: { group: 'administration', order: 1, label: 'shell.menu.users' }, keys: ['g u'] }],
   load: () => import('.'),
 });
+
+declare module '../../commands/screens' {
+  interface ScreenRegistry {
+    users: typeof screen;
+  }
+}

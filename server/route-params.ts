@@ -1,8 +1,8 @@
-import { serialIdParam } from '../../src/api/ids';
-import { landingIdsParam } from '../../src/api/landings/contract';
-import type { Queryable } from '../db/connection';
-import { notFound } from '../errors';
-import { getLandings, landingNotFound } from '../services/leads/landings';
+import { serialIdParam } from '../src/api/ids';
+import { landingIdsParam } from '../src/api/landings/contract';
+import type { Queryable } from './db/connection';
+import { notFound } from './errors';
+import { getLandings, landingNotFound } from './services/leads/landings';
 
 /**
  * The one way a route reads a resource id from its path: decimal digits within int4. A malformed

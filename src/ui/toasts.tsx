@@ -6,10 +6,10 @@
  */
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { useSnapshot } from 'valtio';
-import type { ToastAction, Toaster, ToastTone } from '../../commands/context';
-import { runCommand } from '../../commands/registry';
-import { useT } from '../../i18n/provider';
-import { userState } from '../../state/user';
+import type { ToastAction, Toaster, ToastTone } from '../commands/context';
+import { runCommand } from '../commands/registry';
+import { useT } from '../i18n/provider';
+import { userState } from '../state/user';
 
 /** SPEC.md §9: messages stay 5 s (the login error among them). */
 export const TOAST_MS = 5000;

@@ -1,0 +1,48 @@
+// Each /api route's access follows from the area it serves, not from what the route declares: the
+// areas below are written from the product (SPEC.md §2: Lives and Administration are admin only;
+// the audit log is admin data), so a route of an admin area declared 'user' or 'public', or a
+// route made public by mistake, fails here. A route that declares no access at all stops the
+// server at start-up (server/plugins/auth.ts).
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import authPlugin from '../../server/plugins/auth';
+import { startServer, type TestServer } from './harness';
+
+/** Lives (customers, rules, their reports, why a lead went to a rule) and Administration (accounts, exports, Taboola, the audit log). */
+const adminArea = /^\/api\/(customers|rules|rapports|users|exports|big_exports|generate_big_export|taboola|audit)(\/|$)|^\/api\/auth\/register$|^\/api\/landings\/data\/:id\/routing\//;
+
+/** Open without signing in: sign-in and the password links, probes, the landing pages' intake, the download links (a 256-bit capability). */
+const publicRoutes = new Set([
+  'POST /api/auth',
+  'POST /api/auth/password/check',
+  'POST /api/auth/password/forgot',
+  'POST /api/auth/password/reset',
+  'GET /api/health',
+  'GET /api/ready',
+  'POST /api/intake/:key',
+  'GET /api/exports/:token/:filename',
+]);
+
+const areaOf = (method: string, url: string) => (publicRoutes.has(`${method} ${url}`) ? 'public' : adminArea.test(url) ? 'admin' : 'user');
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(() => server.close());
+
+describe('route areas', () => {
+  it("give every route the access of its area, whatever it declares", () => {
+    const routes = server.app.apiRoutes;
+    expect(routes.length).toBeGreaterThan(40);
+    const wrong = routes.filter((r) => r.auth !== areaOf(r.method, r.url)).map((r) => `${r.method} ${r.url}: declares ${r.auth}, its area is ${areaOf(r.method, r.url)}`);
+    expect(wrong).toEqual([]);
+  });
+
+  it('refuse at start-up a route that declares no access', async () => {
+    const app = Fastify();
+    await app.register(authPlugin);
+    expect(() => app.get('/api/undeclared', { config: { response: 'none' } }, async () => undefined)).toThrow(/declares no access/);
+    await app.close();
+  });
+});
