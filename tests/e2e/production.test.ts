@@ -30,7 +30,7 @@ async function openMap(page: Page, category: string) {
   await page.goto(`/production/${category}`);
   await map(page).waitFor();
   // The choropleth is drawn once the counts arrive: the legend then lists its classes.
-  await page.locator('.map-legend li').nth(2).waitFor();
+  await page.locator('.map-legend-classes li').nth(1).waitFor();
   // Choices made in the first 1.5 s are not saved (SPEC.md §9): the screen says when it saves.
   await page.locator('.production-view[data-saves]').waitFor();
 }
