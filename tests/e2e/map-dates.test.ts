@@ -12,7 +12,15 @@ afterAll(async () => {
   await app?.close();
 });
 
+const db = () => app.server.ctx.db;
 const map = (page: Page) => page.getByRole('listbox', { name: /Carte de production/ });
+const option = (page: Page, code: string) => page.locator(`#map-dep-FR-${code}`);
+const savedSelection = async (category: string) =>
+  (await db().query<{ departements: string[] }>('SELECT departements FROM production_selections WHERE category = $1', [category])).rows[0]?.departements ?? null;
+const savedColor = async (category: string, departement: string) =>
+  (await db().query<{ color: string | null }>('SELECT color FROM department_notes WHERE category = $1 AND departement = $2', [category, departement])).rows[0]?.color ?? null;
+const focused = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('role') ?? document.activeElement?.tagName);
+const tooltip = (page: Page) => page.locator('.map-tooltip');
 
 async function openMap(page: Page, category: string) {
   await page.goto(`/production/${category}`);
@@ -67,3 +75,101 @@ describe('layout shifts as the data arrives (item 20)', () => {
     });
   }
 });
+
+describe('the production map: colours, focus and tooltip (item 12)', () => {
+  it('selecting only looks: colours are written when a colour is chosen, then with each selection', async () => {
+    const { page, errors } = await app.page();
+    await signIn(page, DEMO.admin);
+    await openMap(page, 'pac');
+    // Seeded: Bouches-du-Rhône red, Vaucluse without a colour.
+    expect(await savedColor('pac', '13')).toBe('#dc2626');
+    await option(page, '13').click();
+    await expect.poll(() => savedSelection('pac')).toEqual(['13']);
+    await option(page, '84').click({ modifiers: ['Control'] });
+    await expect.poll(() => savedSelection('pac')).toEqual(['13', '84']);
+    expect(await savedColor('pac', '13')).toBe('#dc2626');
+    expect(await savedColor('pac', '84')).toBeNull();
+    // Hovering shows the tooltip; nothing was checked until now.
+    await option(page, '84').hover();
+    await tooltip(page).getByText('Vaucluse (84)').waitFor();
+    expect(await page.getByRole('radio', { checked: true }).count()).toBe(0);
+
+    // Choosing a colour gives it to the selection, and to the next selections (SPEC.md §2).
+    await page.getByRole('radio', { name: 'vert' }).click();
+    await expect.poll(() => savedColor('pac', '84')).toBe('#16a34a');
+    expect(await savedColor('pac', '13')).toBe('#16a34a');
+    await option(page, '01').click();
+    await expect.poll(() => savedColor('pac', '01')).toBe('#16a34a');
+    expect(await savedSelection('pac')).toEqual(['01']);
+    await page.screenshot({ path: '/tmp/map-dates-colour.png' });
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('the swatches are one radio group: one Tab stop, the arrows choose', async () => {
+    const { page, errors } = await app.page();
+    await signIn(page, DEMO.staff);
+    await openMap(page, 'pv');
+    const group = page.getByRole('radiogroup', { name: 'Couleur de la sélection' });
+    const radios = group.getByRole('radio');
+    expect(await radios.count()).toBe(7);
+    expect(await radios.evaluateAll((els) => els.filter((e) => e.getAttribute('tabindex') !== '-1').map((e) => e.getAttribute('aria-label')))).toEqual(['orange']);
+    // Tab from the landings select reaches the group once, on its first colour.
+    await page.locator('.production-landings button').focus();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('orange');
+    await page.keyboard.press('ArrowRight');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('rouge');
+    await expect.poll(() => group.getByRole('radio', { checked: true }).getAttribute('aria-label')).toBe('rouge');
+    const selected = (await savedSelection('pv')) ?? ['30', '34'];
+    await expect.poll(() => savedColor('pv', selected[0])).toBe('#dc2626');
+    await page.keyboard.press('End');
+    await group.getByRole('radio', { name: 'Retirer la couleur', checked: true }).waitFor();
+    await expect.poll(() => savedColor('pv', selected[0])).toBeNull();
+    // Tab leaves the group for the next control: the checked radio is its only stop.
+    await page.keyboard.press('Tab');
+    expect(await focused(page)).not.toBe('radio');
+    await page.keyboard.press('Shift+Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Retirer la couleur');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('opening PV or AUTRE from the sidebar puts the focus on the map, not on the Statistiques below the fold', async () => {
+    const { page, errors } = await app.page();
+    await signIn(page, DEMO.staff);
+    for (const [category, how] of [
+      ['pv', 'keyboard'],
+      ['other', 'mouse'],
+    ] as const) {
+      await page.goto('/');
+      const link = page.locator(`nav.sidebar a[href="/production/${category}"]`);
+      if (!(await link.isVisible())) await page.locator('nav.sidebar').getByRole('button', { name: /Production/ }).click();
+      if (how === 'keyboard') {
+        await link.focus();
+        await page.keyboard.press('Enter');
+      } else await link.click();
+      await page.getByRole('grid', { name: 'Statistiques' }).getByRole('gridcell', { name: 'Ain', exact: true }).waitFor();
+      await page.locator('.production-view[data-saves]').waitFor();
+      expect(await focused(page), category).toBe('listbox');
+    }
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('at 390 px the tooltip waits for the pointer or an arrow key, never shows as the map opens', async () => {
+    const { page, errors } = await app.page({ viewport: MOBILE });
+    await signIn(page, DEMO.staff);
+    await openMap(page, 'other');
+    await page.getByRole('grid', { name: 'Statistiques' }).getByRole('gridcell', { name: 'Ain', exact: true }).waitFor();
+    expect(await focused(page)).toBe('listbox');
+    expect(await tooltip(page).isVisible()).toBe(false);
+    await page.screenshot({ path: '/tmp/map-dates-phone-open.png' });
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => tooltip(page).isVisible()).toBe(true);
+    await page.screenshot({ path: '/tmp/map-dates-phone-arrow.png' });
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
+

@@ -65,9 +65,8 @@ describe('production map', () => {
     expect(await axeViolations(page)).toEqual([]);
 
     await option(page, '13').click();
-    await toast(page, 'Couleur attribuée');
+    await expect.poll(() => savedSelection('pac')).toEqual(['13']);
     expect(await selectedOptions(page)).toEqual(['13']);
-    expect(await savedSelection('pac')).toEqual(['13']);
     await option(page, '84').click({ modifiers: ['Control'] });
     await expect.poll(() => savedSelection('pac')).toEqual(['13', '84']);
     expect(await selectedOptions(page)).toEqual(['13', '84']);
@@ -80,6 +79,7 @@ describe('production map', () => {
 
     // A colour for the selection.
     await page.getByRole('radio', { name: 'vert' }).click();
+    await toast(page, 'Couleur attribuée');
     await expect.poll(async () => (await saved('pac', '13'))?.color).toBe('#16a34a');
 
     // Shift+click: the notes dialog, saved with Enregistrer; markup stays text.

@@ -4,10 +4,10 @@ import { useSnapshot } from 'valtio';
 import type { Landing } from '../../api/landings/contract';
 import type { ProductionCategory } from '../../api/productions/contract';
 import { CommandMenu } from '../../commands/CommandMenu';
-import { runCommand } from '../../commands/registry';
 import { useT } from '../../i18n/provider';
 import { SelectMenu } from '../leads/SelectMenu';
-import { productionView, selectionColors } from './store';
+import { ColorChoice } from './ColorChoice';
+import { productionView } from './store';
 
 interface Props {
   category: ProductionCategory;
@@ -45,24 +45,7 @@ export function ProductionControls({ category, landings, chosen }: Props) {
       >
         <SelectMenu label={t('production.landings')} items={landings} />
       </Select>
-      <div className="production-colors" role="radiogroup" aria-label={t('production.color')}>
-        {selectionColors.map((c) => (
-          <button
-            key={c.id}
-            type="button"
-            role="radio"
-            aria-checked={view.color === c.color}
-            aria-label={t(`production.color.${c.id}`)}
-            title={t(`production.color.${c.id}`)}
-            className="production-swatch"
-            style={{ background: c.color }}
-            onClick={() => void runCommand('production.color', { color: c.color }, 'button')}
-          />
-        ))}
-        <button type="button" className="btn production-nocolor" onClick={() => void runCommand('production.color', { color: null }, 'button')}>
-          {t('production.color.none')}
-        </button>
-      </div>
+      <ColorChoice />
       <CommandMenu menu="production.actions" variant="toolbar" label={t('production.actions')} />
     </div>
   );

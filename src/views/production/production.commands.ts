@@ -142,8 +142,8 @@ defineCommand<{ color: string | null }>({
   ],
   run: (ctx, args) => {
     if (args?.color === undefined) return;
-    if (args.color) productionView.color = args.color;
-    return ctx.production!.select(ctx.production!.selected, args.color);
+    productionView.color = args.color ?? 'none';
+    return ctx.production!.select(ctx.production!.selected, productionView.color);
   },
 });
 
