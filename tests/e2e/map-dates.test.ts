@@ -173,3 +173,66 @@ describe('the production map: colours, focus and tooltip (item 12)', () => {
   });
 });
 
+
+describe('date fields in the console\'s language, not the browser\'s (item 21)', () => {
+  /** What a date field shows, without the direction marks around its segments. */
+  const shown = (page: Page, name: string) =>
+    page
+      .getByRole('group', { name, exact: true })
+      .first()
+      .evaluate((el) => (el as HTMLElement).innerText.replace(/[\u2066-\u2069\u200e\u200f\s▾]/g, ''));
+  const frenchDay = (iso: string) => iso.split('-').reverse().join('/');
+
+  it('an English browser in the French console reads and types JJ/MM/AAAA on the map, the statistics, the exports and the grid filters', async () => {
+    const { page, context, errors } = await app.page({ locale: 'en-US' });
+    await context.addInitScript(() => localStorage.setItem('language', 'fr'));
+    await signIn(page, DEMO.admin);
+
+    // The production map: its period in French order, typed by keys, picked in the calendar by keys.
+    await openMap(page, 'pac');
+    const start = await page.locator('input[type=hidden][name=start]').inputValue();
+    expect(await shown(page, 'Du')).toBe(frenchDay(start));
+    await page.getByRole('group', { name: 'Du', exact: true }).getByRole('spinbutton').first().click();
+    await page.keyboard.type('01092026');
+    await expect.poll(() => page.locator('input[type=hidden][name=start]').inputValue()).toBe('2026-09-01');
+    expect(await shown(page, 'Du')).toBe('01/09/2026');
+    const end = await page.locator('input[type=hidden][name=end]').inputValue();
+    await page.getByRole('group', { name: 'Au', exact: true }).getByRole('button').focus();
+    await page.keyboard.press('Enter');
+    const calendar = page.getByRole('dialog').getByRole('grid');
+    await calendar.waitFor();
+    await page.screenshot({ path: '/tmp/map-dates-calendar.png' });
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('Enter');
+    const dayBefore = new Date(`${end}T12:00:00Z`);
+    dayBefore.setUTCDate(dayBefore.getUTCDate() - 1);
+    await expect.poll(() => page.locator('input[type=hidden][name=end]').inputValue()).toBe(dayBefore.toISOString().slice(0, 10));
+    await calendar.waitFor({ state: 'detached' });
+
+    // The lead statistics.
+    await page.goto('/landings_test/1?tab=production');
+    await page.locator('input[type=hidden][name=stats-start]').waitFor({ state: 'attached' });
+    expect(await shown(page, 'Du')).toBe(frenchDay(await page.locator('input[type=hidden][name=stats-start]').inputValue()));
+
+    // The grid's date filter: the popover opens on its first field, empty: JJ/MM/AAAA.
+    await page.goto('/landings_test/1');
+    const grid = page.getByRole('grid', { name: 'Leads' });
+    await grid.locator('[role=row] [role=gridcell]').first().waitFor();
+    await grid.getByRole('button', { name: /^Filtrer Créé le/ }).click();
+    await expect.poll(() => focused(page)).toBe('spinbutton');
+    expect(await shown(page, 'Créé le : du')).toBe('JJ/MM/AAAA');
+    await page.keyboard.type('01102026');
+    await expect.poll(() => grid.getByRole('button', { name: /^Filtrer Créé le/ }).textContent()).toMatch(/^01\/10\/2026/);
+    await page.keyboard.press('Escape');
+
+    // The exports' creation dates and the custom export's period.
+    await page.goto('/exports/0');
+    await page.getByRole('group', { name: 'Créés du', exact: true }).waitFor();
+    expect(await shown(page, 'Créés du')).toBe('JJ/MM/AAAA');
+    await page.getByRole('button', { name: /Générer un export personnalisé/ }).click();
+    expect(await shown(page, 'Du')).toBe(frenchDay(await page.locator('input[type=hidden][name=big-start]').inputValue()));
+    await page.screenshot({ path: '/tmp/map-dates-exports.png' });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -42,7 +42,7 @@ const statsCount = async (page: Page, name: string) => Number((await statsRow(pa
 
 /** Leads of the category's landings in a department over the screen's period (Paris days), as the lead lists count them. */
 async function leadsIn(page: Page, category: string, departement: string) {
-  const [start, end] = await Promise.all([page.getByLabel('Du', { exact: true }).inputValue(), page.getByLabel('Au', { exact: true }).inputValue()]);
+  const [start, end] = await Promise.all([page.locator('input[type=hidden][name=start]').inputValue(), page.locator('input[type=hidden][name=end]').inputValue()]);
   const { rows } = await db().query<{ n: number }>(
     `SELECT count(*)::int AS n FROM leads l JOIN landings g ON g.id = l.landing_id
       WHERE g.category = $1 AND l.departement = $2

@@ -5,6 +5,7 @@ import type { Landing } from '../../api/landings/contract';
 import type { ProductionCategory } from '../../api/productions/contract';
 import { CommandMenu } from '../../commands/CommandMenu';
 import { useT } from '../../i18n/provider';
+import { DateRange } from '../../ui/DateRange';
 import { SelectMenu } from '../leads/SelectMenu';
 import { ColorChoice } from './ColorChoice';
 import { productionView } from './store';
@@ -27,14 +28,14 @@ export function ProductionControls({ category, landings, chosen }: Props) {
   };
   return (
     <div className="production-controls">
-      <label className="field field-compact">
-        <span>{t('production.start')}</span>
-        <input type="date" value={view.start} max={view.end} required onChange={(e) => e.target.value && (productionView.start = e.target.value)} />
-      </label>
-      <label className="field field-compact">
-        <span>{t('production.end')}</span>
-        <input type="date" value={view.end} min={view.start} required onChange={(e) => e.target.value && (productionView.end = e.target.value)} />
-      </label>
+      <DateRange
+        labels={[t('production.start'), t('production.end')]}
+        start={view.start}
+        end={view.end}
+        required
+        names={['start', 'end']}
+        onChange={(start, end) => Object.assign(productionView, { start, end })}
+      />
       <Select
         className="field field-compact production-landings"
         selectionMode="multiple"
