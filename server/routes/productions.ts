@@ -55,7 +55,8 @@ export default async function productionsRoutes(app: FastifyInstance) {
     async (req) => {
       const category = categoryOf(req.params.category);
       const query = parse(changeColorQuery, req.query);
-      return { data: await saveSelection(db, currentUser(req), category, query.departement, query.color), message: 'Couleur attribuée' };
+      const data = await saveSelection(db, currentUser(req), category, query.departement, query.color);
+      return { data, message: query.color === undefined ? 'Sélection enregistrée' : 'Couleur attribuée' };
     },
   );
 

@@ -13,6 +13,7 @@ export type AuditEntry =
   | { action: 'download'; entity: 'report' | 'export' }
   | { action: 'status' | 'undo' | 'convert' | 'import' | 'export' | 'export.big' | 'exports.reinject'; entity: 'leads' }
   | { action: 'production.note' | 'production.color'; entity: 'department_notes' }
+  | { action: 'production.selection'; entity: 'production_selections' }
   | { action: 'taboola.targeting'; entity: 'postal_codes' };
 
 export type AuditAction = AuditEntry['action'];

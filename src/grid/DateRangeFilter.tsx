@@ -1,4 +1,5 @@
-import { Button, Dialog, DialogTrigger, Popover } from 'react-aria-components';
+import { Button, Dialog, DialogTrigger, Popover, useLocale } from 'react-aria-components';
+import { DateRange } from '../ui/DateRange';
 import { dateRangeFilter, splitDateRange } from './columns';
 import type { GridColumnSpec } from './types';
 
@@ -18,7 +19,9 @@ const dayFormat = (locale: string | undefined) => {
  */
 export function DateRangeFilter({ column, value, t, locale, onChange }: { column: GridColumnSpec; value: string; t: Translate; locale?: string; onChange: (v: string) => void }) {
   const [start, end] = splitDateRange(value);
-  const show = (d: string) => (d ? dayFormat(locale).format(new Date(`${d}T00:00:00Z`)) : '…');
+  // The console's language (react-aria's I18nProvider) when the screen names none, not the browser's.
+  const consoleLocale = useLocale().locale;
+  const show = (d: string) => (d ? dayFormat(locale ?? consoleLocale).format(new Date(`${d}T00:00:00Z`)) : '…');
   const text = start || end ? `${show(start)} – ${show(end)}` : t('grid.any');
   return (
     <DialogTrigger>
@@ -27,14 +30,15 @@ export function DateRangeFilter({ column, value, t, locale, onChange }: { column
       </Button>
       <Popover className="popover" placement="bottom start">
         <Dialog className="popover-dialog lg-date-dialog" aria-label={t('grid.filterBy', { column: column.label })}>
-          <label>
-            {t('grid.filterFrom', { column: column.label })}
-            <input type="date" value={start} max={end || undefined} autoFocus onChange={(e) => onChange(dateRangeFilter(e.target.value, end))} />
-          </label>
-          <label>
-            {t('grid.filterTo', { column: column.label })}
-            <input type="date" value={end} min={start || undefined} onChange={(e) => onChange(dateRangeFilter(start, e.target.value))} />
-          </label>
+          <DateRange
+            labels={[t('grid.filterFrom', { column: column.label }), t('grid.filterTo', { column: column.label })]}
+            start={start}
+            end={end}
+            names={[`${column.key}-from`, `${column.key}-to`]}
+            autoFocus
+            className="field field-compact"
+            onChange={(from, to) => onChange(dateRangeFilter(from, to))}
+          />
           <Button className="btn" isDisabled={!start && !end} onPress={() => onChange('')}>
             {t('grid.clearDates')}
           </Button>

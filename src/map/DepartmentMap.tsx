@@ -56,6 +56,8 @@ export const DepartmentMap = memo(function DepartmentMap(p: Props) {
   const { drawn } = mapGeometry();
   const latest = useRef(p);
   const shown = useRef<{ code: DepartmentCode; at: { x: number; y: number } | null } | null>(null);
+  /** An arrow key was pressed on the map: the next focused department gets the tooltip. */
+  const moved = useRef(false);
   latest.current = p;
 
   // Outlines, frames and labels: once.
@@ -138,12 +140,14 @@ export const DepartmentMap = memo(function DepartmentMap(p: Props) {
     });
   }, [p.selected, drawn]);
 
-  // The keyboard focus.
+  // The keyboard focus. The tooltip follows it only when the keys moved it: never as the screen
+  // opens, takes the focus or gets its selection (at 390 px it covered a third of the map).
   useLayoutEffect(() => {
     const layer = select(svgRef.current!).select('.map-active');
     layer.selectAll('*').remove();
     for (const d of drawn) if (d.department.code === p.active) layer.append('path').attr('d', d.d);
-    if (hostRef.current?.matches(':focus-visible')) showTip(p.active, null);
+    if (moved.current && hostRef.current?.matches(':focus')) showTip(p.active, null);
+    moved.current = false;
   }, [p.active, drawn]);
 
   function showTip(code: DepartmentCode, at: { x: number; y: number } | null) {
@@ -195,10 +199,14 @@ export const DepartmentMap = memo(function DepartmentMap(p: Props) {
       aria-describedby={p.descriptionId}
       aria-activedescendant={optionId(p.active)}
       tabIndex={0}
-      onKeyDown={p.onKeyDown}
-      // The tooltip follows the keyboard focus, not a focus given by the screen or a click.
-      onFocus={(e) => e.currentTarget.matches(':focus-visible') && showTip(latest.current.active, null)}
-      onBlur={hideTip}
+      onKeyDown={(e) => {
+        moved.current = e.key.startsWith('Arrow');
+        p.onKeyDown(e);
+      }}
+      onBlur={() => {
+        moved.current = false;
+        hideTip();
+      }}
       onPointerMove={(e) => {
         const code = codeAt(e.target);
         if (code) showTip(code, { x: e.clientX, y: e.clientY });

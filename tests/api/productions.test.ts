@@ -148,6 +148,21 @@ describe('POST /api/productions/:category/change_color', () => {
     expect(rows).toHaveLength(4);
   });
 
+  it("with color=keep saves the selection and leaves every colour as it was (looking is not colouring)", async () => {
+    await post('/api/productions/pv/change_color?departement=FR-13&color=%23dc2626');
+    await post('/api/productions/pv/change_color?departement=FR-84&color=none');
+    const res = await post('/api/productions/pv/change_color?departement=FR-13,FR-84,FR-2B&color=keep', undefined, staff);
+    expect(res.status).toBe(200);
+    expect(await json(res)).toEqual({ data: { selected: ['FR-13', 'FR-84', 'FR-2B'] }, message: 'Sélection enregistrée' });
+    const seen = await json<{ data: { regions: unknown[]; selected: string[] } }>(await get('/api/productions/pv'));
+    expect(seen.data.selected).toEqual(['FR-13', 'FR-84', 'FR-2B']);
+    expect(seen.data.regions).toEqual([
+      { region: 'FR-13', text: '', color: '#dc2626' },
+      { region: 'FR-84', text: 'Soleil', color: null },
+    ]);
+    expect((await auditRows('production.selection'))[0]).toMatchObject({ count: 3, details: { category: 'pv', departements: ['13', '84', '2B'] } });
+  });
+
   it('refuses an unknown department (404, nothing saved), a bad colour (422), an unknown category (404)', async () => {
     const before = await json(await get('/api/productions/pv'));
     const res = await post('/api/productions/pv/change_color?departement=FR-30,FR-99');
@@ -155,7 +170,7 @@ describe('POST /api/productions/:category/change_color', () => {
     expect(await json(await get('/api/productions/pv'))).toEqual(before);
     const color = await post('/api/productions/pv/change_color?departement=FR-30&color=red');
     expect(color.status).toBe(422);
-    expect(await json(color)).toMatchObject({ errors: { color: 'Couleur invalide (#rrggbb ou none)' } });
+    expect(await json(color)).toMatchObject({ errors: { color: 'Couleur invalide (#rrggbb, none ou keep)' } });
     expect((await post('/api/productions/nope/change_color?departement=FR-30')).status).toBe(404);
   });
 });

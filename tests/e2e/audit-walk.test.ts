@@ -127,8 +127,11 @@ describe('the statistics tabs', () => {
     expect(await axeViolations(page)).toEqual([]);
 
     const panel = page.getByRole('tabpanel');
-    await panel.getByLabel('Au', { exact: true }).fill('2026-01-01');
-    await panel.getByLabel('Du', { exact: true }).fill('2026-02-01');
+    // The dates are typed as the French console shows them: jj/mm/aaaa.
+    await panel.getByRole('group', { name: 'Au', exact: true }).getByRole('spinbutton').first().click();
+    await page.keyboard.type('01012026');
+    await panel.getByRole('group', { name: 'Du', exact: true }).getByRole('spinbutton').first().click();
+    await page.keyboard.type('01022026');
     await page.getByRole('alert').filter({ hasText: 'La date de fin précède la date de début' }).waitFor();
     expect(await page.getByText('Aucun lead, veuillez vérifier').count()).toBe(0);
     await page.screenshot({ path: '/tmp/audit-walk-stats.png' });

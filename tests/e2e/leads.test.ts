@@ -376,8 +376,8 @@ describe('lead view, other ways in and other tabs', () => {
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date());
     const start = new Date(`${today}T12:00:00Z`);
     start.setUTCDate(start.getUTCDate() - 90);
-    expect(await page.getByLabel('Du', { exact: true }).inputValue()).toBe(start.toISOString().slice(0, 10));
-    expect(await page.getByLabel('Au', { exact: true }).inputValue()).toBe(today);
+    expect(await page.locator('input[type=hidden][name=stats-start]').inputValue()).toBe(start.toISOString().slice(0, 10));
+    expect(await page.locator('input[type=hidden][name=stats-end]').inputValue()).toBe(today);
     const table = page.getByRole('region', { name: 'Production' }).getByRole('table');
     await table.getByRole('columnheader', { name: 'Département' }).waitFor();
     await table.locator('tbody tr').nth(1).waitFor();

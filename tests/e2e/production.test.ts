@@ -30,7 +30,7 @@ async function openMap(page: Page, category: string) {
   await page.goto(`/production/${category}`);
   await map(page).waitFor();
   // The choropleth is drawn once the counts arrive: the legend then lists its classes.
-  await page.locator('.map-legend li').nth(2).waitFor();
+  await page.locator('.map-legend-classes li').nth(1).waitFor();
   // Choices made in the first 1.5 s are not saved (SPEC.md §9): the screen says when it saves.
   await page.locator('.production-view[data-saves]').waitFor();
 }
@@ -42,7 +42,7 @@ const statsCount = async (page: Page, name: string) => Number((await statsRow(pa
 
 /** Leads of the category's landings in a department over the screen's period (Paris days), as the lead lists count them. */
 async function leadsIn(page: Page, category: string, departement: string) {
-  const [start, end] = await Promise.all([page.getByLabel('Du', { exact: true }).inputValue(), page.getByLabel('Au', { exact: true }).inputValue()]);
+  const [start, end] = await Promise.all([page.locator('input[type=hidden][name=start]').inputValue(), page.locator('input[type=hidden][name=end]').inputValue()]);
   const { rows } = await db().query<{ n: number }>(
     `SELECT count(*)::int AS n FROM leads l JOIN landings g ON g.id = l.landing_id
       WHERE g.category = $1 AND l.departement = $2
@@ -65,9 +65,8 @@ describe('production map', () => {
     expect(await axeViolations(page)).toEqual([]);
 
     await option(page, '13').click();
-    await toast(page, 'Couleur attribuée');
+    await expect.poll(() => savedSelection('pac')).toEqual(['13']);
     expect(await selectedOptions(page)).toEqual(['13']);
-    expect(await savedSelection('pac')).toEqual(['13']);
     await option(page, '84').click({ modifiers: ['Control'] });
     await expect.poll(() => savedSelection('pac')).toEqual(['13', '84']);
     expect(await selectedOptions(page)).toEqual(['13', '84']);
@@ -80,6 +79,7 @@ describe('production map', () => {
 
     // A colour for the selection.
     await page.getByRole('radio', { name: 'vert' }).click();
+    await toast(page, 'Couleur attribuée');
     await expect.poll(async () => (await saved('pac', '13'))?.color).toBe('#16a34a');
 
     // Shift+click: the notes dialog, saved with Enregistrer; markup stays text.

@@ -32,8 +32,11 @@ export async function saveNote(db: Db, user: SessionUser, category: ProductionCa
   });
 }
 
-/** Saves the selection of a category and gives its departments the colour, in one transaction. */
-export async function saveSelection(db: Db, user: SessionUser, category: ProductionCategory, regions: DepartmentCode[], color: string | null) {
+/**
+ * Saves the selection of a category and gives its departments the colour (null takes it off,
+ * undefined leaves their colours alone), in one transaction.
+ */
+export async function saveSelection(db: Db, user: SessionUser, category: ProductionCategory, regions: DepartmentCode[], color: string | null | undefined) {
   const departements = regions.map(departementOf);
   return db.tx(async (q) => {
     await q.query(
@@ -41,6 +44,10 @@ export async function saveSelection(db: Db, user: SessionUser, category: Product
        ON CONFLICT (category) DO UPDATE SET departements = excluded.departements, updated_by = excluded.updated_by, updated_at = now()`,
       [category, departements, user.id],
     );
+    if (color === undefined) {
+      await audit(q, { actorId: user.id, action: 'production.selection', entity: 'production_selections', count: departements.length, details: { category, departements } });
+      return { selected: regions };
+    }
     if (departements.length > 0) {
       await q.query(
         `INSERT INTO department_notes (category, departement, color, updated_by) SELECT $1, d, $3, $4 FROM unnest($2::text[]) d

@@ -22,11 +22,15 @@ export const defaultSelection: DepartmentCode[] = ['FR-30', 'FR-34'];
 /** Longest note (characters): beyond, 422. */
 export const maxNoteLength = 10_000;
 
-/** A colour given to departments: '#rrggbb' (lower case once parsed), or 'none' (null) to take it off. */
+/**
+ * What a saved selection does to its departments' colours: '#rrggbb' (lower case once parsed)
+ * gives that colour, 'none' (null) takes it off, 'keep' (undefined) leaves the colours as they
+ * are: the user chose no colour, and only looked at other departments.
+ */
 export const regionColor = z
   .string()
-  .regex(/^(#[0-9a-fA-F]{6}|none)$/, 'Couleur invalide (#rrggbb ou none)')
-  .transform((c) => (c === 'none' ? null : c.toLowerCase()));
+  .regex(/^(#[0-9a-fA-F]{6}|none|keep)$/, 'Couleur invalide (#rrggbb, none ou keep)')
+  .transform((c) => (c === 'keep' ? undefined : c === 'none' ? null : c.toLowerCase()));
 
 /** The colour a selection takes when the request names none. */
 export const defaultSelectionColor = '#d97706';
@@ -95,13 +99,13 @@ export const regionsDataResponse = z.object({
 });
 export type RegionsData = z.infer<typeof regionsDataResponse>['data'];
 
-/** POST /api/productions/:category/change_color?departement=FR-30,FR-34[&color=#rrggbb|none]; 'none' takes the colour off. */
+/** POST /api/productions/:category/change_color?departement=FR-30,FR-34[&color=#rrggbb|none|keep]; 'none' takes the colour off, 'keep' leaves it. */
 export const changeColorQuery = z
-  .object({ departement: departmentList.default([]), color: regionColor.default(defaultSelectionColor) })
+  .object({ departement: departmentList.default([]), color: z.string().default(defaultSelectionColor).pipe(regionColor) })
   .strip();
 export type ChangeColorQuery = z.input<typeof changeColorQuery>;
 export const changeColorResponse = z.object({
-  data: z.object({ selected: z.array(departmentCode), color: z.string().nullable() }),
+  data: z.object({ selected: z.array(departmentCode), color: z.string().nullable().optional() }),
   message: z.string(),
 });
 

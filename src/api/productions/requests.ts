@@ -1,10 +1,10 @@
 import { apiEnvelope } from '../client';
 import type { DepartmentCode, ProductionCategory, ProductionRegion } from './contract';
 
-/** POST /api/productions/:category/change_color: saves the selection and gives it the colour. */
-export const saveSelection = (category: ProductionCategory, departments: readonly DepartmentCode[], color: string | null) =>
-  apiEnvelope<{ data: { selected: DepartmentCode[]; color: string | null }; message: string }>(
-    `/productions/${category}/change_color?${new URLSearchParams({ departement: departments.join(','), color: color ?? 'none' })}`,
+/** POST /api/productions/:category/change_color: saves the selection and gives it the colour ('#rrggbb', 'none' or 'keep'). */
+export const saveSelection = (category: ProductionCategory, departments: readonly DepartmentCode[], color: string) =>
+  apiEnvelope<{ data: { selected: DepartmentCode[]; color?: string | null }; message: string }>(
+    `/productions/${category}/change_color?${new URLSearchParams({ departement: departments.join(','), color })}`,
     { method: 'POST' },
   );
 

@@ -5,6 +5,7 @@ import { useAllLandings } from '../../api/landings/hooks';
 import { CommandButton } from '../../commands/CommandButton';
 import { useIntl, useT } from '../../i18n/provider';
 import { MultiSelect } from '../../ui/ChoiceSelect';
+import { DateRange } from '../../ui/DateRange';
 import { bigExportStatuses, exportsView } from './store';
 
 /** 'Générer un export personnalisé' (folded until asked for), then the progress of the export under way. */
@@ -41,14 +42,14 @@ export function BigExportPanel() {
               onChange={(keys) => (exportsView.big.statuses = keys.map(String))}
               field="big-statuses"
             />
-            <label className="field field-compact">
-              <span>{t('exports.big.start')}</span>
-              <input type="date" value={big.start} max={big.end || undefined} required onChange={(e) => (exportsView.big.start = e.target.value)} />
-            </label>
-            <label className="field field-compact">
-              <span>{t('exports.big.end')}</span>
-              <input type="date" value={big.end} min={big.start || undefined} required onChange={(e) => (exportsView.big.end = e.target.value)} />
-            </label>
+            <DateRange
+              labels={[t('exports.big.start'), t('exports.big.end')]}
+              start={big.start}
+              end={big.end}
+              required
+              names={['big-start', 'big-end']}
+              onChange={(start, end) => Object.assign(exportsView.big, { start, end })}
+            />
             <label className="field field-compact">
               <span>{t('exports.big.format')}</span>
               <select value={big.format} onChange={(e) => (exportsView.big.format = e.target.value as typeof big.format)}>

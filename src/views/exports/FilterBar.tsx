@@ -6,6 +6,7 @@ import { CommandButton } from '../../commands/CommandButton';
 import { runCommand } from '../../commands/registry';
 import { useT } from '../../i18n/provider';
 import { MultiSelect, SingleSelect } from '../../ui/ChoiceSelect';
+import { DateRange } from '../../ui/DateRange';
 import { exportsView } from './store';
 
 /** Landings, user (the route's parameter), creation dates and 'Vendu à'. */
@@ -33,14 +34,13 @@ export function FilterBar({ userId }: { userId: number }) {
         onChange={(id) => id !== null && Number(id) !== userId && void runCommand('nav.exports', { userId: Number(id) }, 'button')}
         field="user"
       />
-      <label className="field field-compact">
-        <span>{t('exports.filter.from')}</span>
-        <input type="date" value={filters.start} max={filters.end || undefined} onChange={(e) => (exportsView.filters.start = e.target.value)} />
-      </label>
-      <label className="field field-compact">
-        <span>{t('exports.filter.to')}</span>
-        <input type="date" value={filters.end} min={filters.start || undefined} onChange={(e) => (exportsView.filters.end = e.target.value)} />
-      </label>
+      <DateRange
+        labels={[t('exports.filter.from'), t('exports.filter.to')]}
+        start={filters.start}
+        end={filters.end}
+        names={['created-from', 'created-to']}
+        onChange={(start, end) => Object.assign(exportsView.filters, { start, end })}
+      />
       <ComboBox
         className="field field-compact"
         allowsCustomValue

@@ -5,6 +5,7 @@ import { useDepartmentStats } from '../../api/leads/hooks';
 import { toneOf } from './tone';
 import { useIntl, useT } from '../../i18n/provider';
 import { last90Days } from '../../shared/dates';
+import { DateRange } from '../../ui/DateRange';
 
 /** The server's own message for a request it refused (an end before the start…), else the generic one. */
 function statsError(error: unknown, t: (id: string) => string): string {
@@ -39,14 +40,7 @@ export function StatsTab({ landingIds, category, zoneAvailable }: Props) {
   return (
     <div className="leads-stats">
       <div className="leads-bar">
-        <label className="field field-compact">
-          <span>{t('leads.stats.start')}</span>
-          <input type="date" value={start} max={end} required onChange={(e) => e.target.value && setRange([e.target.value, end])} />
-        </label>
-        <label className="field field-compact">
-          <span>{t('leads.stats.end')}</span>
-          <input type="date" value={end} min={start} required onChange={(e) => e.target.value && setRange([start, e.target.value])} />
-        </label>
+        <DateRange labels={[t('leads.stats.start'), t('leads.stats.end')]} start={start} end={end} required names={['stats-start', 'stats-end']} onChange={(s, e) => setRange([s, e])} />
         {zoneAvailable ? (
           <label className="leads-check">
             <input type="checkbox" checked={zone} onChange={(e) => setZone(e.target.checked)} />

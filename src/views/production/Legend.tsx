@@ -11,7 +11,8 @@ export function Legend({ classes }: { classes: readonly ChoroplethClass[] }) {
   return (
     <div className="map-legend">
       <h2 className="visually-hidden">{t('production.legend')}</h2>
-      <ul aria-label={t('production.legend')}>
+      {/* Two lists: the classes, whose space is kept while the counts load (production.css), then the marks. */}
+      <ul className="map-legend-classes" aria-label={t('production.legend')}>
         <li>
           <span className="map-swatch" style={{ background: NO_LEAD_COLOR }} aria-hidden="true" />
           {t('production.legend.none')}
@@ -22,6 +23,8 @@ export function Legend({ classes }: { classes: readonly ChoroplethClass[] }) {
             {range(c)}
           </li>
         ))}
+      </ul>
+      <ul aria-label={t('production.legend.marks')}>
         <li>
           <span className="map-swatch map-swatch-selected" aria-hidden="true" />
           {t('production.legend.selected')}

@@ -4,10 +4,11 @@ import { useSnapshot } from 'valtio';
 import type { Landing } from '../../api/landings/contract';
 import type { ProductionCategory } from '../../api/productions/contract';
 import { CommandMenu } from '../../commands/CommandMenu';
-import { runCommand } from '../../commands/registry';
 import { useT } from '../../i18n/provider';
+import { DateRange } from '../../ui/DateRange';
 import { SelectMenu } from '../../ui/SelectMenu';
-import { productionView, selectionColors } from './store';
+import { ColorChoice } from './ColorChoice';
+import { productionView } from './store';
 
 interface Props {
   category: ProductionCategory;
@@ -27,14 +28,14 @@ export function ProductionControls({ category, landings, chosen }: Props) {
   };
   return (
     <div className="production-controls">
-      <label className="field field-compact">
-        <span>{t('production.start')}</span>
-        <input type="date" value={view.start} max={view.end} required onChange={(e) => e.target.value && (productionView.start = e.target.value)} />
-      </label>
-      <label className="field field-compact">
-        <span>{t('production.end')}</span>
-        <input type="date" value={view.end} min={view.start} required onChange={(e) => e.target.value && (productionView.end = e.target.value)} />
-      </label>
+      <DateRange
+        labels={[t('production.start'), t('production.end')]}
+        start={view.start}
+        end={view.end}
+        required
+        names={['start', 'end']}
+        onChange={(start, end) => Object.assign(productionView, { start, end })}
+      />
       <Select
         className="field field-compact production-landings"
         selectionMode="multiple"
@@ -45,24 +46,7 @@ export function ProductionControls({ category, landings, chosen }: Props) {
       >
         <SelectMenu label={t('production.landings')} items={landings} />
       </Select>
-      <div className="production-colors" role="radiogroup" aria-label={t('production.color')}>
-        {selectionColors.map((c) => (
-          <button
-            key={c.id}
-            type="button"
-            role="radio"
-            aria-checked={view.color === c.color}
-            aria-label={t(`production.color.${c.id}`)}
-            title={t(`production.color.${c.id}`)}
-            className="production-swatch"
-            style={{ background: c.color }}
-            onClick={() => void runCommand('production.color', { color: c.color }, 'button')}
-          />
-        ))}
-        <button type="button" className="btn production-nocolor" onClick={() => void runCommand('production.color', { color: null }, 'button')}>
-          {t('production.color.none')}
-        </button>
-      </div>
+      <ColorChoice />
       <CommandMenu menu="production.actions" variant="toolbar" label={t('production.actions')} />
     </div>
   );

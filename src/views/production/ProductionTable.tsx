@@ -1,10 +1,18 @@
-import type { RegionsData } from '../../api/productions/contract';
+import { leadSources } from '../../api/leads/contract';
+import { productionStatKeys, type RegionsData } from '../../api/productions/contract';
 import { useIntl, useT } from '../../i18n/provider';
 
-/** Production over the selected departments: leads per source, then per status and per day. */
+/**
+ * Production over the selected departments: leads per source, then per status and per day.
+ * Every row is there from the start ('…' until the figures arrive), so the tables never grow
+ * under the map on a phone and push the Statistiques down as the data comes in.
+ */
 export function ProductionTable({ data, busy }: { data: RegionsData | undefined; busy: boolean }) {
   const t = useT();
   const intl = useIntl();
+  const sources = new Map(data?.sources.map((s) => [s.key, s.value]));
+  const stats = new Map(data?.stats.map((s) => [s.key, s.value]));
+  const figure = (value: number | undefined, fractionDigits = 0) => (data ? intl.formatNumber(value ?? 0, { maximumFractionDigits: fractionDigits }) : '…');
   return (
     <div className="production-tables">
       <table className="table production-table" aria-busy={busy}>
@@ -18,10 +26,10 @@ export function ProductionTable({ data, busy }: { data: RegionsData | undefined;
           </tr>
         </thead>
         <tbody>
-          {(data?.sources ?? []).map((s) => (
-            <tr key={s.key}>
-              <th scope="row">{t(`leads.source.${s.key}`)}</th>
-              <td className="num">{intl.formatNumber(s.value)}</td>
+          {leadSources.map((key) => (
+            <tr key={key}>
+              <th scope="row">{t(`leads.source.${key}`)}</th>
+              <td className="num">{figure(sources.get(key))}</td>
             </tr>
           ))}
         </tbody>
@@ -29,10 +37,10 @@ export function ProductionTable({ data, busy }: { data: RegionsData | undefined;
       <table className="table production-table" aria-busy={busy}>
         <caption>{t('production.table.stats')}</caption>
         <tbody>
-          {(data?.stats ?? []).map((s) => (
-            <tr key={s.key}>
-              <th scope="row">{t(`production.stat.${s.key}`)}</th>
-              <td className="num">{intl.formatNumber(s.value, { maximumFractionDigits: 1 })}</td>
+          {productionStatKeys.map((key) => (
+            <tr key={key}>
+              <th scope="row">{t(`production.stat.${key}`)}</th>
+              <td className="num">{figure(stats.get(key), 1)}</td>
             </tr>
           ))}
         </tbody>

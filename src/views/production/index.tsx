@@ -86,13 +86,13 @@ export default function ProductionScreen() {
   const noteOf = useCallback((code: DepartmentCode) => notes.get(code) ?? '', [notes]);
 
   const select = useCallback(
-    async (codes: readonly DepartmentCode[], color: string | null = productionView.color) => {
+    async (codes: readonly DepartmentCode[], color: string = productionView.color ?? 'keep') => {
       const next = [...new Set(codes)];
       setChosen(next);
       if (!ready.current) return;
       try {
         await saveSelection(category, next, color);
-        toaster.success(t('production.toast.color'));
+        if (color !== 'keep') toaster.success(t('production.toast.color'));
         await queryClient.invalidateQueries({ queryKey: productionKey(category) });
       } catch {
         toaster.warning(t('production.error.save'));
@@ -121,10 +121,12 @@ export default function ProductionScreen() {
   );
   useProvideCommandContext({ view: 'production', production: ctx });
 
-  // The map takes the focus from the Statistiques grid as the screen opens, and after a jump.
+  // The map takes the focus as the screen opens (from the sidebar, whose link had it, a tag or a
+  // reload), before the Statistiques grid below the fold can, and after a jump.
   useEffect(() => {
     const at = document.activeElement;
-    if (jumped || !at || at === document.body || at.id === 'main' || at.closest('.production-stats')) mapRef.current?.focus({ preventScroll: true });
+    const main = document.getElementById('main');
+    if (jumped || !at || !main?.contains(at) || at === main || at.closest('.production-stats')) mapRef.current?.focus({ preventScroll: true });
   }, [jumped]);
 
   const onPointer = useCallback((code: DepartmentCode, mode: PointerMode) => {

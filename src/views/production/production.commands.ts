@@ -150,8 +150,8 @@ defineCommand<{ color: string | null }, OnMap>({
   ],
   run: (ctx, args) => {
     if (args?.color === undefined) return;
-    if (args.color) productionView.color = args.color;
-    return ctx.production.select(ctx.production.selected, args.color);
+    productionView.color = args.color ?? 'none';
+    return ctx.production.select(ctx.production.selected, productionView.color);
   },
 });
 

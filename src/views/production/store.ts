@@ -4,7 +4,7 @@ import { defaultSelectionColor, type DepartmentCode, type ProductionCategory } f
 import type { Direction } from '../../map/navigation';
 import { last90Days } from '../../shared/dates';
 
-/** The colours a selection can be given (the first is the server's default). */
+/** The colours a selection can be given (the first is the server's default when a request names none). */
 export const selectionColors = [
   { id: 'orange', color: defaultSelectionColor },
   { id: 'red', color: '#dc2626' },
@@ -21,7 +21,11 @@ export const productionView = proxy({
   end,
   /** The landings chosen per category; undefined until the user changes the default (all of them). */
   landings: {} as Partial<Record<ProductionCategory, number[]>>,
-  color: defaultSelectionColor as string,
+  /**
+   * The colour chosen for the selection: '#rrggbb', 'none' (taken off), or null until the user
+   * chooses one: selecting departments then saves the selection and leaves their colours alone.
+   */
+  color: null as string | null,
   /** The department whose notes dialog is open. */
   noteFor: null as DepartmentCode | null,
   statsOpen: true,
@@ -33,8 +37,8 @@ export interface ProductionCommandContext {
   selected: readonly DepartmentCode[];
   active: DepartmentCode;
   landings: readonly number[];
-  /** Replaces the selection; saved with the colour (the current one by default) once the screen has loaded (1.5 s). */
-  select: (codes: readonly DepartmentCode[], color?: string | null) => Promise<void>;
+  /** Replaces the selection; saved with the colour chosen ('keep' when none was) once the screen has loaded (1.5 s). */
+  select: (codes: readonly DepartmentCode[], color?: string) => Promise<void>;
   setActive: (code: DepartmentCode) => void;
   move: (direction: Direction) => void;
   focusMap: () => void;

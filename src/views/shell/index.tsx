@@ -112,9 +112,11 @@ function Shell() {
               </section>
             )}
           >
-            {/* An admin screen waits for the user's role: mounted before it was known (a
-                bookmark, a reload), it queried the API and met a 403 before going to /401. */}
-            {screen?.requires === 'admin' && !userData ? <p className="placeholder">{t('grid.loading')}</p> : <Outlet />}
+            {/* A screen waits for the user's record: an admin screen mounted before its role was
+                known (a bookmark, a reload) queried the API and met a 403 before going to /401,
+                and the toolbars of the others, made of the commands this user may run, came in
+                after their lists and moved them down the page (a layout shift of up to 0.44). */}
+            {!userData && (screen?.requires === 'admin' || !me.isError) ? <p className="placeholder">{t('grid.loading')}</p> : <Outlet />}
           </ErrorBoundary>
         </main>
       </div>
