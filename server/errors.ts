@@ -1,4 +1,4 @@
-/** The error codes of DESIGN.md §5; every failure a client sees carries one. */
+/** The error codes of docs/decisions.md §5; every failure a client sees carries one. */
 export type ErrorCode =
   | 'bad_request'
   | 'invalid_credentials'

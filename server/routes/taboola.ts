@@ -28,7 +28,7 @@ const campaignIdOf = (raw: string) => {
   return raw;
 };
 
-/** SPEC.md §5: a type other than ALL or INCLUDE, or INCLUDE without a list, is 'Erreur'. */
+/** docs/product.md §5: a type other than ALL or INCLUDE, or INCLUDE without a list, is 'Erreur'. */
 const erreur = (field: 'type' | 'file') => validationFailed({ [field]: 'Erreur' }, 'Erreur');
 
 /**

@@ -1,6 +1,6 @@
 /**
  * The HTTP client: ofetch on /api with the bearer token of the Admin-Token cookie, the 9,000,000 ms
- * timeout of SPEC.md §9, and every failure turned into an ApiError { status, code, message }.
+ * timeout of docs/product.md §9, and every failure turned into an ApiError { status, code, message }.
  * `api()` returns the envelope's `data`; `apiEnvelope()` the whole body when extras matter.
  */
 import { FetchError, ofetch } from 'ofetch';
@@ -18,7 +18,7 @@ export class ApiError extends Error {
   }
 }
 
-/** Codes after which the session is gone: the client signs out (SPEC.md §4). */
+/** Codes after which the session is gone: the client signs out (docs/product.md §4). */
 export const sessionEndedCodes = new Set(['token_expired', 'token_not_provided', 'token_invalid']);
 
 let onSessionEnded: (error: ApiError) => void = () => {};

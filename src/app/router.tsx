@@ -41,7 +41,7 @@ function publicRoute(screen: PublicScreen): RouteObject {
   };
 }
 
-/** Every route of SPEC.md §2. Each screen, the shell and the public pages load lazily. */
+/** Every route of docs/product.md §2. Each screen, the shell and the public pages load lazily. */
 export const routes: RouteObject[] = [
   ...publicScreens().map(publicRoute),
   {

@@ -1,5 +1,5 @@
 /**
- * Interface state (valtio). Kept across visits, as SPEC.md §4 says: the sidebar preference
+ * Interface state (valtio). Kept across visits, as docs/product.md §4 says: the sidebar preference
  * ('sidebarStatus' 1 open / 0 closed), the language, the size and the theme colour; the
  * visited views are kept too so the tags bar survives a reload.
  */
@@ -26,7 +26,7 @@ export interface VisitedView {
   path: string;
 }
 
-/** Mobile when the window width minus 3 is below 1024 px (SPEC.md §2). */
+/** Mobile when the window width minus 3 is below 1024 px (docs/product.md §2). */
 export const deviceFor = (width: number): Device => (width - 3 < 1024 ? 'mobile' : 'desktop');
 
 function storedViews(): VisitedView[] {

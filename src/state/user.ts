@@ -1,5 +1,5 @@
 /**
- * The signed-in user (valtio). The token lives in the Admin-Token cookie (SPEC.md §2), read
+ * The signed-in user (valtio). The token lives in the Admin-Token cookie (docs/product.md §2), read
  * again on every request by src/api/client.ts, so another tab signing out is noticed.
  */
 import { proxy } from 'valtio';

@@ -11,7 +11,7 @@ import { runCommand } from '../commands/registry';
 import { useT } from '../i18n/provider';
 import { userState } from '../state/user';
 
-/** SPEC.md §9: messages stay 5 s (the login error among them). */
+/** docs/product.md §9: messages stay 5 s (the login error among them). */
 export const TOAST_MS = 5000;
 const MAX_VISIBLE = 4;
 

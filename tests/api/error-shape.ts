@@ -1,4 +1,4 @@
-// What every 4xx answer of the API must be (DESIGN.md §5): `{ error, message }`, a stable code and
+// What every 4xx answer of the API must be (docs/decisions.md §5): `{ error, message }`, a stable code and
 // a message in French a user can read. The harness checks each 4xx it receives with it.
 
 /** Words of English error messages (Fastify's, a library's) that no French message holds. */

@@ -124,7 +124,7 @@ describe('rules', () => {
     rule = body.data;
   });
 
-  it('fills the defaults of SPEC §5: 20 leads a day, 00:00–23:59, everywhere, no day', async () => {
+  it('fills the defaults of docs/product.md §5: 20 leads a day, 00:00–23:59, everywhere, no day', async () => {
     const res = await call('POST', '/api/customers/rules', { name: 'Défauts', customer_id: customerId, landings: [{ id: other.id, name: 'PV Nord' }] });
     expect(res.status).toBe(201);
     expect((await json<{ data: Rule }>(res)).data).toMatchObject({ leads_number: 20, hours: { start: '00:00', end: '23:59' }, zip: [], monday: false, sunday: false, landings: [{ id: other.id }] });

@@ -1,5 +1,5 @@
 // Each /api route's access follows from the area it serves, not from what the route declares: the
-// areas below are written from the product (SPEC.md §2: Lives and Administration are admin only;
+// areas below are written from the product (docs/product.md §2: Lives and Administration are admin only;
 // the audit log is admin data), so a route of an admin area declared 'user' or 'public', or a
 // route made public by mistake, fails here. A route that declares no access at all stops the
 // server at start-up (server/plugins/auth.ts).

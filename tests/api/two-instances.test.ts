@@ -10,7 +10,7 @@ import { createLanding, insertLeads, json } from './leads-support';
 import { createCustomer, createRule, until } from './lives-support';
 
 // Two servers, each with its own connection pool and pg-boss, on one PostgreSQL and one bucket:
-// what N instances behind a load balancer share (DESIGN.md §9), driven through both at once.
+// what N instances behind a load balancer share (docs/decisions.md §9), driven through both at once.
 // PostgreSQL only (CI's second api run): PGlite is the database of one process.
 const postgres = process.env.TEST_DATABASE_URL;
 

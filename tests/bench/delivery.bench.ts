@@ -1,4 +1,4 @@
-// Live delivery bench (DESIGN.md §7, issue 17): 100 customers and 1,000 active rules over 20
+// Live delivery bench (docs/decisions.md §7, issue 17): 100 customers and 1,000 active rules over 20
 // landings; 50 intakes a second through the public intake for BENCH_DELIVERY_SECONDS (default 20),
 // each answer's time compared with the moment the engine decided (lead_routings.decided_at): the
 // p95 must stay under 1 s. Then the cost of choosing a rule for one lead, measured on the same

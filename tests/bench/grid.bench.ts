@@ -1,4 +1,4 @@
-// Grid bench (DESIGN.md §7): 100,000 loaded rows in Debian's Chromium; frame work while holding
+// Grid bench (docs/decisions.md §7): 100,000 loaded rows in Debian's Chromium; frame work while holding
 // a move key and while scrolling, and the row elements in the DOM; AG Grid Community on the same
 // rows in the same run as the peer.
 import react from '@vitejs/plugin-react';

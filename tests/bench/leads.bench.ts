@@ -1,4 +1,4 @@
-// Server benches of the lead endpoints on 1,000,000 leads (DESIGN.md §7), over HTTP against the
+// Server benches of the lead endpoints on 1,000,000 leads (docs/decisions.md §7), over HTTP against the
 // real server running as a child process, as `npm start` runs it (the esbuild bundle), so that its
 // peak memory is measured on its own.
 // Embedded database: built once into data/bench (BENCH_DATA_DIR) by the seed CLI and reused;

@@ -1,4 +1,4 @@
-// Production map bench (DESIGN.md §7): geodata size, the map drawn after its data and the frames
+// Production map bench (docs/decisions.md §7): geodata size, the map drawn after its data and the frames
 // of hover and selection in Debian's Chromium (the real DepartmentMap on the build's geodata),
 // and the regions query for a year over the bench database (1,000,000 leads, as leads.bench.ts
 // builds it; BENCH_DATA_DIR and BENCH_LEADS to try it on a small one, DATABASE_URL for PostgreSQL).

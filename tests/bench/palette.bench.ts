@@ -1,4 +1,4 @@
-// Palette bench (DESIGN.md §7): in Debian's Chromium, our palette and stock cmdk (default
+// Palette bench (docs/decisions.md §7): in Debian's Chromium, our palette and stock cmdk (default
 // filtering) over the same 10,000 entries, in the same run; open and per-keystroke times.
 import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

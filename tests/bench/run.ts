@@ -9,7 +9,7 @@ export interface BenchResult {
   name: string;
   value: number;
   unit: 'ms' | 's' | 'kB' | 'MB' | 'ratio' | 'count';
-  /** The budget of DESIGN.md §7, when there is one: the result passes when value < budget. */
+  /** The budget of docs/decisions.md §7, when there is one: the result passes when value < budget. */
   budget?: number;
   /** A peer measured in the same run, e.g. stock cmdk or AG Grid. */
   peer?: { name: string; value: number };

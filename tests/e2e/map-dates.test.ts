@@ -94,7 +94,7 @@ describe('the production map: colours, focus and tooltip (item 12)', () => {
     await tooltip(page).getByText('Vaucluse (84)').waitFor();
     expect(await page.getByRole('radio', { checked: true }).count()).toBe(0);
 
-    // Choosing a colour gives it to the selection, and to the next selections (SPEC.md §2).
+    // Choosing a colour gives it to the selection, and to the next selections (docs/product.md §2).
     await page.getByRole('radio', { name: 'vert' }).click();
     await expect.poll(() => savedColor('pac', '84')).toBe('#16a34a');
     expect(await savedColor('pac', '13')).toBe('#16a34a');

@@ -31,7 +31,7 @@ async function openMap(page: Page, category: string) {
   await map(page).waitFor();
   // The choropleth is drawn once the counts arrive: the legend then lists its classes.
   await page.locator('.map-legend-classes li').nth(1).waitFor();
-  // Choices made in the first 1.5 s are not saved (SPEC.md §9): the screen says when it saves.
+  // Choices made in the first 1.5 s are not saved (docs/product.md §9): the screen says when it saves.
   await page.locator('.production-view[data-saves]').waitFor();
 }
 

@@ -1,4 +1,4 @@
-// The rule form's logic (SPEC.md §5): defaults, checks before sending, the server's refusals on
+// The rule form's logic (docs/product.md §5): defaults, checks before sending, the server's refusals on
 // their fields, the reset after a creation that keeps the customer, postal codes and hours as typed.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';

@@ -21,12 +21,12 @@ function as(user: User | null) {
 }
 
 describe('sidebar menu', () => {
-  it('gives an admin every group of SPEC.md §2, each entry running a command', () => {
+  it('gives an admin every group of docs/product.md §2, each entry running a command', () => {
     const menu = buildMenu(as(admin), [lp(3, 'PV Autoconsommation Sud')], [lp(9, 'FB Isolation')]);
     expect(menu.map((g) => g.id)).toEqual(['landings', 'facebook', 'production', 'lives', 'administration']);
     expect(menu[0].entries[0]).toMatchObject({ routePath: 'PVAutoconsommation Sud', href: '/landings_test/3', title: 'PV Autoconsommation Sud', command: 'nav.leads', args: { id: 3 } });
     const hrefs = (group: string) => menu.find((g) => g.id === group)!.entries.map((e) => e.href);
-    // The links of SPEC.md §2 in its order; a screen added later may stand among them.
+    // The links of docs/product.md §2 in its order; a screen added later may stand among them.
     const inSpecOrder = (group: string, spec: string[]) => expect(hrefs(group).filter((h) => spec.includes(h))).toEqual(spec);
     inSpecOrder('production', ['/production/pac', '/production/pv', '/production/other']);
     inSpecOrder('lives', ['/customers', '/customers/rules/0']);

@@ -1,7 +1,7 @@
 import type { ColumnType } from '../../../src/api/landings/contract';
 
 /**
- * Text that a spreadsheet would run as a formula (DESIGN.md §8); also when other control
+ * Text that a spreadsheet would run as a formula (docs/decisions.md §8); also when other control
  * characters come first, which a reader may drop.
  */
 // eslint-disable-next-line no-control-regex

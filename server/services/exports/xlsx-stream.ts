@@ -12,7 +12,7 @@ const MAIN = `${NS}spreadsheetml/2006/main`;
 /** Cell styles (index = the `s` attribute), in xl/styles.xml. */
 const STYLE = { text: 0, quoted: 1, datetime: 2, date: 3, header: 4 } as const;
 // quotePrefix: the cell shows its text as it is, without a visible apostrophe, and stays text
-// when edited — a formula-like value is never run (DESIGN.md §8). Number formats 22 and 14 are
+// when edited — a formula-like value is never run (docs/decisions.md §8). Number formats 22 and 14 are
 // the built-in date-time and date, which spreadsheets show in the reader's own locale.
 const styles =
   `<styleSheet xmlns="${MAIN}">` +

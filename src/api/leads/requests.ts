@@ -32,7 +32,7 @@ const widths: Record<string, number> = { id: 84, created_at: 196, updated_at: 19
  * The list's `keys` as grid columns. Fixed columns carry no label (the view names them from the
  * catalogs in the current language); form columns carry their landing's. The form columns (name,
  * phone…) come right after the id and the date: that is what staff read. rapport_id stays in the
- * rows (reports refer to it) but never shows (SPEC.md §2).
+ * rows (reports refer to it) but never shows (docs/product.md §2).
  */
 export function leadColumns(keys: LeadKey[]): GridColumnSpec[] {
   const lead = keys.filter((k) => k.key === 'id' || k.key === 'created_at');

@@ -16,7 +16,7 @@ export type DepartmentCode = z.infer<typeof departmentCode>;
 export const toRegion = (departement: string): DepartmentCode => `FR-${departement}`;
 export const toDepartement = (region: DepartmentCode) => region.slice(3);
 
-/** Gard and Hérault: the selection before anybody saved one (SPEC.md §2). */
+/** Gard and Hérault: the selection before anybody saved one (docs/product.md §2). */
 export const defaultSelection: DepartmentCode[] = ['FR-30', 'FR-34'];
 
 /** Longest note (characters): beyond, 422. */

@@ -49,7 +49,7 @@ const dayFlags = {
 };
 
 /**
- * POST /api/customers/rules (SPEC §3 creation payload) → 201 'Règle ajoutée'. Unknown customer or
+ * POST /api/customers/rules (docs/product.md §3 creation payload) → 201 'Règle ajoutée'. Unknown customer or
  * landing → 422 naming the field. Defaults: leads_number 20, hours 00:00–23:59, zip [] (everywhere),
  * days unset, active.
  */

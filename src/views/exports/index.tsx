@@ -42,7 +42,7 @@ const columns = ([
 // Enter or a double click on an export: its file.
 const downloadFocused = () => void runCommand('exports.download', undefined, 'button');
 
-/** The buyer typed reaches the list after this pause, as the grids' column filters (SPEC.md §9). */
+/** The buyer typed reaches the list after this pause, as the grids' column filters (docs/product.md §9). */
 const FILTER_DELAY_MS = 400;
 
 function useDebounced<T>(value: T, ms: number): T {

@@ -6,7 +6,7 @@ import { last90Days } from '../../shared/dates';
 
 type BigExportFormat = 'csv' | 'xlsx' | 'txt';
 
-/** Statuses a custom export may take (SPEC.md §9), in the order offered. */
+/** Statuses a custom export may take (docs/product.md §9), in the order offered. */
 export const bigExportStatuses = ['new', 'extracted', 'archived', 'converted', 'trashed'] as const;
 
 /** What the export commands see of the mounted screen (CommandContext.exports). */

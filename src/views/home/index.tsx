@@ -4,7 +4,7 @@ import { useT } from '../../i18n/provider';
 
 const keyOf = (id: string) => getCommand(id)?.keys?.[0] ?? '';
 
-/** '/': no content of its own (SPEC.md §2), only the ways in. */
+/** '/': no content of its own (docs/product.md §2), only the ways in. */
 export default function HomeScreen() {
   const t = useT();
   return (

@@ -4,7 +4,7 @@ import type { BookType, EntryStatus, ExportLink } from '../../api/leads/contract
 import type { GridColumnSpec, GridSelectionInfo } from '../../grid/types';
 import { hrefOf } from '../../commands/screens';
 
-/** The tabs of the lead view, in order (SPEC.md §2), with the status a grid tab lists. */
+/** The tabs of the lead view, in order (docs/product.md §2), with the status a grid tab lists. */
 export const leadTabs = [
   { key: 'new', status: 'new' },
   { key: 'extracted', status: 'extracted' },

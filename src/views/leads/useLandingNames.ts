@@ -1,6 +1,6 @@
 import { useFacebookLandings, useLandings } from '../../api/landings/hooks';
 
-/** The names of the landings of a ':id' parameter joined by dashes (SPEC.md §2), once all are known. */
+/** The names of the landings of a ':id' parameter joined by dashes (docs/product.md §2), once all are known. */
 export function useLandingNames(ids: string | undefined): string | undefined {
   const landings = useLandings();
   const facebook = useFacebookLandings();

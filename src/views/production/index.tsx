@@ -23,7 +23,7 @@ import { ProductionTable } from './ProductionTable';
 import { StatisticsTable } from './StatisticsTable';
 import { productionView, type ProductionCommandContext } from './store';
 
-/** SPEC.md §9: colour choices are saved only after the screen's first 1.5 s. */
+/** docs/product.md §9: colour choices are saved only after the screen's first 1.5 s. */
 const INITIAL_LOAD_MS = 1500;
 
 const arrows: Record<string, Direction> = { ArrowLeft: 'left', ArrowRight: 'right', ArrowUp: 'up', ArrowDown: 'down' };

@@ -6,7 +6,7 @@ export const screen = defineScreen({
   params: { category: ['pac', 'pv', 'other'] },
   title: 'shell.screen.production',
   requires: 'staff',
-  // The Production menu shows once the user record is loaded (SPEC.md §2).
+  // The Production menu shows once the user record is loaded (docs/product.md §2).
   when: (ctx) => ctx.user !== null,
   // 'g p' then the category: PAC, PV, Other.
   entries: [

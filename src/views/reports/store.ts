@@ -22,7 +22,7 @@ export const reportDownload = proxy({
   busy: false,
 });
 
-/** A report's colour (SPEC.md §2): its cap reached, success; half of it, warning. */
+/** A report's colour (docs/product.md §2): its cap reached, success; half of it, warning. */
 export function reportTone(count: number, cap: number): 'success' | 'warning' | undefined {
   if (cap > 0 && count >= cap) return 'success';
   if (cap > 0 && count >= cap / 2) return 'warning';

@@ -33,7 +33,7 @@ interface Props {
 }
 
 /**
- * The rule form (SPEC.md §5): customer, name, landings, postal codes, days, hours, leads per day,
+ * The rule form (docs/product.md §5): customer, name, landings, postal codes, days, hours, leads per day,
  * active. One form for creating a rule and for editing one.
  */
 export function RuleForm({ mode, onCancel }: Props) {

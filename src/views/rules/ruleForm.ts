@@ -1,4 +1,4 @@
-// The 'Créer une règle' form as data (SPEC.md §5): its defaults, its checks before sending, the
+// The 'Créer une règle' form as data (docs/product.md §5): its defaults, its checks before sending, the
 // server's refusals read back onto its fields, and the reset after a rule is created. Pure, unit-tested.
 import { weekdays, zipEntry, type Rule, type RuleCreateRequest, type Weekday } from '../../api/rules/contract';
 
@@ -27,7 +27,7 @@ export type RuleErrors = Partial<Record<RuleField, string>>;
 export const LEADS_PER_DAY = { min: 1, max: 10_000, default: 20 } as const;
 export const DEFAULT_HOURS = { start: '00:00', end: '23:59' } as const;
 
-/** The defaults of SPEC.md §5: 20 leads a day, 00:00–23:59, everywhere, no landing, no day; active. */
+/** The defaults of docs/product.md §5: 20 leads a day, 00:00–23:59, everywhere, no landing, no day; active. */
 export function ruleDefaults(customerId: number | null): RuleDraft {
   return {
     customer_id: customerId,

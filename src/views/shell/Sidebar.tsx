@@ -9,7 +9,7 @@ import { useCommandContext } from '../../commands/context';
 import { Icon } from '../../ui/icons';
 import { buildMenu, type MenuEntry, type MenuGroup } from './menu';
 
-/** SPEC.md §9: a collapsed group's popup shows after 200 ms. */
+/** docs/product.md §9: a collapsed group's popup shows after 200 ms. */
 const SHOW_TIMEOUT_MS = 200;
 
 /** A real link (middle-click and "open in a new tab" work) whose plain click runs the entry's command. */

@@ -1,5 +1,5 @@
 /**
- * The sidebar menu of SPEC.md §2, derived: the Landings and Facebook groups from the landing
+ * The sidebar menu of docs/product.md §2, derived: the Landings and Facebook groups from the landing
  * lists, the other groups from the screens' entry points that declare a menu place
  * (src/commands/screens.ts). An entry shows when its command is available to this user here
  * (role and `when`): admins see everything, Production waits for the user record.
@@ -11,7 +11,7 @@ import { allScreens, entriesOf, hrefOf, menuGroups, navCommandId, screenPath, ty
 import type { IconName } from '../../ui/icons';
 
 export interface MenuEntry {
-  /** Route path of the child (for landings: the name with its first space removed, SPEC.md §2). */
+  /** Route path of the child (for landings: the name with its first space removed, docs/product.md §2). */
   routePath: string;
   href: string;
   /** i18n id, or the literal landing name. */

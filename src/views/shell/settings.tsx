@@ -52,7 +52,7 @@ export function LanguageMenu() {
   );
 }
 
-/** Medium, Small, Mini; the current one is disabled (SPEC.md §2). */
+/** Medium, Small, Mini; the current one is disabled (docs/product.md §2). */
 export function SizeMenu() {
   const t = useT();
   const { size } = useSnapshot(ui);

@@ -98,7 +98,7 @@ defineCommand({
   requires: 'staff',
   icon: 'bug',
   badge: () => ui.errorLogs.length,
-  // Not on mobile (SPEC.md §2); the palette still reaches it.
+  // Not on mobile (docs/product.md §2); the palette still reaches it.
   menus: [{ id: 'navbar', group: 'tools', order: 3, when: () => ui.device === 'desktop' }],
   run: () => {
     ui.errorLogOpen = true;

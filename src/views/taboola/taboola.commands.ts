@@ -169,7 +169,7 @@ type Widening = WidensError['widens'];
 async function send(ctx: CommandContext, widen: boolean): Promise<Widening | null> {
   const { accountId, campaignId } = ctx.taboola!;
   const v = taboolaView;
-  // SPEC.md §5: INCLUDE needs a file (or here the departments' codes); anything else is 'Erreur'.
+  // docs/product.md §5: INCLUDE needs a file (or here the departments' codes); anything else is 'Erreur'.
   if (v.type === 'INCLUDE' && !v.file && v.codes.length === 0) {
     ctx.toast.error(ctx.t('taboola.error.noCodes'));
     return null;
