@@ -23,7 +23,11 @@ const publicRoutes = new Set([
   'GET /api/exports/:token/:filename',
 ]);
 
-const areaOf = (method: string, url: string) => (publicRoutes.has(`${method} ${url}`) ? 'public' : adminArea.test(url) ? 'admin' : 'user');
+/** Settings of a landing (where its form posts go afterwards): administration, though its leads are everybody's. */
+const adminRoutes = new Set(['PATCH /api/landings/:id']);
+
+const areaOf = (method: string, url: string) =>
+  publicRoutes.has(`${method} ${url}`) ? 'public' : adminRoutes.has(`${method} ${url}`) || adminArea.test(url) ? 'admin' : 'user';
 
 let server: TestServer;
 beforeAll(async () => {
