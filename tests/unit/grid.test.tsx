@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createIntl } from '@formatjs/intl';
 import { createRef } from 'react';
+import { I18nProvider } from 'react-aria-components';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Grid } from '../../src/grid/Grid';
 import { keysToColumns } from '../../src/grid/columns';
@@ -74,7 +75,11 @@ function setup(n = 400) {
   const stopKeys = installHotkeys();
   const session = provideCommandContext({ user: staff });
   stops.push(stopKeys, session.remove);
-  render(<Grid loader={mem.loader} queryKey="q" label="Leads" t={t} handleRef={handle} rowTone={rowTone} onSelectionChange={(i) => (info = i)} />);
+  render(
+    <I18nProvider locale="fr-FR">
+      <Grid loader={mem.loader} queryKey="q" label="Leads" t={t} handleRef={handle} rowTone={rowTone} onSelectionChange={(i) => (info = i)} />
+    </I18nProvider>,
+  );
   return { ...mem, handle, info: () => info!, grid: screen.getByRole('grid'), user: userEvent.setup() };
 }
 
@@ -179,13 +184,15 @@ describe('Grid', () => {
   });
 
   it('sends date filters as start<>end', async () => {
-    const { grid, requests } = setup();
+    const { grid, requests, user } = setup();
     await waitFor(() => expect(grid.getAttribute('aria-rowcount')).toBe('402'));
-    const { fireEvent } = await import('@testing-library/react');
-    // One Tab stop in the header: the button opens the two dates.
-    await userEvent.setup().click(screen.getByRole('button', { name: /^Filtrer created_at/ }));
-    fireEvent.change(await screen.findByLabelText('created_at : du'), { target: { value: '2025-01-02' } });
-    fireEvent.change(screen.getByLabelText('created_at : au'), { target: { value: '2025-01-03' } });
+    // One Tab stop in the header: the button opens the two dates, typed day, month, year in French.
+    await user.click(screen.getByRole('button', { name: /^Filtrer created_at/ }));
+    const field = async (name: RegExp) => within((await screen.findAllByRole('group', { name }))[0]!).getAllByRole('spinbutton');
+    await user.click((await field(/created_at\s:\sdu/))[0]!);
+    await user.keyboard('02012025');
+    await user.click((await field(/created_at\s:\sau/))[0]!);
+    await user.keyboard('03012025');
     await waitFor(() => expect(requests.at(-1)!.filters).toEqual({ created_at: '2025-01-02<>2025-01-03' }), { timeout: 1500 });
   });
 

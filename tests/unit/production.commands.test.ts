@@ -72,8 +72,11 @@ describe('production commands', () => {
     await runCommand('production.color', { color: '#16a34a' }, 'palette');
     expect(productionView.color).toBe('#16a34a');
     expect(production.select).toHaveBeenLastCalledWith(['FR-30', 'FR-34'], '#16a34a');
+    // Taking the colour off is a choice too: the next selections go without one ('none'), where
+    // a user who never chose one only looks (the screen's 'keep').
     await runCommand('production.color', { color: null }, 'palette');
-    expect(production.select).toHaveBeenLastCalledWith(['FR-30', 'FR-34'], null);
+    expect(productionView.color).toBe('none');
+    expect(production.select).toHaveBeenLastCalledWith(['FR-30', 'FR-34'], 'none');
   });
 
   it('openLeads opens the lead view of the landings filtered on the department', async () => {
