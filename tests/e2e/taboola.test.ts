@@ -49,7 +49,7 @@ describe('Taboola send', () => {
     // ALL from the palette, then `s`: a confirmation naming before and after.
     await page.keyboard.press('Control+k');
     await page.keyboard.type('type de ciblage all');
-    await page.getByRole('dialog').getByRole('option', { name: /Type de ciblage : ALL/ }).waitFor();
+    await page.getByRole('dialog').getByRole('option', { name: /Type de ciblage\s:\sALL/ }).waitFor();
     await page.keyboard.press('Enter');
     await page.getByRole('dialog').waitFor({ state: 'detached' });
     expect(await page.getByRole('radio', { name: /^ALL/ }).isChecked()).toBe(true);
@@ -95,7 +95,7 @@ describe('Taboola send', () => {
     await toast(page, /codes postaux pour 30/);
     await page.getByRole('button', { name: /Envoyer le ciblage/ }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Élargir la campagne ?' });
-    await dialog.getByText(/Après : \d+ codes postaux ciblés \(INCLUDE\)/).waitFor();
+    await dialog.getByText(/Après\s:\s\d+ codes postaux ciblés \(INCLUDE\)/).waitFor();
     await dialog.getByRole('button', { name: 'Annuler' }).click();
     await dialog.waitFor({ state: 'detached' });
     expect((await campaign('PAC Hérault – retargeting')).postal_codes.every((c) => c.startsWith('34'))).toBe(true);
