@@ -252,7 +252,8 @@ describe('production map', () => {
     await page.getByRole('listbox', { name: 'Production map by department: Production: solar PV' }).waitFor();
     await page.locator('.map-legend').getByText('No lead').waitFor();
     await page.getByRole('columnheader', { name: 'Department' }).first().waitFor();
-    expect(await option(page, '2A').getAttribute('aria-label')).toMatch(/^Corse-du-Sud \(2A\), \d+ leads?/);
+    // The tables are drawn before their counts arrive: the departments' names follow them.
+    await expect.poll(() => option(page, '2A').getAttribute('aria-label')).toMatch(/^Corse-du-Sud \(2A\), \d+ leads?/);
     // A tooltip shown before the counts arrived follows them.
     const tip = page.locator('.map-tooltip');
     if (await tip.isVisible()) {

@@ -257,8 +257,9 @@ defineCommand({
   run: async (ctx) => {
     const change = lastState!;
     lastState = null;
-    // Only while the customer is still as the change left it (someone may have changed it since).
-    const customer = queryClient.getQueryData(customersQuery.queryKey)?.find((c) => c.id === change.id);
+    // Only while the customer is still as the change left it (someone may have changed it since),
+    // read again: a z pressed at once would otherwise meet the list from before the change.
+    const customer = (await queryClient.fetchQuery({ ...customersQuery, staleTime: 0 })).find((c) => c.id === change.id);
     if (customer?.active === change.active) {
       await updateCustomer(change.id, { active: !change.active }).catch(async (error: unknown) => {
         await reloadCustomers();

@@ -86,8 +86,9 @@ defineCommand({
   run: async (ctx) => {
     const change = lastRole!;
     lastRole = null;
-    // Only while the account still has the role given (someone may have changed it since).
-    const account = queryClient.getQueryData(usersQuery.queryKey)?.find((u) => u.id === change.id);
+    // Only while the account still has the role given (someone may have changed it since), read
+    // again: a z pressed at once would otherwise meet the list from before the change.
+    const account = (await queryClient.fetchQuery({ ...usersQuery, staleTime: 0 })).find((u) => u.id === change.id);
     if (account?.admin === change.admin) await toggleRole(change.id);
     ctx.toast.info(ctx.t('users.toast.roleUndone'));
     await afterChange(ctx);
