@@ -135,7 +135,8 @@ export function Sidebar() {
         <span className="brand-mark" aria-hidden="true">
           LC
         </span>
-        <span className="brand-text">{t('shell.brand')}</span>
+        {/* Collapsed, the brand shows its mark only; its text still names the link. */}
+        <span className={collapsed ? 'visually-hidden' : undefined}>{t('shell.brand')}</span>
       </a>
       <ul className="menu">
         {menu.map((group) => (
