@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import prettier from 'eslint-config-prettier';
 
 export default tseslint.config(
   { ignores: ['dist', 'dist-server', 'data', 'node_modules', 'coverage'] },
@@ -22,7 +23,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '(^|/)(views|app)(/|$)', message: 'commands, grid, map, api, state, i18n, ui and shared never import a view or the app: move the shared piece down instead.' }] },
+        {
+          patterns: [
+            {
+              regex: '(^|/)(views|app)(/|$)',
+              message: 'commands, grid, map, api, state, i18n, ui and shared never import a view or the app: move the shared piece down instead.',
+            },
+          ],
+        },
       ],
     },
   },
@@ -40,6 +48,8 @@ export default tseslint.config(
       ],
     },
   },
+  // Layout is Prettier's (`prettier --check` in npm run lint): no ESLint rule argues with it.
+  prettier,
 );
 
 /** The rule of a view's files at one depth: `sibling` is the relative path that leaves its screen's folder. */

@@ -5,10 +5,6 @@ import { runTogether } from './children.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 
-runTogether(
-  [
-    [join(root, 'node_modules/tsx/dist/cli.mjs'), 'watch', '--clear-screen=false', 'server/main.ts'],
-    [join(root, 'node_modules/vite/bin/vite.js')],
-  ],
-  { cwd: root },
-);
+runTogether([[join(root, 'node_modules/tsx/dist/cli.mjs'), 'watch', '--clear-screen=false', 'server/main.ts'], [join(root, 'node_modules/vite/bin/vite.js')]], {
+  cwd: root,
+});

@@ -27,7 +27,9 @@ export async function buildApp(ctx: AppContext, distDir = defaultDistDir): Promi
     // 100 characters): Fastify's own bodies are in English.
     frameworkErrors: (err, _req, reply: FastifyReply) => {
       const tooLong = err.code === 'FST_ERR_MAX_PARAM_LENGTH';
-      reply.status(tooLong ? 414 : 400).send({ error: 'bad_request', message: tooLong ? "Un paramètre de l'adresse est trop long" : "L'adresse demandée est mal encodée" });
+      reply
+        .status(tooLong ? 414 : 400)
+        .send({ error: 'bad_request', message: tooLong ? "Un paramètre de l'adresse est trop long" : "L'adresse demandée est mal encodée" });
     },
   });
   app.decorate('ctx', ctx);

@@ -1,49 +1,52 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
-const flag = z
-  .enum(['0', '1', 'true', 'false'])
-  .transform((v) => v === '1' || v === 'true');
+const flag = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
 
-const schema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
-  DATA_DIR: z.string().default('./data'),
-  DATABASE_URL: z.string().optional(),
-  SEED_DEMO: flag.optional(),
-  ADMIN_EMAIL: z.string().email().optional(),
-  ADMIN_PASSWORD: z.string().min(8).optional(),
-  TOKEN_TTL_HOURS: z.coerce.number().positive().default(12),
-  SMTP_URL: z.string().optional(),
-  MAIL_FROM: z.string().default('Console leads <no-reply@leads.local>'),
-  PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'PUBLIC_URL doit être une adresse http(s) complète' }).optional(),
-  BODY_LIMIT_MB: z.coerce.number().positive().default(1),
-  IMPORT_BODY_LIMIT_MB: z.coerce.number().positive().default(64),
-  // Behind a reverse proxy: take the client address from X-Forwarded-For (throttling, logs).
-  TRUST_PROXY: flag.default(false),
-  // Taboola Backstage: without both credentials the Taboola screen works on its sandbox.
-  TABOOLA_CLIENT_ID: z.string().optional(),
-  TABOOLA_CLIENT_SECRET: z.string().optional(),
-  TABOOLA_API_URL: z.url({ protocol: /^https?$/, error: 'TABOOLA_API_URL doit être une adresse http(s)' }).default('https://backstage.taboola.com'),
-  // Days a bulk status change can still be undone; older undo records are deleted every night.
-  UNDO_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
-  // Export files in S3-compatible object storage (shared by every instance) instead of DATA_DIR/exports.
-  S3_URL: z.url({ protocol: /^https?$/, error: "S3_URL doit être l'adresse http(s) du service de stockage objet" }).optional(),
-  S3_BUCKET: z
-    .string()
-    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'S3_BUCKET doit être un nom de bucket valide (3 à 63 caractères : minuscules, chiffres, points, tirets)')
-    .optional(),
-  S3_REGION: z.string().default('us-east-1'),
-  S3_ACCESS_KEY_ID: z.string().optional(),
-  S3_SECRET_ACCESS_KEY: z.string().optional(),
-  // Path-style addresses (endpoint/bucket/key): what MinIO, Garage, Ceph and the like expect.
-  S3_FORCE_PATH_STYLE: flag.default(true),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-})
+const schema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    DATA_DIR: z.string().default('./data'),
+    DATABASE_URL: z.string().optional(),
+    SEED_DEMO: flag.optional(),
+    ADMIN_EMAIL: z.string().email().optional(),
+    ADMIN_PASSWORD: z.string().min(8).optional(),
+    TOKEN_TTL_HOURS: z.coerce.number().positive().default(12),
+    SMTP_URL: z.string().optional(),
+    MAIL_FROM: z.string().default('Console leads <no-reply@leads.local>'),
+    PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'PUBLIC_URL doit être une adresse http(s) complète' }).optional(),
+    BODY_LIMIT_MB: z.coerce.number().positive().default(1),
+    IMPORT_BODY_LIMIT_MB: z.coerce.number().positive().default(64),
+    // Behind a reverse proxy: take the client address from X-Forwarded-For (throttling, logs).
+    TRUST_PROXY: flag.default(false),
+    // Taboola Backstage: without both credentials the Taboola screen works on its sandbox.
+    TABOOLA_CLIENT_ID: z.string().optional(),
+    TABOOLA_CLIENT_SECRET: z.string().optional(),
+    TABOOLA_API_URL: z.url({ protocol: /^https?$/, error: 'TABOOLA_API_URL doit être une adresse http(s)' }).default('https://backstage.taboola.com'),
+    // Days a bulk status change can still be undone; older undo records are deleted every night.
+    UNDO_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+    // Export files in S3-compatible object storage (shared by every instance) instead of DATA_DIR/exports.
+    S3_URL: z.url({ protocol: /^https?$/, error: "S3_URL doit être l'adresse http(s) du service de stockage objet" }).optional(),
+    S3_BUCKET: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'S3_BUCKET doit être un nom de bucket valide (3 à 63 caractères : minuscules, chiffres, points, tirets)')
+      .optional(),
+    S3_REGION: z.string().default('us-east-1'),
+    S3_ACCESS_KEY_ID: z.string().optional(),
+    S3_SECRET_ACCESS_KEY: z.string().optional(),
+    // Path-style addresses (endpoint/bucket/key): what MinIO, Garage, Ceph and the like expect.
+    S3_FORCE_PATH_STYLE: flag.default(true),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  })
   .superRefine((c, ctx) => {
     if (c.S3_URL && !c.S3_BUCKET) ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'S3_BUCKET est obligatoire quand S3_URL est défini' });
     if (!c.S3_ACCESS_KEY_ID !== !c.S3_SECRET_ACCESS_KEY) {
-      ctx.addIssue({ code: 'custom', path: ['S3_SECRET_ACCESS_KEY'], message: 'S3_ACCESS_KEY_ID et S3_SECRET_ACCESS_KEY vont ensemble : donnez les deux ou aucun' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['S3_SECRET_ACCESS_KEY'],
+        message: 'S3_ACCESS_KEY_ID et S3_SECRET_ACCESS_KEY vont ensemble : donnez les deux ou aucun',
+      });
     }
   });
 

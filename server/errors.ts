@@ -44,7 +44,8 @@ export const validationFailed = (errors: Record<string, string>, message = 'Merc
 export const RETRY_AFTER_SECONDS = 5;
 
 /** The database cannot be reached (restarting, failing over): the client may send the request again shortly. */
-export const databaseUnavailable = () => new AppError(503, 'unavailable', 'La base de données est momentanément indisponible : réessayez dans quelques instants');
+export const databaseUnavailable = () =>
+  new AppError(503, 'unavailable', 'La base de données est momentanément indisponible : réessayez dans quelques instants');
 
 /** 413 naming the limit, in MB, of the route the body was sent to. */
 export const tooLarge = (limitBytes: number) =>

@@ -22,7 +22,8 @@ export async function routeModules(): Promise<RoutePlugin[]> {
     [...files].sort().map(async (file) => {
       // A template import is a glob to esbuild: it bundles every file of the folder.
       const module = (await import(`./routes/${file.slice(0, -'.ts'.length)}.ts`)) as { default?: unknown };
-      if (typeof module.default !== 'function') throw new Error(`server/routes/${file} must default-export its routes (a Fastify plugin); helpers live outside server/routes/`);
+      if (typeof module.default !== 'function')
+        throw new Error(`server/routes/${file} must default-export its routes (a Fastify plugin); helpers live outside server/routes/`);
       return module.default as RoutePlugin;
     }),
   );

@@ -30,14 +30,16 @@ export async function listenForBackups(app: FastifyInstance) {
     const started = Date.now();
     res.writeHead(200, { 'content-type': 'application/gzip' });
     const exportsDir = ctx.config.S3_URL ? undefined : join(ctx.config.dataDir, 'exports');
-    queue = queue.then(() => writeBackup({ db: ctx.db, pgliteDir: dir, exportsDir }, res)).then(
-      (stats) => ctx.log.info({ ...stats, ms: Date.now() - started }, 'backup written'),
-      (err: unknown) => {
-        ctx.log.error({ err }, 'backup failed');
-        // Cut short, the client sees an incomplete answer and keeps nothing.
-        res.destroy(err as Error);
-      },
-    );
+    queue = queue
+      .then(() => writeBackup({ db: ctx.db, pgliteDir: dir, exportsDir }, res))
+      .then(
+        (stats) => ctx.log.info({ ...stats, ms: Date.now() - started }, 'backup written'),
+        (err: unknown) => {
+          ctx.log.error({ err }, 'backup failed');
+          // Cut short, the client sees an incomplete answer and keeps nothing.
+          res.destroy(err as Error);
+        },
+      );
   });
   try {
     await new Promise<void>((resolve, reject) => server.once('error', reject).listen(path, resolve));
@@ -60,7 +62,9 @@ export async function listenForBackups(app: FastifyInstance) {
 export async function requestBackup(pgliteDir: string, file: string): Promise<boolean> {
   let res: IncomingMessage;
   try {
-    res = await new Promise<IncomingMessage>((resolve, reject) => get({ socketPath: backupSocketPath(pgliteDir), path: '/backup' }, resolve).once('error', reject));
+    res = await new Promise<IncomingMessage>((resolve, reject) =>
+      get({ socketPath: backupSocketPath(pgliteDir), path: '/backup' }, resolve).once('error', reject),
+    );
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ECONNREFUSED') return false;

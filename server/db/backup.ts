@@ -51,7 +51,10 @@ export async function writeBackup(source: BackupSource, out: Writable): Promise<
       // Finished files only: one being written is a .part until it is complete.
       await cp(source.exportsDir!, join(staging, 'exports'), { recursive: true, mode: constants.COPYFILE_FICLONE, filter: (src) => !src.endsWith('.part') });
     }
-    await writeFile(join(staging, MANIFEST), JSON.stringify({ format: FORMAT, version: 1, created_at: new Date().toISOString(), database: 'pglite', exports: withExports }, null, 2));
+    await writeFile(
+      join(staging, MANIFEST),
+      JSON.stringify({ format: FORMAT, version: 1, created_at: new Date().toISOString(), database: 'pglite', exports: withExports }, null, 2),
+    );
     let bytes = 0;
     const pack = tarCreate({ cwd: staging, gzip: true, portable: true }, [MANIFEST, 'pglite', ...(withExports ? ['exports'] : [])]);
     await pipeline(

@@ -32,16 +32,16 @@ export async function bulkInsert(
     SELECT ${select.join(', ')} FROM unnest(${names.map((_, i) => `$${i + 1}::text[]`).join(', ')}) AS u(${names.map((_, i) => `c${i}`).join(', ')})`;
   for (let start = 0; start < rows.length; start += batchSize) {
     const batch = rows.slice(start, start + batchSize);
-    await q.query(sql, names.map((_, i) => batch.map((row) => toText(row[i]))));
+    await q.query(
+      sql,
+      names.map((_, i) => batch.map((row) => toText(row[i]))),
+    );
   }
 }
 
 /** Reserves `n` ids of a serial column, so rows can point at each other before they are inserted. */
 export async function reserveIds(q: Queryable, table: string, n: number): Promise<number[]> {
   if (n === 0) return [];
-  const { rows } = await q.query<{ id: number }>(
-    `SELECT nextval(pg_get_serial_sequence($1, 'id'))::bigint AS id FROM generate_series(1, $2)`,
-    [table, n],
-  );
+  const { rows } = await q.query<{ id: number }>(`SELECT nextval(pg_get_serial_sequence($1, 'id'))::bigint AS id FROM generate_series(1, $2)`, [table, n]);
   return rows.map((r) => r.id);
 }

@@ -19,7 +19,9 @@ export async function migrate(db: Db): Promise<string[]> {
   });
   const done = new Set((await db.query<{ name: string }>('SELECT name FROM schema_migrations')).rows.map((r) => r.name));
   const applied: string[] = [];
-  for (const name of readdirSync(dir).filter((f) => f.endsWith('.sql')).sort()) {
+  for (const name of readdirSync(dir)
+    .filter((f) => f.endsWith('.sql'))
+    .sort()) {
     if (done.has(name)) continue;
     const sql = readFileSync(dir + name, 'utf8');
     await db.tx(async (q) => {

@@ -95,9 +95,7 @@ export function lockDataDir(dir: string): () => void {
       const holder = parseHolder(readOr(file) ?? '');
       const written = statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 0;
       if (holder && heldBy(holder, written)) {
-        throw new Error(
-          `La base PGlite ${dir} est déjà ouverte par le processus ${holder.pid} (un serveur ou npm run seed) : arrêtez-le d'abord.`,
-        );
+        throw new Error(`La base PGlite ${dir} est déjà ouverte par le processus ${holder.pid} (un serveur ou npm run seed) : arrêtez-le d'abord.`);
       }
       rmSync(file, { force: true });
     }

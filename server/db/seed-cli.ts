@@ -66,9 +66,9 @@ async function grow(db: Db, count: number) {
     // up to date row by row; the transaction puts them back even if the run fails.
     const indexes = count >= REBUILD_FROM ? await secondaryIndexes(q) : [];
     for (const index of indexes) await q.exec(`DROP INDEX "${index.name}"`);
-    for (let done = 0; done < count; ) {
+    for (let done = 0; done < count;) {
       const batch: SeedLead[] = [];
-      for (; batch.length < Math.min(BATCH, count - done); ) {
+      for (; batch.length < Math.min(BATCH, count - done);) {
         const landing = r.pick(landings);
         const at = new Date(arrivals[done + batch.length]!);
         const lead = makeLead(r, codes, landing, at, statusFor(r, at, now, false), now);
@@ -85,10 +85,7 @@ async function grow(db: Db, count: number) {
     }
     if (indexes.length) process.stdout.write('\nReconstruction des index…');
     for (const index of indexes) await q.exec(index.def);
-    await q.query(
-      'UPDATE exports SET count = (SELECT count(*) FROM leads WHERE leads.export_id = exports.id) WHERE id = ANY($1)',
-      [[...exportOf.values()]],
-    );
+    await q.query('UPDATE exports SET count = (SELECT count(*) FROM leads WHERE leads.export_id = exports.id) WHERE id = ANY($1)', [[...exportOf.values()]]);
   });
   // PGlite has no autovacuum: without the visibility map and hint bits, the first reads would write.
   await db.exec('VACUUM ANALYZE leads');

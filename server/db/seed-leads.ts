@@ -140,7 +140,19 @@ function formValue(r: Random, col: LandingColumn): string | number | undefined {
 export function arrivalTime(r: Random, now: Date, days = 365): Date {
   const growing = r.chance(0.65);
   const daysAgo = Math.floor(days * (growing ? 1 - Math.sqrt(r.next()) : r.next()));
-  const hour = r.weighted([[8, 4], [10, 6], [12, 7], [14, 6], [17, 7], [19, 8], [21, 5], [23, 1], [2, 0.5]] as const) + r.next() * 2;
+  const hour =
+    r.weighted([
+      [8, 4],
+      [10, 6],
+      [12, 7],
+      [14, 6],
+      [17, 7],
+      [19, 8],
+      [21, 5],
+      [23, 1],
+      [2, 0.5],
+    ] as const) +
+    r.next() * 2;
   const day = new Date(now.getTime() - daysAgo * DAY);
   day.setUTCHours(0, 0, 0, 0);
   const at = new Date(day.getTime() + hour * 3_600_000 + r.int(0, 59) * 1000);
@@ -160,14 +172,7 @@ export function statusFor(r: Random, createdAt: Date, now: Date, withConverted =
 }
 
 /** One lead as a landing page would have sent it, its derived columns filled. */
-export function makeLead(
-  r: Random,
-  codes: PostalCodePicker,
-  landing: SeedLanding,
-  createdAt: Date,
-  status: EntryStatus,
-  now: Date,
-): SeedLead {
+export function makeLead(r: Random, codes: PostalCodePicker, landing: SeedLanding, createdAt: Date, status: EntryStatus, now: Date): SeedLead {
   const prenom = r.pick(FIRST_NAMES);
   const nom = r.pick(LAST_NAMES);
   const phone = `0${r.chance(0.7) ? 6 : 7}${r.digits(8)}`;
@@ -176,7 +181,13 @@ export function makeLead(
   const departement = departementFor(codePostal);
 
   const source: LeadSource =
-    landing.kind === 'facebook' ? r.weighted([['facebook', 90], ['email', 5], ['sms', 5]] as const) : r.weighted(SOURCE_WEIGHTS);
+    landing.kind === 'facebook'
+      ? r.weighted([
+          ['facebook', 90],
+          ['email', 5],
+          ['sms', 5],
+        ] as const)
+      : r.weighted(SOURCE_WEIGHTS);
   const month = createdAt.toISOString().slice(0, 7);
   const utmSource = source === 'autre' ? r.pick(['bing', 'partenaire', null]) : source;
   const presale = ['taboola', 'outbrain', 'facebook'].includes(source) && r.chance(0.8);
@@ -184,12 +195,17 @@ export function makeLead(
   const data: Record<string, string | number> = {};
   for (const col of landing.columns) {
     const value =
-      col.key === 'nom' ? nom
-      : col.key === 'prenom' ? prenom
-      : col.key === 'telephone' ? phone
-      : col.key === 'email' ? email
-      : col.key === 'code_postal' ? codePostal
-      : formValue(r, col);
+      col.key === 'nom'
+        ? nom
+        : col.key === 'prenom'
+          ? prenom
+          : col.key === 'telephone'
+            ? phone
+            : col.key === 'email'
+              ? email
+              : col.key === 'code_postal'
+                ? codePostal
+                : formValue(r, col);
     if (value !== undefined) data[col.key] = value;
   }
 
@@ -242,5 +258,11 @@ const LEAD_COLUMNS = {
 /** Inserts leads in batches; rows without an id take the next of the sequence. */
 export function insertSeedLeads(q: Queryable, leads: SeedLead[], batchSize?: number): Promise<void> {
   const keys = Object.keys(LEAD_COLUMNS) as Array<keyof SeedLead>;
-  return bulkInsert(q, 'leads', LEAD_COLUMNS, leads.map((l) => keys.map((k) => l[k])), batchSize);
+  return bulkInsert(
+    q,
+    'leads',
+    LEAD_COLUMNS,
+    leads.map((l) => keys.map((k) => l[k])),
+    batchSize,
+  );
 }

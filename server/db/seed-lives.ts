@@ -35,7 +35,17 @@ export async function insertCustomersAndRules(q: Queryable, landings: SeedLandin
         `INSERT INTO rules (name, customer_id, landing_ids, zip, hour_start, hour_end, leads_number, active,
                             monday, tuesday, wednesday, thursday, friday, saturday, sunday, created_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, now() - interval '400 days') RETURNING id`,
-        [rule.name, rows[0]!.id, landingIds, rule.departements, rule.hours[0], rule.hours[1], rule.leads_number, active, ...weekdays.map((d) => rule.days.includes(d))],
+        [
+          rule.name,
+          rows[0]!.id,
+          landingIds,
+          rule.departements,
+          rule.hours[0],
+          rule.hours[1],
+          rule.leads_number,
+          active,
+          ...weekdays.map((d) => rule.days.includes(d)),
+        ],
       );
       rules.push({ ...rule, id: res.rows[0]!.id, customerId: rows[0]!.id, customer: c.name, customerEmail: c.email, landingIds, active });
     }
@@ -50,7 +60,15 @@ interface Routing {
   /** The address the delivered lead was mailed to. */
   mailedTo: string | null;
   parisTime: string;
-  considered: Array<{ rule_id: number; rule_name: string; customer_id: number; customer_name: string; count: number; leads_number: number; reason: PassReason | null }>;
+  considered: Array<{
+    rule_id: number;
+    rule_name: string;
+    customer_id: number;
+    customer_name: string;
+    count: number;
+    leads_number: number;
+    reason: PassReason | null;
+  }>;
   at: Date;
 }
 
@@ -69,7 +87,9 @@ export interface LiveDemo {
  */
 export async function deliverByRules(q: Queryable, rules: SeedRule[], leads: { all: SeedLead[] }, now: Date): Promise<LiveDemo> {
   const since = now.getTime() - REPORT_DAYS * DAY;
-  const offered = leads.all.filter((l) => l.entry_status === 'new' && l.created_at.getTime() >= since).sort((a, b) => a.created_at.getTime() - b.created_at.getTime());
+  const offered = leads.all
+    .filter((l) => l.entry_status === 'new' && l.created_at.getTime() >= since)
+    .sort((a, b) => a.created_at.getTime() - b.created_at.getTime());
   const byLanding = new Map<number, SeedRule[]>();
   for (const rule of rules) for (const id of rule.landingIds) byLanding.set(id, [...(byLanding.get(id) ?? []), rule]);
 
@@ -115,7 +135,15 @@ export async function deliverByRules(q: Queryable, rules: SeedRule[], leads: { a
     const winner = judged[0]?.reason === null ? mine.find((r) => r.id === judged[0]!.candidate.id)! : null;
     for (const j of judged.slice(1)) if (j.reason === null) j.reason = 'lost';
     const at = new Date(lead.created_at.getTime() + 2000);
-    routings.set(lead, { outcome: winner ? 'delivered' : 'unmatched', ruleId: winner?.id ?? null, reportId: null, mailedTo: winner?.customerEmail ?? null, parisTime: `${clock.label} ${clock.weekday}`, considered: considered(judged), at });
+    routings.set(lead, {
+      outcome: winner ? 'delivered' : 'unmatched',
+      ruleId: winner?.id ?? null,
+      reportId: null,
+      mailedTo: winner?.customerEmail ?? null,
+      parisTime: `${clock.label} ${clock.weekday}`,
+      considered: considered(judged),
+      at,
+    });
     if (winner) {
       const rep = reportOf(winner, clock.day);
       rep.count++;
@@ -142,15 +170,41 @@ export async function deliverByRules(q: Queryable, rules: SeedRule[], leads: { a
   };
 }
 
-export const REPORT_COLUMNS = { id: 'integer', rule_id: 'integer', date: 'date', leads_number: 'integer', count: 'integer', zip: 'text[]', last_delivery_at: 'timestamptz' };
+export const REPORT_COLUMNS = {
+  id: 'integer',
+  rule_id: 'integer',
+  date: 'date',
+  leads_number: 'integer',
+  count: 'integer',
+  zip: 'text[]',
+  last_delivery_at: 'timestamptz',
+};
 
 /** The routing decisions, once the leads have their ids, and the delivery attempts of the delivered ones. */
 export async function insertRoutings(q: Queryable, demo: LiveDemo, now: Date): Promise<void> {
-  const rows = [...demo.routings].map(([lead, r]) => [lead.id, lead.landing_id, r.outcome, r.ruleId, r.reportId, r.parisTime, JSON.stringify(r.considered), r.at]);
+  const rows = [...demo.routings].map(([lead, r]) => [
+    lead.id,
+    lead.landing_id,
+    r.outcome,
+    r.ruleId,
+    r.reportId,
+    r.parisTime,
+    JSON.stringify(r.considered),
+    r.at,
+  ]);
   await bulkInsert(
     q,
     'lead_routings',
-    { lead_id: 'bigint', landing_id: 'integer', outcome: 'text', rule_id: 'integer', report_id: 'integer', paris_time: 'text', considered: 'jsonb', decided_at: 'timestamptz' },
+    {
+      lead_id: 'bigint',
+      landing_id: 'integer',
+      outcome: 'text',
+      rule_id: 'integer',
+      report_id: 'integer',
+      paris_time: 'text',
+      considered: 'jsonb',
+      decided_at: 'timestamptz',
+    },
     rows,
   );
   await bulkInsert(q, 'deliveries', DELIVERY_COLUMNS, deliveryAttempts(demo, now));

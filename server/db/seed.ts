@@ -68,10 +68,12 @@ export async function seedDemo(db: Db, { now = new Date(), leads: count = DEMO_L
 
 async function insertAccounts(q: Queryable, hashes: string[]) {
   for (const [i, a] of DEMO_ACCOUNTS.entries()) {
-    await q.query(
-      `INSERT INTO users (email, name, password_hash, admin) VALUES ($1, $2, $3, $4) ON CONFLICT (lower(email)) DO NOTHING`,
-      [a.email, a.name, hashes[i], a.admin],
-    );
+    await q.query(`INSERT INTO users (email, name, password_hash, admin) VALUES ($1, $2, $3, $4) ON CONFLICT (lower(email)) DO NOTHING`, [
+      a.email,
+      a.name,
+      hashes[i],
+      a.admin,
+    ]);
   }
   const { rows } = await q.query<{ id: number; email: string }>('SELECT id, lower(email) AS email FROM users WHERE lower(email) = ANY($1)', [
     DEMO_ACCOUNTS.map((a) => a.email),
@@ -166,14 +168,29 @@ async function exportExtracted(
     const last = Math.max(...group.map((l) => l.updated_at.getTime()));
     const created = new Date(Math.min(now.getTime(), last + 10 * 60_000));
     const buyer = r.pick(buyers);
-    const bookType = r.weighted([['xlsx', 60], ['csv', 30], ['pdf', 5], ['txt', 5]] as const);
+    const bookType = r.weighted([
+      ['xlsx', 60],
+      ['csv', 30],
+      ['pdf', 5],
+      ['txt', 5],
+    ] as const);
     for (const lead of group) {
       lead.export_id = ids[i]!;
       lead.sold_to = buyer;
       lead.updated_at = created;
     }
     const filename = `${landing.key}-${created.toISOString().slice(0, 10)}.${bookType}`;
-    return [ids[i], randomBytes(32).toString('base64url'), [landing.id], r.chance(0.6) ? accounts.staff : accounts.admin, filename, bookType, group.length, buyer, created];
+    return [
+      ids[i],
+      randomBytes(32).toString('base64url'),
+      [landing.id],
+      r.chance(0.6) ? accounts.staff : accounts.admin,
+      filename,
+      bookType,
+      group.length,
+      buyer,
+      created,
+    ];
   });
 }
 

@@ -2,7 +2,9 @@
 export class DataFolderGone extends Error {
   readonly code = 'DATA_DIR_GONE';
   constructor(dir: string) {
-    super(`Le dossier de la base embarquée (${dir}) a disparu : la base est indisponible jusqu'au redémarrage du serveur, après avoir restauré le dossier ou une sauvegarde`);
+    super(
+      `Le dossier de la base embarquée (${dir}) a disparu : la base est indisponible jusqu'au redémarrage du serveur, après avoir restauré le dossier ou une sauvegarde`,
+    );
   }
 }
 

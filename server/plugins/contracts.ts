@@ -22,7 +22,8 @@ export default fp(async function contracts(app: FastifyInstance, opts: { check: 
   app.addHook('onSend', async (req, reply, payload) => {
     const schema = req.routeOptions.config.response;
     if (!schema || schema === 'file' || reply.statusCode >= 300) return payload;
-    if (schema === 'none') return payload === undefined || payload === null || payload === '' ? payload : drift(req, reply, 'declared without a body (none), answered one');
+    if (schema === 'none')
+      return payload === undefined || payload === null || payload === '' ? payload : drift(req, reply, 'declared without a body (none), answered one');
     if (typeof payload !== 'string') return payload;
     const parsed = schema.safeParse(JSON.parse(payload));
     if (parsed.success) return payload;

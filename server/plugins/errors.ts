@@ -8,7 +8,10 @@ export default fp(async function errors(app: FastifyInstance) {
   const send = (reply: FastifyReply, err: AppError) => {
     // A 503 says when to come back, unless its error already does.
     if (err.status === 503 && !('retry-after' in err.headers)) reply.header('retry-after', String(RETRY_AFTER_SECONDS));
-    return reply.status(err.status).headers(err.headers).send({ error: err.code, message: err.message, ...err.extras });
+    return reply
+      .status(err.status)
+      .headers(err.headers)
+      .send({ error: err.code, message: err.message, ...err.extras });
   };
 
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
@@ -45,9 +48,7 @@ export default fp(async function errors(app: FastifyInstance) {
     return reply.status(500).send({ error: 'internal_error', message: 'Une erreur est survenue' });
   });
 
-  app.setNotFoundHandler((req, reply) =>
-    reply.status(404).send({ error: 'not_found', message: `Aucune route ${req.method} ${req.url.split('?')[0]}` }),
-  );
+  app.setNotFoundHandler((req, reply) => reply.status(404).send({ error: 'not_found', message: `Aucune route ${req.method} ${req.url.split('?')[0]}` }));
 });
 
 /**

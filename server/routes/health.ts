@@ -22,6 +22,9 @@ export default async function healthRoutes(app: FastifyInstance) {
     );
     const queue = database && (await within(jobs.reachable(), false));
     const body: ReadyResponse = { status: database && queue ? 'ok' : 'unavailable', database, jobs: queue };
-    return reply.status(body.status === 'ok' ? 200 : 503).header('cache-control', 'no-store').send(body);
+    return reply
+      .status(body.status === 'ok' ? 200 : 503)
+      .header('cache-control', 'no-store')
+      .send(body);
   });
 }

@@ -14,7 +14,11 @@ const intakeLimit: RateLimit = { bucket: 'intake', max: 60, windowSeconds: 60, m
 function refusalText(err: FastifyError | AppError, bodyLimit: number): string {
   const message = messageOf(err, bodyLimit);
   const fields = err instanceof AppError ? (err.extras.errors as Record<string, string> | undefined) : undefined;
-  return fields ? `${message} : ${Object.entries(fields).map(([field, why]) => `${field} (${why})`).join(', ')}` : message;
+  return fields
+    ? `${message} : ${Object.entries(fields)
+        .map(([field, why]) => `${field} (${why})`)
+        .join(', ')}`
+    : message;
 }
 
 const seeOther = (reply: FastifyReply, target: string) => reply.redirect(target, 303);
@@ -23,7 +27,12 @@ export default async function intakeRoutes(app: FastifyInstance) {
   await registerFormBodies(app);
   // Landing pages live on other origins: the intake answers any origin, without credentials.
   const cors = { 'access-control-allow-origin': '*', 'access-control-allow-methods': 'POST, OPTIONS', 'access-control-allow-headers': 'content-type' };
-  app.options('/api/intake/:key', { config: { auth: 'public', response: 'none' } }, async (_req, reply) => reply.headers({ ...cors, 'access-control-max-age': '86400' }).status(204).send());
+  app.options('/api/intake/:key', { config: { auth: 'public', response: 'none' } }, async (_req, reply) =>
+    reply
+      .headers({ ...cors, 'access-control-max-age': '86400' })
+      .status(204)
+      .send(),
+  );
 
   app.post<{ Params: { key: string } }>(
     '/api/intake/:key',

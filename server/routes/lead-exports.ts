@@ -17,8 +17,12 @@ export default async function leadExportsRoutes(app: FastifyInstance) {
   });
 
   // A public capability: whoever holds the link downloads the file (and the download is logged).
-  app.get<{ Params: { token: string; filename: string } }>('/api/exports/:token/:filename', { config: { auth: 'public', response: 'file' } }, async (req, reply) => {
-    const file = await openDownload(db, config, req.params.token, req.params.filename, req.method === 'GET');
-    return reply.headers(file.headers).send(file.body);
-  });
+  app.get<{ Params: { token: string; filename: string } }>(
+    '/api/exports/:token/:filename',
+    { config: { auth: 'public', response: 'file' } },
+    async (req, reply) => {
+      const file = await openDownload(db, config, req.params.token, req.params.filename, req.method === 'GET');
+      return reply.headers(file.headers).send(file.body);
+    },
+  );
 }

@@ -24,7 +24,11 @@ export default async function reportsRoutes(app: FastifyInstance) {
     data: await listDeliveries(db, pathId(req.params.id, 'Rapport introuvable')),
   }));
 
-  app.get<{ Params: { id: string; leadId: string } }>('/api/landings/data/:id/routing/:leadId', { config: { auth: 'admin', response: routingResponse } }, async (req) => ({
-    data: await explainRouting(db, pathId(req.params.id, 'Lead introuvable'), pathId(req.params.leadId, 'Lead introuvable')),
-  }));
+  app.get<{ Params: { id: string; leadId: string } }>(
+    '/api/landings/data/:id/routing/:leadId',
+    { config: { auth: 'admin', response: routingResponse } },
+    async (req) => ({
+      data: await explainRouting(db, pathId(req.params.id, 'Lead introuvable'), pathId(req.params.leadId, 'Lead introuvable')),
+    }),
+  );
 }

@@ -39,7 +39,9 @@ function fileBytes(part: MultipartFile): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     part.file.on('data', (chunk: Buffer) => chunks.push(chunk));
-    part.file.once('limit', () => reject(new AppError(413, 'payload_too_large', `Le fichier envoyé est trop volumineux (${MAX_FILE_BYTES / 1024 / 1024} Mo au plus)`)));
+    part.file.once('limit', () =>
+      reject(new AppError(413, 'payload_too_large', `Le fichier envoyé est trop volumineux (${MAX_FILE_BYTES / 1024 / 1024} Mo au plus)`)),
+    );
     part.file.once('end', () => resolve(Buffer.concat(chunks)));
     part.file.once('error', reject);
   });
@@ -86,15 +88,23 @@ export default async function taboolaRoutes(app: FastifyInstance) {
     sandbox: taboola.sandbox,
   }));
 
-  app.get<{ Params: { accountId: string } }>('/api/taboola/campaigns/:accountId', { config: { auth: 'admin', response: taboolaCampaignsResponse } }, async (req) => ({
-    data: await taboola.campaigns(accountIdOf(req.params.accountId)),
-    sandbox: taboola.sandbox,
-  }));
+  app.get<{ Params: { accountId: string } }>(
+    '/api/taboola/campaigns/:accountId',
+    { config: { auth: 'admin', response: taboolaCampaignsResponse } },
+    async (req) => ({
+      data: await taboola.campaigns(accountIdOf(req.params.accountId)),
+      sandbox: taboola.sandbox,
+    }),
+  );
 
-  app.get<{ Params: CampaignParams }>('/api/taboola/campaigns/:accountId/:campaignId/codes', { config: { auth: 'admin', response: targetingResponse } }, async (req) => ({
-    data: await taboola.targeting(accountIdOf(req.params.accountId), campaignIdOf(req.params.campaignId)),
-    sandbox: taboola.sandbox,
-  }));
+  app.get<{ Params: CampaignParams }>(
+    '/api/taboola/campaigns/:accountId/:campaignId/codes',
+    { config: { auth: 'admin', response: targetingResponse } },
+    async (req) => ({
+      data: await taboola.targeting(accountIdOf(req.params.accountId), campaignIdOf(req.params.campaignId)),
+      sandbox: taboola.sandbox,
+    }),
+  );
 
   app.post<{ Params: CampaignParams }>(
     '/api/taboola/campaigns/:accountId/:campaignId/codes',
@@ -115,7 +125,13 @@ export default async function taboolaRoutes(app: FastifyInstance) {
         if (!file && !typed?.trim()) throw erreur('file');
         codes = checkPostalCodes(file ? codesOfXlsx(file) : codesOfText(typed!));
       }
-      const data = await sendTargeting(app.ctx, taboola, { userId: currentUser(req).id, accountId, campaignId, send: { type, codes }, widen: widen === 'confirmed' });
+      const data = await sendTargeting(app.ctx, taboola, {
+        userId: currentUser(req).id,
+        accountId,
+        campaignId,
+        send: { type, codes },
+        widen: widen === 'confirmed',
+      });
       return { data, sandbox: taboola.sandbox, message: 'Codes postaux mis à jour' };
     },
   );

@@ -95,7 +95,12 @@ export function registerAccountJobs(ctx: AppContext): void {
   ctx.jobs.register(PASSWORD_MAIL_JOB, async (job) => {
     const account =
       job.purpose === 'invite'
-        ? (await ctx.db.query<{ id: number; email: string; name: string; password_hash: string | null }>('SELECT id, email, name, password_hash FROM users WHERE id = $1', [job.userId])).rows[0]
+        ? (
+            await ctx.db.query<{ id: number; email: string; name: string; password_hash: string | null }>(
+              'SELECT id, email, name, password_hash FROM users WHERE id = $1',
+              [job.userId],
+            )
+          ).rows[0]
         : await findByEmail(ctx.db, job.email);
     // Deleted before its mail went out, an address without an account, or an invitation already used.
     if (!account || (job.purpose === 'invite' && account.password_hash !== null)) return;

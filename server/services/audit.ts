@@ -6,7 +6,18 @@ import type { Queryable } from '../db/connection';
  * nobody's query finds.
  */
 export type AuditEntry =
-  | { action: 'users.invite' | 'users.promote' | 'users.demote' | 'users.delete' | 'users.reset_link' | 'users.password_changed' | 'users.password_chosen' | 'users.password_reset'; entity: 'user' }
+  | {
+      action:
+        | 'users.invite'
+        | 'users.promote'
+        | 'users.demote'
+        | 'users.delete'
+        | 'users.reset_link'
+        | 'users.password_changed'
+        | 'users.password_chosen'
+        | 'users.password_reset';
+      entity: 'user';
+    }
   | { action: 'create' | 'update'; entity: 'customer' | 'rule' }
   | { action: 'update'; entity: 'landing' }
   | { action: 'delete'; entity: 'rule' | 'leads' }

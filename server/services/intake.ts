@@ -10,9 +10,7 @@ import { deriveFields, MAX_CELL_LENGTH, normalizeCell, own, plainRecord, type Ce
 const body = z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]), 'Formulaire invalide');
 const tracking = z.object({
   source: z.preprocess((v) => (typeof v === 'string' ? v.trim().toLowerCase() : v), leadSource).default('autre'),
-  ...Object.fromEntries(
-    trackingFields.filter((f) => f !== 'source').map((f) => [f, z.string().trim().max(MAX_CELL_LENGTH, 'Valeur trop longue').nullish()]),
-  ),
+  ...Object.fromEntries(trackingFields.filter((f) => f !== 'source').map((f) => [f, z.string().trim().max(MAX_CELL_LENGTH, 'Valeur trop longue').nullish()])),
 });
 
 /**

@@ -120,7 +120,11 @@ export function createJobs(db: Db, log: Pick<Logger, 'error' | 'warn'>, { cronCh
     ...(cronCheckSeconds ? { cronMonitorIntervalSeconds: cronCheckSeconds, cronWorkerIntervalSeconds: cronCheckSeconds } : {}),
   });
   // While the database restarts every poll fails: a warning each; workers poll again by themselves.
-  boss.on('error', (err) => (isDatabaseUnavailable(err) ? log.warn({ code: (err as { code?: string }).code, reason: err.message }, 'pg-boss: database unavailable') : log.error({ err }, 'pg-boss')));
+  boss.on('error', (err) =>
+    isDatabaseUnavailable(err)
+      ? log.warn({ code: (err as { code?: string }).code, reason: err.message }, 'pg-boss: database unavailable')
+      : log.error({ err }, 'pg-boss'),
+  );
   let stopped = false;
   boss.on('stopped', () => (stopped = true));
   const handlers = new Map<string, { handler: Handler<object>; opts: WorkerOptions }>();
@@ -144,7 +148,8 @@ export function createJobs(db: Db, log: Pick<Logger, 'error' | 'warn'>, { cronCh
       if (id) wake(queue.name);
       return id;
     },
-    sendIn: (q, queue, data, opts = {}) => boss.send(queue.name, data, { ...queue.policy(data), ...opts, db: { executeSql: (text, values) => q.query(text, values ?? []) } }),
+    sendIn: (q, queue, data, opts = {}) =>
+      boss.send(queue.name, data, { ...queue.policy(data), ...opts, db: { executeSql: (text, values) => q.query(text, values ?? []) } }),
     wake: (queue) => wake(queue.name),
     async start() {
       const startQueues = async () => {
@@ -217,6 +222,8 @@ export function createJobs(db: Db, log: Pick<Logger, 'error' | 'warn'>, { cronCh
  * it as its queue's policy says, instead of after its expiry (15 minutes by default).
  */
 async function retryInterrupted(db: Db, boss: PgBoss) {
-  const { rows } = await db.query<{ name: string; ids: string[] }>(`SELECT name, array_agg(id::text) AS ids FROM pgboss.job WHERE state = 'active' GROUP BY name`);
+  const { rows } = await db.query<{ name: string; ids: string[] }>(
+    `SELECT name, array_agg(id::text) AS ids FROM pgboss.job WHERE state = 'active' GROUP BY name`,
+  );
   for (const { name, ids } of rows) await boss.fail(name, ids);
 }

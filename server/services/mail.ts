@@ -18,12 +18,7 @@ export interface Mailer {
  * Sends through SMTP when `smtpUrl` is set; otherwise writes each message as an .eml file to
  * `outboxDir`, so a fresh install can read what it would have sent.
  */
-export function createMailer(opts: {
-  smtpUrl?: string;
-  from: string;
-  outboxDir: string;
-  log: Pick<Logger, 'info'>;
-}): Mailer {
+export function createMailer(opts: { smtpUrl?: string; from: string; outboxDir: string; log: Pick<Logger, 'info'> }): Mailer {
   if (opts.smtpUrl) {
     const transport = nodemailer.createTransport(opts.smtpUrl);
     return {

@@ -87,10 +87,7 @@ export async function toggleAdmin(db: Db, id: number, actorId: number): Promise<
   if (id === actorId) throw conflict('Vous ne pouvez pas retirer votre propre rôle administrateur');
   return db.tx(async (q) => {
     await lockActorAndTarget(q, actorId, id);
-    const { rows } = await q.query<UserRow>(
-      'UPDATE users SET admin = NOT admin WHERE id = $1 RETURNING id, email, name, admin',
-      [id],
-    );
+    const { rows } = await q.query<UserRow>('UPDATE users SET admin = NOT admin WHERE id = $1 RETURNING id, email, name, admin', [id]);
     const row = rows[0];
     if (!row) throw notFound(userNotFound);
     if (!row.admin) await closeUserSessions(q, id);
@@ -118,10 +115,9 @@ export async function deleteUser(db: Db, id: number, actorId: number): Promise<U
  * leave the console without an admin. The second one now waits, then is refused.
  */
 async function lockActorAndTarget(q: Queryable, actorId: number, id: number): Promise<void> {
-  const { rows } = await q.query<{ id: number; admin: boolean }>(
-    'SELECT id, admin FROM users WHERE id = ANY($1::int[]) ORDER BY id FOR UPDATE',
-    [[actorId, id]],
-  );
+  const { rows } = await q.query<{ id: number; admin: boolean }>('SELECT id, admin FROM users WHERE id = ANY($1::int[]) ORDER BY id FOR UPDATE', [
+    [actorId, id],
+  ]);
   if (!rows.find((r) => r.id === actorId)?.admin) throw forbidden();
 }
 

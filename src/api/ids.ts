@@ -14,4 +14,12 @@ export const serialIdParam = z
 
 /** An integer of the query string, or a number when built in code: decimal digits only, so an empty value is no 0. */
 export const queryInt = (min: number, max: number, message: string) =>
-  z.union([z.number(), z.string().regex(/^\d{1,15}$/, message).transform(Number)]).pipe(z.number().int(message).min(min, message).max(max, message));
+  z
+    .union([
+      z.number(),
+      z
+        .string()
+        .regex(/^\d{1,15}$/, message)
+        .transform(Number),
+    ])
+    .pipe(z.number().int(message).min(min, message).max(max, message));

@@ -35,7 +35,9 @@ export function CommandMenu({ menu, variant, label, args, source = variant === '
   useSyncExternalStore(subscribeCommands, commandsVersion);
   const ctx = useCommandContext();
   const t = useT();
-  const shown = commandsOf(menu).filter(({ command, place }) => (variant !== 'row' || place.inline) && isPermitted(command, ctx.user) && (!place.when || place.when(ctx, args)));
+  const shown = commandsOf(menu).filter(
+    ({ command, place }) => (variant !== 'row' || place.inline) && isPermitted(command, ctx.user) && (!place.when || place.when(ctx, args)),
+  );
   const items = shown.map(({ command, place }, i) => ({
     command,
     place,
@@ -61,7 +63,12 @@ export function CommandMenu({ menu, variant, label, args, source = variant === '
     );
   }
 
-  const keyHintOf = (item: (typeof items)[number]) => (item.shortcut ? shortcutCaps(item.shortcut, t).map((chord) => chord.join('+')).join(' ') : '');
+  const keyHintOf = (item: (typeof items)[number]) =>
+    item.shortcut
+      ? shortcutCaps(item.shortcut, t)
+          .map((chord) => chord.join('+'))
+          .join(' ')
+      : '';
 
   if (variant === 'row') {
     return (
@@ -118,7 +125,11 @@ export function CommandMenu({ menu, variant, label, args, source = variant === '
       );
     }
     return (
-      <Button {...common} key={item.command.id} className={`btn${item.place.tone ? ` btn-${item.place.tone}` : ''}${item.groupStart ? ' btn-group-start' : ''}`}>
+      <Button
+        {...common}
+        key={item.command.id}
+        className={`btn${item.place.tone ? ` btn-${item.place.tone}` : ''}${item.groupStart ? ' btn-group-start' : ''}`}
+      >
         {item.title}
         {keyHint ? <kbd className="btn-kbd">{keyHint}</kbd> : null}
       </Button>

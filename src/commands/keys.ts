@@ -76,7 +76,16 @@ const symbols: Record<string, string> = {
   arrowleft: '←',
   arrowright: '→',
 };
-const named: Record<string, string> = { escape: 'escape', delete: 'delete', ' ': 'space', tab: 'tab', home: 'home', end: 'end', pageup: 'pageUp', pagedown: 'pageDown' };
+const named: Record<string, string> = {
+  escape: 'escape',
+  delete: 'delete',
+  ' ': 'space',
+  tab: 'tab',
+  home: 'home',
+  end: 'end',
+  pageup: 'pageUp',
+  pagedown: 'pageDown',
+};
 
 /** Display form of a shortcut, one array of key caps per chord: 'mod+k' → [['Ctrl', 'K']]. */
 export function shortcutCaps(shortcut: string, t: (id: string) => string): string[][] {

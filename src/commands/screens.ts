@@ -68,10 +68,10 @@ export type ScreenId = keyof ScreenRegistry & string;
 type PathParamNames<Path extends string> = string extends Path
   ? string
   : Path extends `${string}:${infer Name}/${infer Rest}`
-  ? Name | PathParamNames<Rest>
-  : Path extends `${string}:${infer Name}`
-    ? Name
-    : never;
+    ? Name | PathParamNames<Rest>
+    : Path extends `${string}:${infer Name}`
+      ? Name
+      : never;
 
 type PathOf<Id extends ScreenId> = ScreenRegistry[Id] extends { path: infer Path extends string } ? Path : never;
 

@@ -17,7 +17,19 @@ const dayFormat = (locale: string | undefined) => {
  * A date column's filter: one button (one Tab stop in the header) showing the range, which opens
  * the two dates in a popover. The filter is 'start<>end' (either side may be empty).
  */
-export function DateRangeFilter({ column, value, t, locale, onChange }: { column: GridColumnSpec; value: string; t: Translate; locale?: string; onChange: (v: string) => void }) {
+export function DateRangeFilter({
+  column,
+  value,
+  t,
+  locale,
+  onChange,
+}: {
+  column: GridColumnSpec;
+  value: string;
+  t: Translate;
+  locale?: string;
+  onChange: (v: string) => void;
+}) {
   const [start, end] = splitDateRange(value);
   // The console's language (react-aria's I18nProvider) when the screen names none, not the browser's.
   const consoleLocale = useLocale().locale;

@@ -219,7 +219,14 @@ export function Grid(props: GridProps) {
       selectable,
       selection: () => {
         const s = stateRef.current;
-        return { selected: s.selected, allMatching: s.allMatching, total: cache.ready ? cache.total : 0, totalExact: cache.totalExact, focusedId: cache.idAt(s.focus), ...queryRef.current };
+        return {
+          selected: s.selected,
+          allMatching: s.allMatching,
+          total: cache.ready ? cache.total : 0,
+          totalExact: cache.totalExact,
+          focusedId: cache.idAt(s.focus),
+          ...queryRef.current,
+        };
       },
       selectAllMatching: () => setState(sel.selectAllMatching),
       focusedRow: () => cache.rowAt(stateRef.current.focus),
@@ -248,7 +255,11 @@ export function Grid(props: GridProps) {
       },
       focus: () => scrollRef.current?.focus({ preventScroll: true }),
       // The first text filter (Nom…), not the id's or a date's: that is what staff search by.
-      focusFilters: () => (scrollRef.current?.querySelector<HTMLInputElement>('[data-grid-filter="text"]') ?? scrollRef.current?.querySelector<HTMLInputElement>('[data-grid-filter]'))?.focus(),
+      focusFilters: () =>
+        (
+          scrollRef.current?.querySelector<HTMLInputElement>('[data-grid-filter="text"]') ??
+          scrollRef.current?.querySelector<HTMLInputElement>('[data-grid-filter]')
+        )?.focus(),
     }),
     [act, cache, setState, onOpen, selectable],
   );
@@ -269,7 +280,15 @@ export function Grid(props: GridProps) {
   const focusedId = cache.idAt(state.focus);
   const totalExact = cache.totalExact;
   useEffect(() => {
-    onSelectionChange?.({ selected: state.selected, allMatching: state.allMatching, total: count, totalExact, focusedId, filters: query.filters, sort: query.sort });
+    onSelectionChange?.({
+      selected: state.selected,
+      allMatching: state.allMatching,
+      total: count,
+      totalExact,
+      focusedId,
+      filters: query.filters,
+      sort: query.sort,
+    });
   }, [onSelectionChange, state.selected, state.allMatching, count, totalExact, focusedId, query]);
 
   const onBodyClick = (e: MouseEvent<HTMLDivElement>) => {
@@ -399,7 +418,14 @@ export function Grid(props: GridProps) {
             onToggleAll={toggleAll}
           />
           {/* Rows stay in their slots (rowSlots.ts); aria-owns gives assistive technologies the list's order. */}
-          <div role="rowgroup" className="lg-body" onClick={onBodyClick} onDoubleClick={onBodyDoubleClick} onContextMenu={onBodyContextMenu} aria-owns={rowIds(domId, first, last)}>
+          <div
+            role="rowgroup"
+            className="lg-body"
+            onClick={onBodyClick}
+            onDoubleClick={onBodyDoubleClick}
+            onContextMenu={onBodyContextMenu}
+            aria-owns={rowIds(domId, first, last)}
+          >
             {rows.map((item) => {
               const row = cache.rowAt(item.index);
               return (

@@ -114,7 +114,19 @@ export const GridHeader = memo(function GridHeader(p: Props) {
   );
 });
 
-function FilterInput({ column, value, t, locale, onChange }: { column: GridColumnSpec; value: string; t: Props['t']; locale?: string; onChange: (v: string) => void }) {
+function FilterInput({
+  column,
+  value,
+  t,
+  locale,
+  onChange,
+}: {
+  column: GridColumnSpec;
+  value: string;
+  t: Props['t'];
+  locale?: string;
+  onChange: (v: string) => void;
+}) {
   const label = t('grid.filterBy', { column: column.label });
   if (column.kind === 'date') return <DateRangeFilter column={column} value={value} t={t} locale={locale} onChange={onChange} />;
   if (column.kind === 'select' && column.options) {

@@ -47,37 +47,43 @@ export const GridRow = memo(function GridRow(p: GridRowProps) {
           <span role="checkbox" aria-checked={p.selected} aria-label={p.selectLabel} className="lg-box" data-check="" />
         </div>
       )}
-      {p.row
-        ? p.columns.map((c, i) => {
-            if (c.cell) {
-              return (
-                <div role="gridcell" key={c.key} className={`lg-cell kind-${c.kind} lg-drawn`} style={p.cellStyles[i]}>
-                  {c.cell(p.row!)}
-                </div>
-              );
-            }
-            const text = p.format(c, p.row![c.key]);
-            // A text that may be cut short is shown whole on hover.
-            const clipped = !p.fits(text, i);
-            const href = p.link?.(c, p.row!);
+      {p.row ? (
+        p.columns.map((c, i) => {
+          if (c.cell) {
             return (
-              <div role="gridcell" key={c.key} className={`lg-cell kind-${c.kind}${clipped ? ' lg-clip' : ''}`} style={p.cellStyles[i]} title={clipped ? text : undefined}>
-                {/* Out of the Tab order: the keyboard follows it with its command from the focused row. */}
-                {href ? (
-                  <a href={href} tabIndex={-1} className="lg-cell-link">
-                    {text}
-                  </a>
-                ) : (
-                  text
-                )}
+              <div role="gridcell" key={c.key} className={`lg-cell kind-${c.kind} lg-drawn`} style={p.cellStyles[i]}>
+                {c.cell(p.row!)}
               </div>
             );
-          })
-        : (
-          <div role="gridcell" className="lg-cell lg-loading" aria-busy="true">
-            {p.loadingLabel}
-          </div>
-        )}
+          }
+          const text = p.format(c, p.row![c.key]);
+          // A text that may be cut short is shown whole on hover.
+          const clipped = !p.fits(text, i);
+          const href = p.link?.(c, p.row!);
+          return (
+            <div
+              role="gridcell"
+              key={c.key}
+              className={`lg-cell kind-${c.kind}${clipped ? ' lg-clip' : ''}`}
+              style={p.cellStyles[i]}
+              title={clipped ? text : undefined}
+            >
+              {/* Out of the Tab order: the keyboard follows it with its command from the focused row. */}
+              {href ? (
+                <a href={href} tabIndex={-1} className="lg-cell-link">
+                  {text}
+                </a>
+              ) : (
+                text
+              )}
+            </div>
+          );
+        })
+      ) : (
+        <div role="gridcell" className="lg-cell lg-loading" aria-busy="true">
+          {p.loadingLabel}
+        </div>
+      )}
     </div>
   );
 });

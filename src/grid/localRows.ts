@@ -3,7 +3,6 @@ import { foldText } from '../shared/foldText';
 import { splitDateRange } from './columns';
 import type { GridColumnSpec, PageRequest, PageResult, Row, RowLoader } from './types';
 
-
 /** A column's value as text to search and to sort words by (lists of names, numbers). */
 export type RowText = (column: GridColumnSpec, row: Row) => string;
 

@@ -6,8 +6,7 @@
 import type { Range } from '@tanstack/react-virtual';
 
 /** Rows drawn for a scrolling element `height` px high: as many as it can show, and the overscan. */
-export const slotCount = (height: number, rowHeight: number, overscan: number) =>
-  Math.ceil(Math.max(0, height) / rowHeight) + 1 + 2 * overscan;
+export const slotCount = (height: number, rowHeight: number, overscan: number) => Math.ceil(Math.max(0, height) / rowHeight) + 1 + 2 * overscan;
 
 /**
  * The virtualizer's range with its overscan, widened to `slots` rows whenever the list has that

@@ -47,8 +47,7 @@ export function focusAt(s: SelectionState, rows: RowsView, index: number, extend
   return { ...s, focus, anchor, selected, allMatching: false, offerAll: false };
 }
 
-export const moveFocus = (s: SelectionState, rows: RowsView, delta: number, extend = false) =>
-  focusAt(s, rows, (s.focus < 0 ? 0 : s.focus) + delta, extend);
+export const moveFocus = (s: SelectionState, rows: RowsView, delta: number, extend = false) => focusAt(s, rows, (s.focus < 0 ? 0 : s.focus) + delta, extend);
 
 /** x / space / a checkbox click: toggles one row and makes it the new anchor. */
 export function toggleAt(s: SelectionState, rows: RowsView, index: number): SelectionState {

@@ -41,7 +41,10 @@ export function makeIntl(language: Language, messages: Catalog): IntlShape {
 
 export type Translate = (id: string, values?: Record<string, string | number>) => string;
 
-export const translator = (intl: IntlShape): Translate => (id, values) => intl.formatMessage({ id }, values) as string;
+export const translator =
+  (intl: IntlShape): Translate =>
+  (id, values) =>
+    intl.formatMessage({ id }, values) as string;
 
 /** Each language named in itself, as language switches show them. */
 export const languageNames: Record<Language, string> = { fr: 'Français', en: 'English', es: 'Español', zh: '中文' };

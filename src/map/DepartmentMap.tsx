@@ -67,7 +67,13 @@ export const DepartmentMap = memo(function DepartmentMap(p: Props) {
     const frames = svg.append('g').attr('class', 'map-frames').attr('aria-hidden', 'true');
     for (const inset of insets.slice(1)) {
       const [[x0, y0], [x1, y1]] = inset.box;
-      frames.append('rect').attr('x', x0 - 4).attr('y', y0 - 4).attr('width', x1 - x0 + 8).attr('height', y1 - y0 + 8 + (inset.id === 'paris' ? 0 : 14)).attr('rx', 4);
+      frames
+        .append('rect')
+        .attr('x', x0 - 4)
+        .attr('y', y0 - 4)
+        .attr('width', x1 - x0 + 8)
+        .attr('height', y1 - y0 + 8 + (inset.id === 'paris' ? 0 : 14))
+        .attr('rx', 4);
       frames
         .append('text')
         .attr('class', 'map-frame-label')
@@ -183,7 +189,8 @@ export const DepartmentMap = memo(function DepartmentMap(p: Props) {
     if (tipRef.current && !tipRef.current.hidden && shown.current) showTip(shown.current.code, shown.current.at);
   }, [p.tooltip]);
 
-  const codeAt = (target: EventTarget | null) => (target instanceof Element ? (target.closest('[data-code]')?.getAttribute('data-code') as DepartmentCode | null) : null);
+  const codeAt = (target: EventTarget | null) =>
+    target instanceof Element ? (target.closest('[data-code]')?.getAttribute('data-code') as DepartmentCode | null) : null;
 
   return (
     <div

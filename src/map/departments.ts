@@ -29,4 +29,3 @@ export function neighbourGraph(topology: DepartmentsTopology): Map<DepartmentCod
   });
   return graph;
 }
-

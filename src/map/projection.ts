@@ -39,8 +39,14 @@ export function layoutInsets(departments: readonly Department[]): Inset[] {
     geoMercator().fitExtent(box as [[number, number], [number, number]], collection(codes) as Parameters<GeoProjection['fitExtent']>[1]);
 
   const mainlandCodes = departments.map((d) => d.code).filter((c) => !overseasCodes.includes(c));
-  const mainlandBox: Box = [[COLUMN + 2 * GAP, GAP], [MAP_WIDTH - GAP, MAP_HEIGHT - GAP]];
-  const parisBox: Box = [[GAP, GAP], [GAP + COLUMN, GAP + PARIS_HEIGHT]];
+  const mainlandBox: Box = [
+    [COLUMN + 2 * GAP, GAP],
+    [MAP_WIDTH - GAP, MAP_HEIGHT - GAP],
+  ];
+  const parisBox: Box = [
+    [GAP, GAP],
+    [GAP + COLUMN, GAP + PARIS_HEIGHT],
+  ];
   const insets: Inset[] = [
     { id: 'mainland', box: mainlandBox, codes: mainlandCodes, projection: fit(mainlandBox, mainlandCodes) },
     { id: 'paris', box: parisBox, codes: [...parisCodes], projection: fit(parisBox, parisCodes) },
@@ -50,7 +56,10 @@ export function layoutInsets(departments: readonly Department[]): Inset[] {
   overseasCodes.forEach((code, i) => {
     const y = top + i * (height + GAP);
     // Room at the bottom of each frame for its name.
-    const box: Box = [[GAP, y], [GAP + COLUMN, y + height - 14]];
+    const box: Box = [
+      [GAP, y],
+      [GAP + COLUMN, y + height - 14],
+    ];
     insets.push({ id: code, box, codes: [code], projection: fit(box, [code]) });
   });
   return insets;

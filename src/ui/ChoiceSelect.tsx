@@ -19,7 +19,14 @@ interface Common {
 /** A react-aria select of one choice (an account, a campaign, a user). */
 export function SingleSelect(p: Common & { value: Key | null; onChange: (value: Key | null) => void }) {
   return (
-    <Select className={p.className ?? 'field field-compact'} placeholder={p.placeholder} value={p.value} onChange={(k) => p.onChange(k ?? null)} isDisabled={p.isDisabled} data-field={p.field}>
+    <Select
+      className={p.className ?? 'field field-compact'}
+      placeholder={p.placeholder}
+      value={p.value}
+      onChange={(k) => p.onChange(k ?? null)}
+      isDisabled={p.isDisabled}
+      data-field={p.field}
+    >
       <Inside {...p} />
     </Select>
   );

@@ -59,10 +59,13 @@ export function useListScreen<T, K extends string = 'list'>({ tabs, loader, vers
   const tab = requested !== null && tabs?.includes(requested) ? requested : first;
   const setTab = useCallback((next: K) => setSearch(next === first ? {} : { tab: next }, { replace: true }), [setSearch, first]);
   const pending = useRef<K | null>(null);
-  const enter = useCallback((shown: K) => {
-    if (shown === first) gridRef.current?.focus();
-    else document.querySelector<HTMLElement>(`[data-tab-entry="${shown}"]`)?.focus();
-  }, [first]);
+  const enter = useCallback(
+    (shown: K) => {
+      if (shown === first) gridRef.current?.focus();
+      else document.querySelector<HTMLElement>(`[data-tab-entry="${shown}"]`)?.focus();
+    },
+    [first],
+  );
   const showTab = useCallback(
     (next: K) => {
       if (next === tab) return enter(next);
@@ -171,7 +174,20 @@ function escapeFromField(e: KeyboardEvent<HTMLElement>, inForm: boolean, grid: G
 type ListName = { [M in MenuId]: M extends `${infer N}.actions` ? N : never }[MenuId];
 const menuOf = (name: ListName) => `${name}.actions` as MenuId;
 
-export function ListScreen<T, K extends string>({ name, title, subtitle, head, above, list, grid, status, aside, bodyClassName, panels, children }: Props<T, K>) {
+export function ListScreen<T, K extends string>({
+  name,
+  title,
+  subtitle,
+  head,
+  above,
+  list,
+  grid,
+  status,
+  aside,
+  bodyClassName,
+  panels,
+  children,
+}: Props<T, K>) {
   const t = useT();
   const intl = useIntl();
   const { rowButtons } = grid;
@@ -236,7 +252,11 @@ export function ListScreen<T, K extends string>({ name, title, subtitle, head, a
   );
 
   return (
-    <section className="list-screen" aria-labelledby={`${name}-title`} onKeyDown={(e) => escapeFromField(e, list.tabs !== undefined && list.tab !== list.tabs[0], list.gridRef.current)}>
+    <section
+      className="list-screen"
+      aria-labelledby={`${name}-title`}
+      onKeyDown={(e) => escapeFromField(e, list.tabs !== undefined && list.tab !== list.tabs[0], list.gridRef.current)}
+    >
       <header className="list-head">
         <div>
           <h1 id={`${name}-title`}>{title}</h1>

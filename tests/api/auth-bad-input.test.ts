@@ -65,9 +65,7 @@ describe('throttling', () => {
 
   it('locks an address spraying many accounts after 20 failures', async () => {
     // 19 failures on as many accounts, as left by earlier requests, then the 20th for real.
-    await server.ctx.db.query(
-      `INSERT INTO auth_failures (email, ip) SELECT 'spray' || g || '@test.local', '10.4.0.1' FROM generate_series(1, 19) g`,
-    );
+    await server.ctx.db.query(`INSERT INTO auth_failures (email, ip) SELECT 'spray' || g || '@test.local', '10.4.0.1' FROM generate_series(1, 19) g`);
     expect((await signIn('spray20@test.local', 'guess', '10.4.0.1')).status).toBe(401);
     const res = await signIn(ADMIN.email, ADMIN.password, '10.4.0.1');
     expect(res.status).toBe(429);
@@ -79,9 +77,7 @@ describe('throttling', () => {
     await createUser(server.ctx.db, { name: 'Visée', email: 'target@test.local', password: 'password-123' });
     expect((await signIn('target@test.local', 'password-123', '10.5.0.1')).status).toBe(200);
     // 50 failures from 50 addresses within the window, as a botnet would leave them.
-    await server.ctx.db.query(
-      `INSERT INTO auth_failures (email, ip) SELECT 'target@test.local', '10.6.0.' || g FROM generate_series(1, 50) g`,
-    );
+    await server.ctx.db.query(`INSERT INTO auth_failures (email, ip) SELECT 'target@test.local', '10.6.0.' || g FROM generate_series(1, 50) g`);
     expect((await signIn('target@test.local', 'password-123', '10.7.0.1')).status).toBe(429);
     expect((await signIn('target@test.local', 'password-123', '10.5.0.1')).status).toBe(200);
   });

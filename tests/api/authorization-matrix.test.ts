@@ -24,7 +24,22 @@ type Actor = 'none' | 'expired' | 'normal' | 'admin';
 const actors: Actor[] = ['none', 'expired', 'normal', 'admin'];
 
 /** A plausible value for each path parameter; what the route does with it does not matter here. */
-const sample: Record<string, string> = { ids: '1', id: '1', accountId: '1', campaignId: '1', departement: '30', leadId: '1', ruleId: '1', key: 'unknown-key', token: 'x'.repeat(43), filename: 'f.csv', category: 'production', start: '2025-01-01', end: '2025-01-31', zone: '0' };
+const sample: Record<string, string> = {
+  ids: '1',
+  id: '1',
+  accountId: '1',
+  campaignId: '1',
+  departement: '30',
+  leadId: '1',
+  ruleId: '1',
+  key: 'unknown-key',
+  token: 'x'.repeat(43),
+  filename: 'f.csv',
+  category: 'production',
+  start: '2025-01-01',
+  end: '2025-01-31',
+  zone: '0',
+};
 const fill = (url: string) =>
   url.replace(/:(\w+)/g, (_, name: string) => {
     if (!(name in sample)) throw new Error(`no sample value for the path parameter :${name} of ${url}: add one`);

@@ -48,11 +48,19 @@ async function fill(server: TestServer) {
   const ids = await insertLeads(
     server.ctx.db,
     landing.id,
-    Array.from({ length: 600 }, (_, i) => ({ nom: `Lead ${i}`, telephone: `06${String(10_000_000 + i)}`, code_postal: '30000', status: statuses[i % statuses.length] })),
+    Array.from({ length: 600 }, (_, i) => ({
+      nom: `Lead ${i}`,
+      telephone: `06${String(10_000_000 + i)}`,
+      code_postal: '30000',
+      status: statuses[i % statuses.length],
+    })),
   );
   for (let i = 0; i < 3; i++) await createCustomer(server, token);
   for (const part of [ids.slice(0, 6), ids.slice(6, 12)]) {
-    const res = await server.request('POST', `/api/landings/data/${landing.id}/export`, { token, body: { bookType: 'csv', filename: 'vente', leads: part.filter((_, i) => i % 6 < 3), for_customer: 'Client', rapport: null } });
+    const res = await server.request('POST', `/api/landings/data/${landing.id}/export`, {
+      token,
+      body: { bookType: 'csv', filename: 'vente', leads: part.filter((_, i) => i % 6 < 3), for_customer: 'Client', rapport: null },
+    });
     expect(res.status).toBe(200);
   }
   return { token, landing };
@@ -68,7 +76,7 @@ function writer(server: TestServer) {
       const k = n;
       await server.ctx.db.tx(async (q) => {
         await q.query("UPDATE leads SET entry_status = 'archived' WHERE id = (SELECT min(id) FROM leads WHERE entry_status = 'new')");
-        await q.query("INSERT INTO customers (name, email) VALUES ($1, $2)", [`w-${k}`, `w-${k}@example.fr`]);
+        await q.query('INSERT INTO customers (name, email) VALUES ($1, $2)', [`w-${k}`, `w-${k}@example.fr`]);
       });
       await new Promise((r) => setTimeout(r, 2));
     }
@@ -105,7 +113,9 @@ describe.skipIf(onPostgres)('backup and restore of the embedded database', () =>
     await new Promise((r) => setTimeout(r, 100));
     const file = join(dataDir, 'sauvegarde.tar.gz');
     // Pages keep being answered while the backup is made.
-    const pages = Promise.all(Array.from({ length: 5 }, () => server.request('GET', `/api/landings/data/${landing.id}?_limit=50`, { token }).then((r) => r.status)));
+    const pages = Promise.all(
+      Array.from({ length: 5 }, () => server.request('GET', `/api/landings/data/${landing.id}?_limit=50`, { token }).then((r) => r.status)),
+    );
     const backup = await command('backup', file, dataDir);
     await new Promise((r) => setTimeout(r, 100));
     await writes.stop();
@@ -115,7 +125,8 @@ describe.skipIf(onPostgres)('backup and restore of the embedded database', () =>
     expect(await pages).toEqual([200, 200, 200, 200, 200]);
     expect(writes.count).toBeGreaterThan(5);
     // The server logs the backup once its copy of the folder is removed.
-    const logged = () => lines.map((l) => JSON.parse(l) as { msg: string; bytes?: number; frozenMs?: number; ms?: number }).find((l) => l.msg === 'backup written');
+    const logged = () =>
+      lines.map((l) => JSON.parse(l) as { msg: string; bytes?: number; frozenMs?: number; ms?: number }).find((l) => l.msg === 'backup written');
     await until(async () => logged() !== undefined, 10_000, 'backup written');
     expect(readdirSync(dataDir).filter((f) => f.includes('.backup-'))).toEqual([]);
     const written = logged();
@@ -145,7 +156,9 @@ describe.skipIf(onPostgres)('backup and restore of the embedded database', () =>
     });
     // The restored server serves them: sign-in, lists, counts.
     const restoredToken = await restored.login(ADMIN.email, ADMIN.password);
-    const count = await json<{ total: number }>(await restored.request('GET', `/api/landings/data/${landing.id}/count?entry_status=archived`, { token: restoredToken }));
+    const count = await json<{ total: number }>(
+      await restored.request('GET', `/api/landings/data/${landing.id}/count?entry_status=archived`, { token: restoredToken }),
+    );
     expect(count.total).toBe(before.leads.archived + held);
     expect(restore.out).toContain(`Exports : ${before.exports}, clients : ${before.customers + held}`);
   }, 120_000);

@@ -31,7 +31,10 @@ beforeAll(async () => {
     `INSERT INTO leads (landing_id, created_at, data) SELECT $1, timestamptz '2024-12-31 23:59:00 Europe/Paris', '{}' FROM generate_series(1, 1000)`,
     [landing.id],
   );
-  await server.ctx.db.query(`INSERT INTO leads (landing_id, created_at, data) SELECT $1, timestamptz '2025-06-01 12:00:00 Europe/Paris', '{}' FROM generate_series(1, 1000)`, [other.id]);
+  await server.ctx.db.query(
+    `INSERT INTO leads (landing_id, created_at, data) SELECT $1, timestamptz '2025-06-01 12:00:00 Europe/Paris', '{}' FROM generate_series(1, 1000)`,
+    [other.id],
+  );
 }, 120_000);
 afterAll(() => server.close());
 
@@ -52,7 +55,12 @@ async function follow(id: number, timeoutMs = 120_000) {
 }
 
 const statusCounts = async () =>
-  (await server.ctx.db.query<{ entry_status: string; n: number }>('SELECT entry_status, count(*)::int AS n FROM leads WHERE landing_id = $1 GROUP BY 1 ORDER BY 1', [landing.id])).rows;
+  (
+    await server.ctx.db.query<{ entry_status: string; n: number }>(
+      'SELECT entry_status, count(*)::int AS n FROM leads WHERE landing_id = $1 GROUP BY 1 ORDER BY 1',
+      [landing.id],
+    )
+  ).rows;
 
 describe('custom export of a year', () => {
   it(`answers 202 at once, reports progress, writes all ${LEADS} leads without changing a status, and lists the file`, async () => {
@@ -64,7 +72,16 @@ describe('custom export of a year', () => {
     expect(answeredMs).toBeLessThan(2000);
     const accepted = await json<BigExportAccepted>(res);
     expect(accepted.message).toBe('Export en cours de génération');
-    expect(accepted.data).toMatchObject({ state: 'queued', landings: [landing.id], status: ['new', 'extracted'], start: '2025-01-01', end: '2025-12-31', format: 'csv', written: 0, export: null });
+    expect(accepted.data).toMatchObject({
+      state: 'queued',
+      landings: [landing.id],
+      status: ['new', 'extracted'],
+      start: '2025-01-01',
+      end: '2025-12-31',
+      format: 'csv',
+      written: 0,
+      export: null,
+    });
 
     // A second request of the same user meanwhile is refused, naming the running job.
     const second = await generate(`landings=${landing.id}&status=new&start=2025-01-01&end=2025-01-31`);
@@ -82,7 +99,13 @@ describe('custom export of a year', () => {
     expect(done.written).toBe(LEADS);
     expect(seen).toEqual([...seen].sort((a, b) => a - b));
     if (LEADS >= 50_000) expect(seen.some((w) => w > 0 && w < LEADS)).toBe(true);
-    expect(done.export).toMatchObject({ big_export: true, count: LEADS, landing: [landing.id], filename: 'export-personnalise_2025-01-01_2025-12-31.csv', reinjectable: false });
+    expect(done.export).toMatchObject({
+      big_export: true,
+      count: LEADS,
+      landing: [landing.id],
+      filename: 'export-personnalise_2025-01-01_2025-12-31.csv',
+      reinjectable: false,
+    });
 
     const file = await fetch(server.url + done.export!.url);
     expect(file.status).toBe(200);

@@ -68,7 +68,9 @@ describe('delivery to the customer', () => {
     const customer = (await json<{ data: Customer[] }>(await server.request('GET', '/api/customers', { token }))).data.find((c) => c.id === customerId)!;
     const rule = await createRule(server, token, { name: 'Occitanie', customer_id: customerId, landings: [landing.id], zip: ['30', '34'] });
 
-    const res = await server.request('POST', `/api/intake/${landing.key}`, { body: { nom: 'Durand', prenom: 'Léa', telephone: '0612345678', code_postal: '34000', email: 'lea@example.fr' } });
+    const res = await server.request('POST', `/api/intake/${landing.key}`, {
+      body: { nom: 'Durand', prenom: 'Léa', telephone: '0612345678', code_postal: '34000', email: 'lea@example.fr' },
+    });
     expect(res.status).toBe(201);
     const leadId = (await json<{ data: { id: number } }>(res)).data.id;
 
@@ -84,17 +86,29 @@ describe('delivery to the customer', () => {
     expect(accepted.headers['x-lead-signature']).toBe(`sha256=${expected}`);
     expect(accepted.headers['content-type']).toBe('application/json');
     expect(new Set(posts.map((p) => p.headers['x-lead-delivery']))).toEqual(new Set([accepted.headers['x-lead-delivery']]));
-    const payload = JSON.parse(accepted.body) as { event: string; lead: { id: number; fields: Record<string, string>; landing: { name: string } }; rule: { id: number } };
-    expect(payload).toMatchObject({ event: 'lead.delivered', lead: { id: leadId, fields: { nom: 'Durand', code_postal: '34000' }, landing: { name: 'PAC Occitanie' } }, rule: { id: rule.id } });
+    const payload = JSON.parse(accepted.body) as {
+      event: string;
+      lead: { id: number; fields: Record<string, string>; landing: { name: string } };
+      rule: { id: number };
+    };
+    expect(payload).toMatchObject({
+      event: 'lead.delivered',
+      lead: { id: leadId, fields: { nom: 'Durand', code_postal: '34000' }, landing: { name: 'PAC Occitanie' } },
+      rule: { id: rule.id },
+    });
 
     const reports = await json<ReportsResponse>(await server.request('GET', `/api/rapports/rules/${rule.id}`, { token }));
     const reportId = reports.data[0].id;
     expect(reports.data[0]).toMatchObject({ count: 1, leads: [leadId] });
     let log: DeliveriesResponse['data'] = [];
-    await until(async () => {
-      log = (await json<DeliveriesResponse>(await server.request('GET', `/api/rapports/${reportId}/deliveries`, { token }))).data;
-      return log.filter((a) => a.channel === 'webhook').length === 3;
-    }, 10_000, 'the log');
+    await until(
+      async () => {
+        log = (await json<DeliveriesResponse>(await server.request('GET', `/api/rapports/${reportId}/deliveries`, { token }))).data;
+        return log.filter((a) => a.channel === 'webhook').length === 3;
+      },
+      10_000,
+      'the log',
+    );
     const webhook = log.filter((a) => a.channel === 'webhook').reverse();
     expect(webhook.map((a) => [a.attempt, a.status, a.http_status, a.will_retry])).toEqual([
       [1, 'failed', 503, true],
@@ -119,18 +133,28 @@ describe('delivery to the customer', () => {
     await server.ctx.db.query('UPDATE customers SET webhook_secret = NULL WHERE id = $1', [customerId]);
     const rule = await createRule(server, token, { name: 'Gard', customer_id: customerId, landings: [landing.id], zip: ['30'] });
     const posted = posts.length;
-    const res = await server.request('POST', `/api/intake/${landing.key}`, { body: { nom: 'Roux', prenom: 'Paul', telephone: '0612345679', code_postal: '30000', email: 'paul@example.fr' } });
+    const res = await server.request('POST', `/api/intake/${landing.key}`, {
+      body: { nom: 'Roux', prenom: 'Paul', telephone: '0612345679', code_postal: '30000', email: 'paul@example.fr' },
+    });
     expect(res.status).toBe(201);
     let log: DeliveriesResponse['data'] = [];
-    await until(async () => {
-      // The report appears once the engine has routed the lead.
-      const id = (await json<ReportsResponse>(await server.request('GET', `/api/rapports/rules/${rule.id}`, { token }))).data[0]?.id;
-      if (!id) return false;
-      log = (await json<DeliveriesResponse>(await server.request('GET', `/api/rapports/${id}/deliveries`, { token }))).data;
-      return log.some((a) => a.channel === 'webhook');
-    }, 30_000, 'the webhook attempt');
+    await until(
+      async () => {
+        // The report appears once the engine has routed the lead.
+        const id = (await json<ReportsResponse>(await server.request('GET', `/api/rapports/rules/${rule.id}`, { token }))).data[0]?.id;
+        if (!id) return false;
+        log = (await json<DeliveriesResponse>(await server.request('GET', `/api/rapports/${id}/deliveries`, { token }))).data;
+        return log.some((a) => a.channel === 'webhook');
+      },
+      30_000,
+      'the webhook attempt',
+    );
     const webhook = log.filter((a) => a.channel === 'webhook');
-    expect(webhook[0]).toMatchObject({ status: 'failed', http_status: null, error: "Webhook sans secret : la livraison ne peut pas être signée, elle n'est pas envoyée" });
+    expect(webhook[0]).toMatchObject({
+      status: 'failed',
+      http_status: null,
+      error: "Webhook sans secret : la livraison ne peut pas être signée, elle n'est pas envoyée",
+    });
     expect(posts.length).toBe(posted);
   });
 });

@@ -18,7 +18,10 @@ describe('exactly once under concurrency', () => {
     const landing = await createLanding(server.ctx.db);
     const caps = [5, 10, 15, 20];
     const rules = [];
-    for (const cap of caps) rules.push(await createRule(server, token, { name: `Cap ${cap}`, customer_id: await createCustomer(server, token), landings: [landing.id], leads_number: cap }));
+    for (const cap of caps)
+      rules.push(
+        await createRule(server, token, { name: `Cap ${cap}`, customer_id: await createCustomer(server, token), landings: [landing.id], leads_number: cap }),
+      );
 
     // 200 landing-page posts at once, from 200 addresses (the intake limits each address).
     const answers = await Promise.all(
@@ -36,7 +39,10 @@ describe('exactly once under concurrency', () => {
       (await server.ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM lead_routings WHERE lead_id = ANY($1::bigint[])', [ids])).rows[0].n;
     await until(async () => (await decided()) === 200, 60_000, 'every lead routed');
     // A second instance offering the same leads at the same time changes nothing.
-    await Promise.all([routeLeads(server.ctx, { leads: ids, offeredAt: new Date() }), routeLeads(server.ctx, { leads: [...ids].reverse(), offeredAt: new Date() })]);
+    await Promise.all([
+      routeLeads(server.ctx, { leads: ids, offeredAt: new Date() }),
+      routeLeads(server.ctx, { leads: [...ids].reverse(), offeredAt: new Date() }),
+    ]);
 
     const { rows: sold } = await server.ctx.db.query<{ id: number; rapport_id: number; sold_to: string }>(
       `SELECT id, rapport_id, sold_to FROM leads WHERE id = ANY($1::bigint[]) AND entry_status = 'extracted'`,
@@ -51,14 +57,26 @@ describe('exactly once under concurrency', () => {
     );
     // Every rule filled exactly to its cap, its report listing exactly the leads it counts.
     expect(reports.map((r) => [r.count, r.leads_number, r.listed])).toEqual(caps.map((c) => [c, c, c]));
-    const { rows: delivered } = await server.ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM lead_routings WHERE lead_id = ANY($1::bigint[]) AND outcome = 'delivered'`, [ids]);
+    const { rows: delivered } = await server.ctx.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM lead_routings WHERE lead_id = ANY($1::bigint[]) AND outcome = 'delivered'`,
+      [ids],
+    );
     expect(delivered[0].n).toBe(50);
     // The other 150 stay new, each with its explanation: every rule full.
-    const { rows: left } = await server.ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM leads WHERE id = ANY($1::bigint[]) AND entry_status = 'new'`, [ids]);
+    const { rows: left } = await server.ctx.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM leads WHERE id = ANY($1::bigint[]) AND entry_status = 'new'`,
+      [ids],
+    );
     expect(left[0].n).toBe(150);
 
     // One mail per delivered lead, never two.
-    await until(async () => (await server.ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM deliveries WHERE lead_id = ANY($1::bigint[]) AND status = 'sent'`, [ids])).rows[0].n === 50, 60_000, 'mails');
+    await until(
+      async () =>
+        (await server.ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM deliveries WHERE lead_id = ANY($1::bigint[]) AND status = 'sent'`, [ids]))
+          .rows[0].n === 50,
+      60_000,
+      'mails',
+    );
     const { rows: mails } = await server.ctx.db.query<{ lead_id: number; n: number }>(
       `SELECT lead_id, count(*)::int AS n FROM deliveries WHERE lead_id = ANY($1::bigint[]) GROUP BY lead_id HAVING count(*) > 1`,
       [ids],

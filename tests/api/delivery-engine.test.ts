@@ -18,11 +18,18 @@ afterAll(() => server.close());
 // Leads are inserted as of an earlier day (the start-up and minute sweeps only take today's) and
 // routed by the engine at chosen Paris moments.
 const OLD = '2026-01-05T10:00:00Z';
-const lead = async (landingId: number, code_postal = '30900', status = 'new') => (await insertLeads(server.ctx.db, landingId, [{ code_postal, status, created_at: OLD }]))[0];
+const lead = async (landingId: number, code_postal = '30900', status = 'new') =>
+  (await insertLeads(server.ctx.db, landingId, [{ code_postal, status, created_at: OLD }]))[0];
 const route = async (ids: number[], at: string) => routeLeads(server.ctx, { leads: ids, offeredAt: new Date(at), now: new Date(at) });
 const leadRow = async (id: number) =>
-  (await server.ctx.db.query<{ entry_status: string; sold_to: string | null; rapport_id: number | null }>('SELECT entry_status, sold_to, rapport_id FROM leads WHERE id = $1', [id])).rows[0];
-const routing = async (landingId: number, id: number) => (await json<RoutingResponse>(await server.request('GET', `/api/landings/data/${landingId}/routing/${id}`, { token }))).data;
+  (
+    await server.ctx.db.query<{ entry_status: string; sold_to: string | null; rapport_id: number | null }>(
+      'SELECT entry_status, sold_to, rapport_id FROM leads WHERE id = $1',
+      [id],
+    )
+  ).rows[0];
+const routing = async (landingId: number, id: number) =>
+  (await json<RoutingResponse>(await server.request('GET', `/api/landings/data/${landingId}/routing/${id}`, { token }))).data;
 
 describe('rule conditions', () => {
   it('delivers on the rule’s weekdays only (Paris days)', async () => {
@@ -108,7 +115,11 @@ describe('rule conditions', () => {
     const landing = await createLanding(server.ctx.db);
     const a = await createRule(server, token, { name: 'A', customer_id: await createCustomer(server, token), landings: [landing.id], leads_number: 1 });
     const b = await createRule(server, token, { name: 'B', customer_id: await createCustomer(server, token), landings: [landing.id], leads_number: 3 });
-    const ids = await insertLeads(server.ctx.db, landing.id, Array.from({ length: 6 }, () => ({ code_postal: '30900', created_at: OLD })));
+    const ids = await insertLeads(
+      server.ctx.db,
+      landing.id,
+      Array.from({ length: 6 }, () => ({ code_postal: '30900', created_at: OLD })),
+    );
     const outcomes = await route(ids, '2026-11-23T09:00:00Z');
     expect([...outcomes.values()]).toEqual(['delivered', 'delivered', 'delivered', 'delivered', 'unmatched', 'unmatched']);
     const winners = await Promise.all(ids.slice(0, 4).map(async (id) => (await routing(landing.id, id)).rule_id));
@@ -203,7 +214,10 @@ describe('the winner', () => {
     // Offered twice: delivered once.
     const twice = await lead(landing.id);
     await Promise.all([route([twice], '2026-11-23T09:00:00Z'), route([twice], '2026-11-23T09:00:00Z')]);
-    const { rows } = await server.ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM lead_routings WHERE lead_id = $1 AND outcome = $2', [twice, 'delivered']);
+    const { rows } = await server.ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM lead_routings WHERE lead_id = $1 AND outcome = $2', [
+      twice,
+      'delivered',
+    ]);
     expect(rows[0].n).toBe(1);
     expect((await routing(landing.id, twice)).outcome).toBe('delivered');
   });
@@ -241,20 +255,37 @@ describe('every path that makes leads new offers them at once', () => {
     const customer = await createCustomer(server, token);
     const rule = await createRule(server, token, { customer_id: customer, landings: [landing.id, target.id], leads_number: 3 });
     const statusOf = async (ids: number[]) =>
-      (await server.ctx.db.query<{ entry_status: string }>('SELECT entry_status FROM leads WHERE id = ANY($1::bigint[]) ORDER BY id', [ids])).rows.map((r) => r.entry_status);
+      (await server.ctx.db.query<{ entry_status: string }>('SELECT entry_status FROM leads WHERE id = ANY($1::bigint[]) ORDER BY id', [ids])).rows.map(
+        (r) => r.entry_status,
+      );
 
     const res = await server.request('POST', `/api/landings/${landing.id}/import/excel`, {
       token,
-      body: { form_import_from: 'salon', data: [{ nom: 'A', telephone: '0611111111', code_postal: '30000' }, { nom: 'B', telephone: '0611111112', code_postal: '34000' }] },
+      body: {
+        form_import_from: 'salon',
+        data: [
+          { nom: 'A', telephone: '0611111111', code_postal: '30000' },
+          { nom: 'B', telephone: '0611111112', code_postal: '34000' },
+        ],
+      },
     });
     expect(res.status).toBe(200);
     const imported = (await server.ctx.db.query<{ id: number }>('SELECT id FROM leads WHERE landing_id = $1 ORDER BY id', [landing.id])).rows.map((r) => r.id);
     await until(async () => (await statusOf(imported)).every((s) => s === 'extracted'), 30_000, 'the imported leads routed');
 
     // Archived leads converted to the other landing: their copies are new, and offered.
-    const originals = await insertLeads(server.ctx.db, landing.id, [{ code_postal: '30900', status: 'archived' }, { code_postal: '13001', status: 'archived' }]);
-    const converted = await json<{ data: { ids: number[] } }>(await server.request('POST', '/api/landings/convert/leads', { token, body: { landing: target.id, leads: originals } }));
-    await until(async () => (await server.ctx.db.query('SELECT 1 FROM lead_routings WHERE lead_id = ANY($1::bigint[])', [converted.data.ids])).rows.length === 2, 30_000, 'the copies routed');
+    const originals = await insertLeads(server.ctx.db, landing.id, [
+      { code_postal: '30900', status: 'archived' },
+      { code_postal: '13001', status: 'archived' },
+    ]);
+    const converted = await json<{ data: { ids: number[] } }>(
+      await server.request('POST', '/api/landings/convert/leads', { token, body: { landing: target.id, leads: originals } }),
+    );
+    await until(
+      async () => (await server.ctx.db.query('SELECT 1 FROM lead_routings WHERE lead_id = ANY($1::bigint[])', [converted.data.ids])).rows.length === 2,
+      30_000,
+      'the copies routed',
+    );
     // The cap of 3 a day: two imported, one copy delivered, the other copy stays new, full.
     expect((await statusOf(converted.data.ids)).sort()).toEqual(['extracted', 'new']);
     const reports = await json<ReportsResponse>(await server.request('GET', `/api/rapports/rules/${rule.id}`, { token }));

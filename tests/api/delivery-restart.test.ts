@@ -48,15 +48,23 @@ describe('restarts', () => {
     await db.close();
 
     s = await boot();
-    const status = async (ids: number[]) => (await s.ctx.db.query<{ entry_status: string }>('SELECT entry_status FROM leads WHERE id = ANY($1::bigint[]) ORDER BY id', [ids])).rows.map((r) => r.entry_status);
+    const status = async (ids: number[]) =>
+      (await s.ctx.db.query<{ entry_status: string }>('SELECT entry_status FROM leads WHERE id = ANY($1::bigint[]) ORDER BY id', [ids])).rows.map(
+        (r) => r.entry_status,
+      );
     await until(async () => (await status(fresh)).every((st) => st === 'extracted'), 30_000, 'the catch-up');
     await until(async () => outbox() === 3, 30_000, 'three mails');
     expect(await status(yesterday)).toEqual(['new']);
-    await until(async () => (await s.ctx.db.query('SELECT 1 FROM lead_routings WHERE lead_id = $1', [outOfHours[0]])).rows.length === 1, 30_000, 'the closed rule judged');
+    await until(
+      async () => (await s.ctx.db.query('SELECT 1 FROM lead_routings WHERE lead_id = $1', [outOfHours[0]])).rows.length === 1,
+      30_000,
+      'the closed rule judged',
+    );
     expect(await status(outOfHours)).toEqual(['new']);
     const countOf = async () => (await s.ctx.db.query<{ count: number }>('SELECT count FROM reports WHERE rule_id = $1', [rule.id])).rows[0].count;
     expect(await countOf()).toBe(3);
-    const sweeps = async () => (await s.ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'live.sweep' AND state = 'completed'`)).rows[0].n;
+    const sweeps = async () =>
+      (await s.ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'live.sweep' AND state = 'completed'`)).rows[0].n;
     await until(async () => (await sweeps()) >= 1, 30_000, 'the second start-up sweep');
     const before = await sweeps();
     await stop();

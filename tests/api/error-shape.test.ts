@@ -64,7 +64,13 @@ describe('every 4xx is a French { error, message }, and no malformed request is 
       if (route.method === 'GET') for (const q of badQueries) await check('GET', path + q);
       else for (const b of badBodies) await check(route.method, path, b);
     }
-    for (const [method, path] of [['GET', '/api/inexistante'], ['POST', '/api/inexistante'], ['PUT', '/api/customers'], ['PATCH', '/api/landings']]) await check(method, path);
+    for (const [method, path] of [
+      ['GET', '/api/inexistante'],
+      ['POST', '/api/inexistante'],
+      ['PUT', '/api/customers'],
+      ['PATCH', '/api/landings'],
+    ])
+      await check(method, path);
     expect(checked).toBeGreaterThan(300);
     expect(failures).toEqual([]);
   }, 180_000);

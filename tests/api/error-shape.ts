@@ -2,7 +2,8 @@
 // a message in French a user can read. The harness checks each 4xx it receives with it.
 
 /** Words of English error messages (Fastify's, a library's) that no French message holds. */
-const english = /\b(the|is|are|not|invalid|must|should|required|error|request|body|unexpected|expected|missing|found|cannot|failed|too|large|reach|limit|file|unsupported|please|payload|unauthorized|forbidden)\b/i;
+const english =
+  /\b(the|is|are|not|invalid|must|should|required|error|request|body|unexpected|expected|missing|found|cannot|failed|too|large|reach|limit|file|unsupported|please|payload|unauthorized|forbidden)\b/i;
 
 /**
  * The message's own words: what follows ' : ' (French typography: 'Colonne inconnue : x'), paths

@@ -21,8 +21,15 @@ afterAll(() => server.close());
 
 /** Sells `n` fresh leads of a landing through the real export route; answers the export id and its lead ids. */
 async function sell(landingId: number, n: number, forCustomer: string | null, as = token) {
-  const ids = await insertLeads(server.ctx.db, landingId, Array.from({ length: n }, (_, i) => ({ telephone: `06000000${String(i).padStart(2, '0')}`, code_postal: '30000' })));
-  const res = await server.request('POST', `/api/landings/data/${landingId}/export`, { token: as, body: { bookType: 'csv', leads: ids, for_customer: forCustomer } });
+  const ids = await insertLeads(
+    server.ctx.db,
+    landingId,
+    Array.from({ length: n }, (_, i) => ({ telephone: `06000000${String(i).padStart(2, '0')}`, code_postal: '30000' })),
+  );
+  const res = await server.request('POST', `/api/landings/data/${landingId}/export`, {
+    token: as,
+    body: { bookType: 'csv', leads: ids, for_customer: forCustomer },
+  });
   expect(res.status).toBe(200);
   const tokenOf = (await json<{ data: { token: string } }>(res)).data.token;
   const { rows } = await server.ctx.db.query<{ id: number }>('SELECT id FROM exports WHERE token = $1', [tokenOf]);
@@ -35,7 +42,12 @@ const list = async (query = '') => {
   return json<ExportsResponse>(res);
 };
 const statuses = async (ids: number[]) =>
-  (await server.ctx.db.query<{ id: number; entry_status: string; sold_to: string | null }>('SELECT id, entry_status, sold_to FROM leads WHERE id = ANY($1::bigint[]) ORDER BY id', [ids])).rows;
+  (
+    await server.ctx.db.query<{ id: number; entry_status: string; sold_to: string | null }>(
+      'SELECT id, entry_status, sold_to FROM leads WHERE id = ANY($1::bigint[]) ORDER BY id',
+      [ids],
+    )
+  ).rows;
 
 describe('GET /api/exports', () => {
   let staffToken: string;
@@ -123,7 +135,10 @@ describe('POST /api/exports/insert/:id', () => {
     // One lead was archived since, another sold again under a newer export.
     await server.request('POST', '/api/landings/data', { token, body: { entry_status: 'archived', leads: [ids[0]] } });
     await server.ctx.db.query(`UPDATE leads SET entry_status = 'new' WHERE id = $1`, [ids[1]]);
-    const resold = await server.request('POST', `/api/landings/data/${landingA.id}/export`, { token, body: { bookType: 'csv', leads: [ids[1]], for_customer: 'Autre' } });
+    const resold = await server.request('POST', `/api/landings/data/${landingA.id}/export`, {
+      token,
+      body: { bookType: 'csv', leads: [ids[1]], for_customer: 'Autre' },
+    });
     expect(resold.status).toBe(200);
 
     const res = await server.request('POST', `/api/exports/insert/${exportId}`, { token });
@@ -134,7 +149,9 @@ describe('POST /api/exports/insert/:id', () => {
       { id: ids[1], entry_status: 'extracted', sold_to: 'Autre' },
       ...ids.slice(2).map((id) => ({ id, entry_status: 'new', sold_to: null })),
     ]);
-    const audit = await server.ctx.db.query<{ count: number; details: { export_id: number } }>(`SELECT count, details FROM audit_log WHERE action = 'exports.reinject'`);
+    const audit = await server.ctx.db.query<{ count: number; details: { export_id: number } }>(
+      `SELECT count, details FROM audit_log WHERE action = 'exports.reinject'`,
+    );
     expect(audit.rows).toEqual([{ count: 3, details: { export_id: exportId } }]);
     expect((await list()).data.find((e) => e.id === exportId)!.reinjectable).toBe(false);
 
@@ -202,7 +219,9 @@ describe('POST /api/exports/insert/:id', () => {
       await server.ctx.db.exec('DROP TRIGGER fail_on_lead ON leads; DROP FUNCTION fail_on_lead();');
     }
     expect(new Set((await statuses(ids)).map((r) => r.entry_status))).toEqual(new Set(['extracted']));
-    expect((await server.ctx.db.query(`SELECT 1 FROM audit_log WHERE action = 'exports.reinject' AND (details->>'export_id')::int = $1`, [exportId])).rows).toHaveLength(0);
+    expect(
+      (await server.ctx.db.query(`SELECT 1 FROM audit_log WHERE action = 'exports.reinject' AND (details->>'export_id')::int = $1`, [exportId])).rows,
+    ).toHaveLength(0);
   });
 
   it('under a concurrent status change, each lead is either re-injected (and counted) or changed, never both nor half', async () => {
@@ -210,7 +229,10 @@ describe('POST /api/exports/insert/:id', () => {
       const { exportId, ids } = await sell(landingA.id, 40, 'Client Course');
       const [reinjected, archived] = await Promise.all([
         server.request('POST', `/api/exports/insert/${exportId}`, { token }),
-        server.request('POST', '/api/landings/data', { token, body: { entry_status: 'archived', from_status: 'extracted', leads: ids.filter((_, i) => i % 2 === 0) } }),
+        server.request('POST', '/api/landings/data', {
+          token,
+          body: { entry_status: 'archived', from_status: 'extracted', leads: ids.filter((_, i) => i % 2 === 0) },
+        }),
       ]);
       expect(archived.status).toBe(200);
       const archivedCount = (await json<{ data: { count: number } }>(archived)).data.count;

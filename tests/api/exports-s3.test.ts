@@ -40,7 +40,10 @@ const objectKeys = async () => ((await client.send(new ListObjectsV2Command({ Bu
 const storageKeyOf = async (exportToken: string) =>
   (await server.ctx.db.query<{ storage_key: string }>('SELECT storage_key FROM exports WHERE token = $1', [exportToken])).rows[0].storage_key;
 const exportLeads = async (leads: number[], filename: string) =>
-  server.request('POST', `/api/landings/data/${landing.id}/export`, { body: { bookType: 'csv', filename, leads, for_customer: 'Client Nord', rapport: null }, token });
+  server.request('POST', `/api/landings/data/${landing.id}/export`, {
+    body: { bookType: 'csv', filename, leads, for_customer: 'Client Nord', rapport: null },
+    token,
+  });
 
 describe('exports in S3-compatible storage', () => {
   it('writes the file to the bucket, never to the local folder, and serves the same bytes from there', async () => {
@@ -106,7 +109,13 @@ describe('exports in S3-compatible storage', () => {
   });
 
   it('streams a file larger than one part as a multipart upload, and an abandoned one leaves nothing', async () => {
-    const storage = s3Storage({ endpoint: s3.S3_URL!, bucket: BUCKET, region: 'us-east-1', forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+    const storage = s3Storage({
+      endpoint: s3.S3_URL!,
+      bucket: BUCKET,
+      region: 'us-east-1',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    });
     const content = randomBytes(6 * 1024 * 1024 + 123);
     const upload = await storage.open('multipart.csv');
     for (let at = 0; at < content.length; at += 64 * 1024) {
@@ -127,14 +136,23 @@ describe('exports in S3-compatible storage', () => {
   });
 
   it('reports an upload the storage refuses without leaving the writer waiting, and without the credentials', async () => {
-    const storage = s3Storage({ endpoint: s3.S3_URL!, bucket: 'missing-bucket', region: 'us-east-1', forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+    const storage = s3Storage({
+      endpoint: s3.S3_URL!,
+      bucket: 'missing-bucket',
+      region: 'us-east-1',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    });
     const upload = await storage.open('refused.csv');
     const chunk = Buffer.alloc(256 * 1024, 'x');
     // More than one part, so the upload fails while the writer still writes.
     for (let i = 0; i < 40; i++) {
       if (!upload.stream.write(chunk)) await new Promise((r) => upload.stream.once('drain', r));
     }
-    const err = await upload.finish().then(() => undefined, (e: Error) => e);
+    const err = await upload.finish().then(
+      () => undefined,
+      (e: Error) => e,
+    );
     expect(err?.message).toMatch(/^S3 Upload : NoSuchBucket \(404\)/);
     expect(Object.keys(err!)).toEqual([]);
   });

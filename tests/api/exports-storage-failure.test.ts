@@ -11,7 +11,8 @@ import { createLanding, insertLeads, json } from './leads-support';
 const disk = vi.hoisted(() => ({ full: false }));
 vi.mock('node:fs', async (importOriginal) => {
   const fs = await importOriginal<typeof import('node:fs')>();
-  const createWriteStream: typeof fs.createWriteStream = (path, opts) => fs.createWriteStream(disk.full && String(path).endsWith('.part') ? '/dev/full' : path, opts);
+  const createWriteStream: typeof fs.createWriteStream = (path, opts) =>
+    fs.createWriteStream(disk.full && String(path).endsWith('.part') ? '/dev/full' : path, opts);
   return { ...fs, createWriteStream };
 });
 
@@ -24,7 +25,11 @@ beforeAll(async () => {
   server = await startServer();
   token = await server.login(ADMIN.email, ADMIN.password);
   landing = await createLanding(server.ctx.db);
-  ids = await insertLeads(server.ctx.db, landing.id, Array.from({ length: 300 }, (_, i) => ({ telephone: `06${String(i).padStart(8, '0')}`, code_postal: '30000' })));
+  ids = await insertLeads(
+    server.ctx.db,
+    landing.id,
+    Array.from({ length: 300 }, (_, i) => ({ telephone: `06${String(i).padStart(8, '0')}`, code_postal: '30000' })),
+  );
 });
 afterAll(() => server.close());
 
@@ -65,7 +70,10 @@ describe('export storage failures', () => {
       expect(res.status).toBe(503);
       expect(res.headers.get('retry-after')).toBe('5');
       const body = await json<{ error: string; message: string }>(res);
-      expect(body).toEqual({ error: 'unavailable', message: expect.stringMatching(/^Le stockage des fichiers d’export est indisponible : aucun lead n’a été extrait\./) });
+      expect(body).toEqual({
+        error: 'unavailable',
+        message: expect.stringMatching(/^Le stockage des fichiers d’export est indisponible : aucun lead n’a été extrait\./),
+      });
     } finally {
       rmSync(exportsDir());
     }
@@ -84,7 +92,11 @@ describe('export storage failures', () => {
         await new Promise((r) => setTimeout(r, 100));
         job = (await json<{ data: BigExportJob }>(await server.request('GET', `/api/big_exports/${id}`, { token }))).data;
       } while (job.state === 'queued' || job.state === 'running');
-      expect(job).toMatchObject({ state: 'failed', export: null, error: expect.stringMatching(/^Espace disque insuffisant pour écrire le fichier d’export : l’export n’a pas été créé\./) });
+      expect(job).toMatchObject({
+        state: 'failed',
+        export: null,
+        error: expect.stringMatching(/^Espace disque insuffisant pour écrire le fichier d’export : l’export n’a pas été créé\./),
+      });
     } finally {
       disk.full = false;
     }

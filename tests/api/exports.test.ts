@@ -32,12 +32,19 @@ async function pdfPages(buf: Uint8Array): Promise<Array<{ text: string; landscap
     const page = await doc.getPage(p);
     const content = await page.getTextContent();
     const [, , width, height] = page.view;
-    pages.push({ text: content.items.map((i) => ('str' in i ? i.str : '')).filter((t) => t.trim()).join('\n'), landscape: width > height });
+    pages.push({
+      text: content.items
+        .map((i) => ('str' in i ? i.str : ''))
+        .filter((t) => t.trim())
+        .join('\n'),
+      landscape: width > height,
+    });
   }
   return pages;
 }
 
-const zipEntry = (buf: Uint8Array, name: string) => new TextDecoder().decode(XLSX.CFB.find(XLSX.CFB.read(Buffer.from(buf), { type: 'buffer' }), name)!.content as Uint8Array);
+const zipEntry = (buf: Uint8Array, name: string) =>
+  new TextDecoder().decode(XLSX.CFB.find(XLSX.CFB.read(Buffer.from(buf), { type: 'buffer' }), name)!.content as Uint8Array);
 const sheetXml = (buf: Uint8Array) => zipEntry(buf, '/xl/worksheets/sheet1.xml');
 const stylesXml = (buf: Uint8Array) => zipEntry(buf, '/xl/styles.xml');
 /** Index of the cell style that has quotePrefix. */
@@ -53,7 +60,12 @@ describe('exports', () => {
     hostileIds = await insertLeads(
       server.ctx.db,
       landing.id,
-      hostile.map((nom, i) => ({ nom, telephone: `061234567${i}`, code_postal: '30000', extra: { prenom: 'Élodie "la" ; virgule, ok · Łódź Ŝtraße Жук Ωmega' } })),
+      hostile.map((nom, i) => ({
+        nom,
+        telephone: `061234567${i}`,
+        code_postal: '30000',
+        extra: { prenom: 'Élodie "la" ; virgule, ok · Łódź Ŝtraße Жук Ωmega' },
+      })),
     );
   });
 
@@ -144,7 +156,12 @@ describe('exports', () => {
     const [id] = await insertLeads(server.ctx.db, landing.id, [{}]);
     const link = (await json<ExportAnswer>(await exportLeads({ bookType: 'csv', leads: [id] }))).data;
     const downloads = async () =>
-      (await server.ctx.db.query("SELECT 1 FROM audit_log WHERE action = 'download' AND details->>'export_id' = (SELECT id::text FROM exports WHERE token = $1)", [link.token])).rows.length;
+      (
+        await server.ctx.db.query(
+          "SELECT 1 FROM audit_log WHERE action = 'download' AND details->>'export_id' = (SELECT id::text FROM exports WHERE token = $1)",
+          [link.token],
+        )
+      ).rows.length;
     const href = new URL(link.url, server.url).toString();
     const head = await fetch(href, { method: 'HEAD' });
     expect(head.status).toBe(200);
@@ -163,10 +180,16 @@ describe('exports', () => {
   });
 
   it('10 simultaneous exports of overlapping selections put each lead in exactly one file', async () => {
-    const ids = await insertLeads(server.ctx.db, landing.id, Array.from({ length: 60 }, (_, i) => ({ nom: `Conc ${i}` })));
+    const ids = await insertLeads(
+      server.ctx.db,
+      landing.id,
+      Array.from({ length: 60 }, (_, i) => ({ nom: `Conc ${i}` })),
+    );
     const staff = await normalUserToken(server);
     const answers = await Promise.all(
-      Array.from({ length: 10 }, (_, k) => exportLeads({ bookType: 'csv', leads: ids.slice(k * 5, k * 5 + 20), for_customer: `Acheteur ${k}` }, k % 2 ? staff : token)),
+      Array.from({ length: 10 }, (_, k) =>
+        exportLeads({ bookType: 'csv', leads: ids.slice(k * 5, k * 5 + 20), for_customer: `Acheteur ${k}` }, k % 2 ? staff : token),
+      ),
     );
     const inFiles: number[] = [];
     for (const res of answers) {
@@ -180,18 +203,27 @@ describe('exports', () => {
     }
     expect(inFiles.length).toBe(new Set(inFiles).size);
     expect(new Set(inFiles)).toEqual(new Set(ids));
-    const sold = await server.ctx.db.query<{ n: number }>("SELECT count(DISTINCT export_id)::int AS n FROM leads WHERE id = ANY($1::bigint[]) AND entry_status = 'extracted'", [ids]);
+    const sold = await server.ctx.db.query<{ n: number }>(
+      "SELECT count(DISTINCT export_id)::int AS n FROM leads WHERE id = ANY($1::bigint[]) AND entry_status = 'extracted'",
+      [ids],
+    );
     expect(sold.rows[0].n).toBeGreaterThan(0);
   });
 
   it('sells 12,000 leads: the file lists each once in id order, and one unknown id sells none', async () => {
-    const ids = await insertLeads(server.ctx.db, landing.id, Array.from({ length: 12_000 }, (_, i) => ({ nom: `Lot ${i}` })));
+    const ids = await insertLeads(
+      server.ctx.db,
+      landing.id,
+      Array.from({ length: 12_000 }, (_, i) => ({ nom: `Lot ${i}` })),
+    );
     const unknown = await exportLeads({ bookType: 'csv', leads: [...ids, ids[ids.length - 1] + 1_000_000] });
     expect(unknown.status).toBe(404);
-    const unsold = await server.ctx.db.query<{ n: number }>("SELECT count(*)::int AS n FROM leads WHERE id = ANY($1::bigint[]) AND entry_status = 'new'", [ids]);
+    const unsold = await server.ctx.db.query<{ n: number }>("SELECT count(*)::int AS n FROM leads WHERE id = ANY($1::bigint[]) AND entry_status = 'new'", [
+      ids,
+    ]);
     expect(unsold.rows[0].n).toBe(12_000);
 
-    const shuffled = [...ids].sort((a, b) => (a * 7919) % 12_007 - (b * 7919) % 12_007);
+    const shuffled = [...ids].sort((a, b) => ((a * 7919) % 12_007) - ((b * 7919) % 12_007));
     const body = await json<ExportAnswer>(await exportLeads({ bookType: 'csv', leads: shuffled, for_customer: 'Gros lot' }));
     expect(body.data.count).toBe(12_000);
     const text = await (await fetch(server.url + body.data.url)).text();
@@ -200,7 +232,11 @@ describe('exports', () => {
   });
 
   it('writes a large xlsx whole, batch after batch', async () => {
-    const ids = await insertLeads(server.ctx.db, landing.id, Array.from({ length: 2_600 }, (_, i) => ({ nom: i % 2 ? `=Lot ${i}` : `Lot ${i}` })));
+    const ids = await insertLeads(
+      server.ctx.db,
+      landing.id,
+      Array.from({ length: 2_600 }, (_, i) => ({ nom: i % 2 ? `=Lot ${i}` : `Lot ${i}` })),
+    );
     const body = await json<ExportAnswer>(await exportLeads({ bookType: 'xlsx', leads: ids }));
     expect(body.data.count).toBe(2_600);
     const book = XLSX.read(new Uint8Array(await (await fetch(server.url + body.data.url)).arrayBuffer()), { type: 'array' });
@@ -248,7 +284,12 @@ describe('exports', () => {
     expect(body.data.count).toBe(2);
     const text = await (await fetch(server.url + body.data.url)).text();
     const rows = Papa.parse<string[]>(text, { delimiter: ';', skipEmptyLines: true }).data;
-    expect(rows.slice(1).map((r) => r[rows[0].indexOf('Nom')]).sort()).toEqual(['Filtre Gard', 'Filtre Gard 2']);
+    expect(
+      rows
+        .slice(1)
+        .map((r) => r[rows[0].indexOf('Nom')])
+        .sort(),
+    ).toEqual(['Filtre Gard', 'Filtre Gard 2']);
     const again = await exportLeads({ bookType: 'csv', filter }, token, String(other.id));
     expect(again.status).toBe(422);
     const list = await json<{ for_customer: string[] }>(await server.request('GET', `/api/landings/data/${other.id}?_limit=0`, { token }));

@@ -29,9 +29,7 @@ export async function startFakeBackstage(opts: { clientId: string; clientSecret:
   const validTokens = new Set<string>();
   let tokenSeq = 0;
   let expiresIn = 43_200;
-  const targeting = new Map<string, { type: string; collection: unknown[] }>([
-    ['adv-one/101', { type: 'INCLUDE', collection: ['01000', '30000'] }],
-  ]);
+  const targeting = new Map<string, { type: string; collection: unknown[] }>([['adv-one/101', { type: 'INCLUDE', collection: ['01000', '30000'] }]]);
 
   const send = (res: ServerResponse, status: number, body: unknown, contentType = 'application/json') => {
     res.writeHead(status, { 'content-type': contentType });
@@ -69,7 +67,12 @@ export async function startFakeBackstage(opts: { clientId: string; clientSecret:
     const campaigns = path.match(/^\/backstage\/api\/1\.0\/([^/]+)\/campaigns\/$/);
     if (campaigns) {
       if (campaigns[1] !== 'adv-one') return send(res, 404, { http_status: 404, message: `Account ${campaigns[1]} not found` });
-      return send(res, 200, { results: [{ id: '101', name: 'Campagne PAC', advertiser_id: 'adv-one', is_active: true }, { id: 102, name: 'Campagne PV', advertiser_id: 'adv-one' }] });
+      return send(res, 200, {
+        results: [
+          { id: '101', name: 'Campagne PAC', advertiser_id: 'adv-one', is_active: true },
+          { id: 102, name: 'Campagne PV', advertiser_id: 'adv-one' },
+        ],
+      });
     }
     const target = path.match(/^\/backstage\/api\/1\.0\/([^/]+)\/campaigns\/([^/]+)\/targeting\/postal_code$/);
     if (target) {

@@ -38,10 +38,16 @@ describe('names in French order', () => {
     const prefixed = (prefix: string) => french.map((n) => `${prefix} ${n}`);
 
     expect(await listed('/api/customers', (c) => c.name.startsWith('Client '))).toEqual(prefixed('Client'));
-    const customer = (await json<{ data: Array<{ id: number; rules: Array<{ name: string }> }> }>(await server.request('GET', '/api/customers', { token }))).data.find((c) => c.id === customers[0])!;
+    const customer = (
+      await json<{ data: Array<{ id: number; rules: Array<{ name: string }> }> }>(await server.request('GET', '/api/customers', { token }))
+    ).data.find((c) => c.id === customers[0])!;
     expect(customer.rules.map((r) => r.name)).toEqual(french);
     expect(await listed(`/api/customers/rules?customer_id=${customers[0]}`, () => true)).toEqual(french);
-    const rule = (await json<{ data: Array<{ landings: Array<{ name: string }> }> }>(await server.request('GET', `/api/customers/rules?customer_id=${customers[0]}`, { token }))).data[0];
+    const rule = (
+      await json<{ data: Array<{ landings: Array<{ name: string }> }> }>(
+        await server.request('GET', `/api/customers/rules?customer_id=${customers[0]}`, { token }),
+      )
+    ).data[0];
     expect(rule.landings.map((l) => l.name)).toEqual(prefixed('LP'));
     expect(await listed('/api/landings', (l) => l.name.startsWith('LP '))).toEqual(prefixed('LP'));
     expect(await listed('/api/all/landings', (l) => l.name.startsWith('LP '))).toEqual(prefixed('LP'));

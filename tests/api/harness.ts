@@ -49,7 +49,12 @@ export async function startServer(overrides: Partial<Config> = {}, opts: { logSt
     });
     // Every 4xx any API test meets must be a French { error, message } (tests/api/error-shape.ts).
     if (res.status >= 400 && res.status < 500 && method !== 'HEAD') {
-      const problem = frenchErrorProblem(await res.clone().json().catch(() => undefined));
+      const problem = frenchErrorProblem(
+        await res
+          .clone()
+          .json()
+          .catch(() => undefined),
+      );
       if (problem) throw new Error(`${method} ${path} answered ${res.status}: ${problem}`);
     }
     return res;

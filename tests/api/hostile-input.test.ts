@@ -20,7 +20,9 @@ const refusedField = async (res: Response, field: string) => {
   expect(body.errors?.[field]).toBe('Caractère interdit : caractère nul ou Unicode invalide');
 };
 const statuses = async (ids: number[]) =>
-  (await server.ctx.db.query<{ entry_status: string }>('SELECT entry_status FROM leads WHERE id = ANY($1::bigint[]) ORDER BY id', [ids])).rows.map((r) => r.entry_status);
+  (await server.ctx.db.query<{ entry_status: string }>('SELECT entry_status FROM leads WHERE id = ANY($1::bigint[]) ORDER BY id', [ids])).rows.map(
+    (r) => r.entry_status,
+  );
 
 describe('a NUL character or a lone surrogate in any text', () => {
   const intake = { nom: 'Dupont', telephone: '0612345678', code_postal: '30000' };
@@ -46,8 +48,17 @@ describe('a NUL character or a lone surrogate in any text', () => {
         }),
       ],
       ['for_customer', server.request('POST', `/api/landings/data/${landing.id}/export`, { token, body: { leads: ids, for_customer: 'Client\u0000' } })],
-      ['data.1.Nom', server.request('POST', `/api/landings/${landing.id}/import/excel`, { token, body: { form_import_from: 'Salon', data: [{ Nom: 'A' }, { Nom: 'B\ud800' }] } })],
-      ['data.0.N\ufffd', server.request('POST', `/api/landings/${landing.id}/import/excel`, { token, body: { form_import_from: 'Salon', data: [{ 'N\u0000': 'A' }] } })],
+      [
+        'data.1.Nom',
+        server.request('POST', `/api/landings/${landing.id}/import/excel`, {
+          token,
+          body: { form_import_from: 'Salon', data: [{ Nom: 'A' }, { Nom: 'B\ud800' }] },
+        }),
+      ],
+      [
+        'data.0.N\ufffd',
+        server.request('POST', `/api/landings/${landing.id}/import/excel`, { token, body: { form_import_from: 'Salon', data: [{ 'N\u0000': 'A' }] } }),
+      ],
       ['name', server.request('POST', '/api/auth/register', { token, body: { name: 'Nom\u0000', email: 'nul@test.local' } })],
     ];
     for (const [field, res] of cases) await refusedField(await res, field);
@@ -66,7 +77,10 @@ describe('empty filters', () => {
       const res = await server.request('GET', `/api/landings/data/${landing.id}?${query}`, { token });
       expect(res.status, query).toBe(200);
     }
-    const body = { entry_status: 'archived', filter: { ids: [landing.id], entry_status: 'trashed', filters: { contains: { nom: '' }, values: { chauffage: [] }, dates: { date_projet: '<>' } } } };
+    const body = {
+      entry_status: 'archived',
+      filter: { ids: [landing.id], entry_status: 'trashed', filters: { contains: { nom: '' }, values: { chauffage: [] }, dates: { date_projet: '<>' } } },
+    };
     expect((await server.request('POST', '/api/landings/data', { token, body })).status).toBe(200);
     expect((await server.request('GET', `/api/landings/data/${landing.id}?filter[inconnue]=`, { token })).status).toBe(422);
   });

@@ -15,7 +15,8 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const importFile = (body: unknown, id = landing.id, as = token) => server.request('POST', `/api/landings/${id}/import/excel`, { body, token: as });
-const count = async (id = landing.id) => (await server.ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM leads WHERE landing_id = $1', [id])).rows[0].n;
+const count = async (id = landing.id) =>
+  (await server.ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM leads WHERE landing_id = $1', [id])).rows[0].n;
 
 describe('import', () => {
   it('maps file headers to columns, normalises values, derives department and zone, sets utm_medium', async () => {
@@ -25,7 +26,16 @@ describe('import', () => {
         form_import_from: 'Salon Nîmes',
         columns: { nom: 'Nom complet', telephone: 'Tél.', code_postal: 'CP', source: 'Origine' },
         data: [
-          { 'Nom complet': 'Import Un', 'Tél.': '+33 6 12 34 56 78', CP: 1400, email: ' Un@Exemple.FR ', chauffage: 'gaz', surface: '95,5', date_projet: '15/09/2025', Origine: 'Facebook' },
+          {
+            'Nom complet': 'Import Un',
+            'Tél.': '+33 6 12 34 56 78',
+            CP: 1400,
+            email: ' Un@Exemple.FR ',
+            chauffage: 'gaz',
+            surface: '95,5',
+            date_projet: '15/09/2025',
+            Origine: 'Facebook',
+          },
           { 'Nom complet': 'Import Deux', 'Tél.': 698765432, CP: '97133', Ignored: 'x' },
         ],
       },
@@ -34,12 +44,25 @@ describe('import', () => {
     );
     expect(res.status).toBe(200);
     expect(await json(res)).toEqual({ data: { inserted: 2, duplicates: 0 }, message: 'Leads importés' });
-    const { rows } = await server.ctx.db.query<{ data: Record<string, unknown>; phone: string; email: string; departement: string; zone_climatique: string; utm_medium: string; source: string }>(
-      'SELECT data, phone, email, departement, zone_climatique, utm_medium, source FROM leads WHERE landing_id = $1 ORDER BY id',
-      [landing.id],
-    );
+    const { rows } = await server.ctx.db.query<{
+      data: Record<string, unknown>;
+      phone: string;
+      email: string;
+      departement: string;
+      zone_climatique: string;
+      utm_medium: string;
+      source: string;
+    }>('SELECT data, phone, email, departement, zone_climatique, utm_medium, source FROM leads WHERE landing_id = $1 ORDER BY id', [landing.id]);
     expect(rows[0]).toEqual({
-      data: { nom: 'Import Un', telephone: '0612345678', email: 'un@exemple.fr', code_postal: '01400', chauffage: 'Gaz', surface: 95.5, date_projet: '2025-09-15' },
+      data: {
+        nom: 'Import Un',
+        telephone: '0612345678',
+        email: 'un@exemple.fr',
+        code_postal: '01400',
+        chauffage: 'Gaz',
+        surface: 95.5,
+        date_projet: '2025-09-15',
+      },
       phone: '0612345678',
       email: 'un@exemple.fr',
       departement: '01',
@@ -62,7 +85,12 @@ describe('import', () => {
     const res = await importFile(
       {
         form_import_from: 'Partenaire',
-        data: [row('Ancien', '0611111111', 'a@x.fr'), row('Récent', '0633333333', 'recent@x.fr'), row('Neuf', '0644444444', 'neuf@x.fr'), row('Neuf bis', '06 44 44 44 44', 'autre@x.fr')],
+        data: [
+          row('Ancien', '0611111111', 'a@x.fr'),
+          row('Récent', '0633333333', 'recent@x.fr'),
+          row('Neuf', '0644444444', 'neuf@x.fr'),
+          row('Neuf bis', '06 44 44 44 44', 'autre@x.fr'),
+        ],
       },
       other.id,
     );
@@ -79,7 +107,10 @@ describe('import', () => {
     ]);
     // The doublons list names the lead each duplicate repeats.
     const ids = Object.fromEntries(
-      (await server.ctx.db.query<{ id: number; email: string }>('SELECT id, email FROM leads WHERE landing_id = $1', [other.id])).rows.map((r) => [r.email, Number(r.id)]),
+      (await server.ctx.db.query<{ id: number; email: string }>('SELECT id, email FROM leads WHERE landing_id = $1', [other.id])).rows.map((r) => [
+        r.email,
+        Number(r.id),
+      ]),
     );
     const list = await json<LeadListResponse>(await server.request('GET', `/api/landings/data/${other.id}?entry_status=duplicate`, { token }));
     expect(list.data.map((r) => [r.nom, r.duplicate_of])).toEqual([
@@ -141,10 +172,16 @@ describe('import', () => {
     expect(res.status).toBe(200);
     const { rows } = await server.ctx.db.query<{ data: Record<string, unknown> }>("SELECT data FROM leads WHERE utm_medium = 'Proto'");
     expect(rows[0].data).toEqual({ nom: 'Constructeur', prenom: 'Chaîne', telephone: '0612345678', code_postal: '30000' });
-    const proto = await importFile(`{"form_import_from":"Proto","data":[{"__proto__":{"admin":true},"nom":"x","telephone":"0612345678","code_postal":"30000"}]}`);
+    const proto = await importFile(
+      `{"form_import_from":"Proto","data":[{"__proto__":{"admin":true},"nom":"x","telephone":"0612345678","code_postal":"30000"}]}`,
+    );
     expect(proto.status).toBe(400);
     // A mapping to a header the row lacks must not read inherited properties either.
-    const inherited = await importFile({ form_import_from: 'Proto', columns: { nom: 'hasOwnProperty' }, data: [{ telephone: '0612345678', code_postal: '30000' }] });
+    const inherited = await importFile({
+      form_import_from: 'Proto',
+      columns: { nom: 'hasOwnProperty' },
+      data: [{ telephone: '0612345678', code_postal: '30000' }],
+    });
     expect(inherited.status).toBe(422);
     expect(({} as Record<string, unknown>).admin).toBeUndefined();
     expect(await count()).toBe(before + 1);

@@ -34,7 +34,12 @@ const multipart = (fields: Record<string, string>) => {
 };
 const setThanks = (url: string | null, auth = token) => server.request('PATCH', `/api/landings/${landing.id}`, { token: auth, body: { thank_you_url: url } });
 const leadOf = async (phone: string) =>
-  (await server.ctx.db.query<{ entry_status: string; data: object; source: string }>('SELECT entry_status, data, source FROM leads WHERE phone = $1 ORDER BY id', [phone])).rows;
+  (
+    await server.ctx.db.query<{ entry_status: string; data: object; source: string }>(
+      'SELECT entry_status, data, source FROM leads WHERE phone = $1 ORDER BY id',
+      [phone],
+    )
+  ).rows;
 
 describe("a landing's thank-you page", () => {
   it('is set by an admin as an http(s) URL or null; anything else is a 422, a normal user a 403', async () => {
@@ -57,7 +62,9 @@ describe('a form post to the intake', () => {
     const plain = await urlencoded({ nom: 'Dupont', telephone: '06 11 22 33 44', code_postal: '30900', source: 'Taboola' });
     expect(plain.status).toBe(303);
     expect(plain.headers.get('location')).toBe(thanks);
-    expect(await leadOf('0611223344')).toEqual([{ entry_status: 'new', source: 'taboola', data: { nom: 'Dupont', telephone: '0611223344', code_postal: '30900' } }]);
+    expect(await leadOf('0611223344')).toEqual([
+      { entry_status: 'new', source: 'taboola', data: { nom: 'Dupont', telephone: '0611223344', code_postal: '30900' } },
+    ]);
 
     const parts = await multipart({ nom: 'Martin', telephone: '0611223355', code_postal: '75001' });
     expect(parts.status).toBe(303);

@@ -16,12 +16,21 @@ const send = (body: unknown, key = landing.key, ip = '203.0.113.1') =>
 
 describe('intake', () => {
   it('accepts a lead without a token, normalises the phone, derives department and zone, answers 201', async () => {
-    const res = await send({ nom: '<script>alert(1)</script>', telephone: '+33 6 12 34 56 78', code_postal: '30900', email: 'A@B.FR', source: 'Taboola', utm_campaign: "c'1" });
+    const res = await send({
+      nom: '<script>alert(1)</script>',
+      telephone: '+33 6 12 34 56 78',
+      code_postal: '30900',
+      email: 'A@B.FR',
+      source: 'Taboola',
+      utm_campaign: "c'1",
+    });
     expect(res.status).toBe(201);
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
     const body = await json<{ data: { id: number; entry_status: string } }>(res);
     expect(body.data).toEqual({ id: expect.any(Number), entry_status: 'new' });
-    const { rows } = await server.ctx.db.query('SELECT phone, email, departement, zone_climatique, source, utm_campaign, data FROM leads WHERE id = $1', [body.data.id]);
+    const { rows } = await server.ctx.db.query('SELECT phone, email, departement, zone_climatique, source, utm_campaign, data FROM leads WHERE id = $1', [
+      body.data.id,
+    ]);
     expect(rows[0]).toEqual({
       phone: '0612345678',
       email: 'a@b.fr',
@@ -38,7 +47,9 @@ describe('intake', () => {
     expect(first.data.entry_status).toBe('new');
     const samePhone = await json<{ data: { entry_status: string } }>(await send({ nom: 'B', telephone: '07 00 00 00 01', code_postal: '75001' }));
     expect(samePhone.data.entry_status).toBe('duplicate');
-    const sameEmail = await json<{ data: { entry_status: string } }>(await send({ nom: 'C', telephone: '0700000002', code_postal: '75001', email: 'DUP@x.fr' }));
+    const sameEmail = await json<{ data: { entry_status: string } }>(
+      await send({ nom: 'C', telephone: '0700000002', code_postal: '75001', email: 'DUP@x.fr' }),
+    );
     expect(sameEmail.data.entry_status).toBe('duplicate');
     const other = await createLanding(server.ctx.db);
     const elsewhere = await json<{ data: { entry_status: string } }>(await send({ nom: 'D', telephone: '0700000001', code_postal: '75001' }, other.key));
@@ -52,7 +63,9 @@ describe('intake', () => {
   });
 
   it('answers preflight requests for any origin', async () => {
-    const res = await server.request('OPTIONS', `/api/intake/${landing.key}`, { headers: { origin: 'https://lp.example.com', 'access-control-request-method': 'POST' } });
+    const res = await server.request('OPTIONS', `/api/intake/${landing.key}`, {
+      headers: { origin: 'https://lp.example.com', 'access-control-request-method': 'POST' },
+    });
     expect(res.status).toBe(204);
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
     expect(res.headers.get('access-control-allow-methods')).toContain('POST');

@@ -43,7 +43,9 @@ describe('job workers', () => {
     expect(errors).toEqual([]);
     expect(new Set(handled).size).toBe(handled.length);
     expect(mostAtOnce).toBe(db.parallel ? 4 : 1);
-    const { rows } = await db.query<{ state: string; n: number }>(`SELECT state, count(*)::int AS n FROM pgboss.job WHERE name = $1 GROUP BY state`, [QUEUE.name]);
+    const { rows } = await db.query<{ state: string; n: number }>(`SELECT state, count(*)::int AS n FROM pgboss.job WHERE name = $1 GROUP BY state`, [
+      QUEUE.name,
+    ]);
     // Every job handled is completed (pg-boss sends the completion after the handler: awaited by stop too).
     expect(rows.find((r) => r.state === 'completed')?.n ?? 0).toBe(handled.length);
   });

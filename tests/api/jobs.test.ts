@@ -51,7 +51,10 @@ describe('maintenance of the embedded database', () => {
     expect(rows).toEqual([{ cron: '17 * * * *' }]);
     const db = server.ctx.db;
     const userId = (await db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [ADMIN.email])).rows[0]!.id;
-    await db.query(`INSERT INTO sessions (token_hash, user_id, expires_at) VALUES ('expired-1', $1, now() - interval '1 minute'), ('live-1', $1, now() + interval '1 hour')`, [userId]);
+    await db.query(
+      `INSERT INTO sessions (token_hash, user_id, expires_at) VALUES ('expired-1', $1, now() - interval '1 minute'), ('live-1', $1, now() + interval '1 hour')`,
+      [userId],
+    );
     await db.query(`INSERT INTO auth_failures (email, ip, at) VALUES ('old@x.fr', '10.0.0.1', now() - interval '2 days'), ('new@x.fr', '10.0.0.1', now())`);
     const id = await server.ctx.jobs.send(PURGE_AUTH_JOB, {});
     const deadline = Date.now() + 30_000;

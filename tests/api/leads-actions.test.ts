@@ -16,9 +16,9 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const statuses = async (ids: number[]) =>
-  (await server.ctx.db.query<{ id: number; entry_status: string }>('SELECT id, entry_status FROM leads WHERE id = ANY($1::bigint[]) ORDER BY id', [ids])).rows.map(
-    (r) => r.entry_status,
-  );
+  (
+    await server.ctx.db.query<{ id: number; entry_status: string }>('SELECT id, entry_status FROM leads WHERE id = ANY($1::bigint[]) ORDER BY id', [ids])
+  ).rows.map((r) => r.entry_status);
 const post = (path: string, body: unknown, as = token) => server.request('POST', path, { body, token: as });
 
 describe('status changes', () => {
@@ -72,7 +72,12 @@ describe('status changes', () => {
       [ids[0], ids],
     );
     const stamps = async () =>
-      (await server.ctx.db.query<{ at: string }>(`SELECT to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS.US') AS at FROM leads WHERE id = ANY($1::bigint[]) ORDER BY id`, [ids])).rows.map((r) => r.at);
+      (
+        await server.ctx.db.query<{ at: string }>(
+          `SELECT to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS.US') AS at FROM leads WHERE id = ANY($1::bigint[]) ORDER BY id`,
+          [ids],
+        )
+      ).rows.map((r) => r.at);
     const before = await stamps();
     expect(before).toEqual(['2025-01-02 03:04:05.123456', '2024-06-07 08:09:10.654321']);
     const change = await json<{ data: { action_id: number } }>(await post('/api/landings/data', { entry_status: 'trashed', leads: ids }));
@@ -87,7 +92,7 @@ describe('status changes', () => {
     expect(await stamps()).toEqual(before);
   });
 
-  it("lets nobody but the author or an admin undo an action", async () => {
+  it('lets nobody but the author or an admin undo an action', async () => {
     const ids = await insertLeads(server.ctx.db, landing.id, [{}]);
     const change = await json<{ data: { action_id: number } }>(await post('/api/landings/data', { entry_status: 'archived', leads: ids }));
     const other = await normalUserToken(server, 'other@test.local');
@@ -111,7 +116,10 @@ describe('status changes', () => {
     });
     expect(await json(res)).toMatchObject({ data: { count: 2 }, message: 'Leads placés à la corbeille' });
     expect(await statuses(ids)).toEqual(['trashed', 'trashed', 'new', 'archived']);
-    const bad = await post('/api/landings/data', { entry_status: 'trashed', filter: { ids: [other.id], entry_status: 'new', filters: { contains: { fantome: 'x' } } } });
+    const bad = await post('/api/landings/data', {
+      entry_status: 'trashed',
+      filter: { ids: [other.id], entry_status: 'new', filters: { contains: { fantome: 'x' } } },
+    });
     expect(bad.status).toBe(422);
     expect((await json<{ message: string }>(bad)).message).toBe('Colonne inconnue : fantome');
     for (const id of [987654, 99999999999]) {
@@ -138,7 +146,11 @@ describe('status changes', () => {
   });
 
   it('moves 10,000 leads in one transaction', async () => {
-    const ids = await insertLeads(server.ctx.db, landing.id, Array.from({ length: 10_000 }, () => ({})));
+    const ids = await insertLeads(
+      server.ctx.db,
+      landing.id,
+      Array.from({ length: 10_000 }, () => ({})),
+    );
     const started = performance.now();
     const res = await post('/api/landings/data', { entry_status: 'archived', leads: ids, from_status: 'new' });
     expect((await json<{ data: { count: number } }>(res)).data.count).toBe(10_000);
@@ -199,10 +211,14 @@ describe('conversion', () => {
       [ids],
     );
     expect(originals.rows).toEqual(body.data.ids.map((copy) => ({ entry_status: 'converted', convert: copy })));
-    const copies = await server.ctx.db.query<{ landing_id: number; entry_status: string; data: Record<string, unknown>; departement: string; zone_climatique: string; phone: string }>(
-      'SELECT landing_id, entry_status, data, departement, zone_climatique, phone FROM leads WHERE id = ANY($1::bigint[]) ORDER BY id',
-      [body.data.ids],
-    );
+    const copies = await server.ctx.db.query<{
+      landing_id: number;
+      entry_status: string;
+      data: Record<string, unknown>;
+      departement: string;
+      zone_climatique: string;
+      phone: string;
+    }>('SELECT landing_id, entry_status, data, departement, zone_climatique, phone FROM leads WHERE id = ANY($1::bigint[]) ORDER BY id', [body.data.ids]);
     expect(copies.rows[0]).toMatchObject({ landing_id: target.id, entry_status: 'new', departement: '30', zone_climatique: 'H3', phone: '0612345678' });
     expect(copies.rows[0].data).toEqual({ nom: 'Conv Un', telephone: '0612345678', code_postal: '30000' });
     expect(copies.rows[1]).toMatchObject({ departement: '2A', zone_climatique: 'H3' });

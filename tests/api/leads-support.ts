@@ -26,7 +26,14 @@ export async function createLanding(
   const key = `lp-${landingSeq}-${Math.random().toString(36).slice(2, 8)}`;
   const { rows } = await db.query<{ id: number }>(
     'INSERT INTO landings (key, name, kind, category, zone_climatique, columns) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id',
-    [key, opts.name ?? `Landing ${landingSeq}`, opts.kind ?? 'standard', opts.category ?? 'pac', opts.zone ?? true, JSON.stringify(opts.columns ?? formColumns)],
+    [
+      key,
+      opts.name ?? `Landing ${landingSeq}`,
+      opts.kind ?? 'standard',
+      opts.category ?? 'pac',
+      opts.zone ?? true,
+      JSON.stringify(opts.columns ?? formColumns),
+    ],
   );
   return { id: rows[0].id, key };
 }
@@ -59,9 +66,7 @@ export async function insertLeads(db: Queryable, landingId: number, leads: LeadS
       leads.map((l) => l.email ?? null),
       leads.map((l) => departementFor(l.code_postal)),
       leads.map((l) => zoneFor(departementFor(l.code_postal))),
-      leads.map((l) =>
-        JSON.stringify({ nom: l.nom ?? 'Dupont', telephone: l.telephone, email: l.email, code_postal: l.code_postal, ...l.extra }),
-      ),
+      leads.map((l) => JSON.stringify({ nom: l.nom ?? 'Dupont', telephone: l.telephone, email: l.email, code_postal: l.code_postal, ...l.extra })),
     ],
   );
   return rows.map((r) => r.id).sort((a, b) => a - b);

@@ -96,7 +96,9 @@ describe('lead list', () => {
       { nom: 'under_score', telephone: '0644444444', code_postal: '13001', created_at: '2025-03-04T23:30:00Z', source: 'taboola' },
       { nom: 'Archivé', telephone: '0655555555', code_postal: '30100', status: 'archived', created_at: '2025-03-05T10:00:00Z' },
     ]);
-    await insertLeads(server.ctx.db, pv.id, [{ nom: 'Solaire', telephone: '0666666666', code_postal: '59000', created_at: '2025-03-06T10:00:00Z', extra: { toiture: 'tuiles' } }]);
+    await insertLeads(server.ctx.db, pv.id, [
+      { nom: 'Solaire', telephone: '0666666666', code_postal: '59000', created_at: '2025-03-06T10:00:00Z', extra: { toiture: 'tuiles' } },
+    ]);
   });
 
   it('answers data, keys, for_customer, import_from and total, newest first, status new by default', async () => {
@@ -169,7 +171,11 @@ describe('lead list', () => {
   it('pages on a text column holding 5,000-character values: the cursor names the row, not the value', async () => {
     const landing = await createLanding(server.ctx.db, { name: 'Longs textes' });
     const long = (c: string) => c.repeat(5000);
-    await insertLeads(server.ctx.db, landing.id, ['b', 'a', 'd', 'c', 'a'].map((c, i) => ({ nom: long(c), telephone: `061111111${i}` })));
+    await insertLeads(
+      server.ctx.db,
+      landing.id,
+      ['b', 'a', 'd', 'c', 'a'].map((c, i) => ({ nom: long(c), telephone: `061111111${i}` })),
+    );
     const names: string[] = [];
     let cursor: string | null = '';
     while (cursor !== null) {

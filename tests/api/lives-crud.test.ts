@@ -40,7 +40,14 @@ describe('customers', () => {
     expect(res.status).toBe(201);
     const body = await json<{ data: Customer; message: string }>(res);
     expect(body.message).toBe('Client ajouté');
-    expect(body.data).toMatchObject({ name: 'Dupont - Jean', email: 'jean.dupont@example.fr', active: true, webhook_url: null, webhook_secret: null, rules: [] });
+    expect(body.data).toMatchObject({
+      name: 'Dupont - Jean',
+      email: 'jean.dupont@example.fr',
+      active: true,
+      webhook_url: null,
+      webhook_secret: null,
+      rules: [],
+    });
     customer = body.data;
     await call('POST', '/api/customers', { name: 'Abeille', email: 'abeille@example.fr' });
     const list = await json<{ data: Customer[] }>(await call('GET', '/api/customers'));
@@ -57,7 +64,11 @@ describe('customers', () => {
 
   it('answers 422 with status false and per-field messages for bad bodies', async () => {
     for (const body of [{}, { name: '', email: 'x' }, { name: 'a'.repeat(201), email: 'a@b.fr' }, { name: 3, email: ['a'] }, 'not json', [], null]) {
-      const res = await server.request('POST', '/api/customers', { body, token, headers: typeof body === 'string' ? { 'content-type': 'application/json' } : {} });
+      const res = await server.request('POST', '/api/customers', {
+        body,
+        token,
+        headers: typeof body === 'string' ? { 'content-type': 'application/json' } : {},
+      });
       expect([400, 422]).toContain(res.status);
       const answer = await json<{ error: string; status?: boolean; errors?: Record<string, string> }>(res);
       if (res.status === 422) expect(answer).toMatchObject({ error: 'validation_failed', status: false, errors: expect.any(Object) });
@@ -127,7 +138,14 @@ describe('rules', () => {
   it('fills the defaults of docs/product.md §5: 20 leads a day, 00:00–23:59, everywhere, no day', async () => {
     const res = await call('POST', '/api/customers/rules', { name: 'Défauts', customer_id: customerId, landings: [{ id: other.id, name: 'PV Nord' }] });
     expect(res.status).toBe(201);
-    expect((await json<{ data: Rule }>(res)).data).toMatchObject({ leads_number: 20, hours: { start: '00:00', end: '23:59' }, zip: [], monday: false, sunday: false, landings: [{ id: other.id }] });
+    expect((await json<{ data: Rule }>(res)).data).toMatchObject({
+      leads_number: 20,
+      hours: { start: '00:00', end: '23:59' },
+      zip: [],
+      monday: false,
+      sunday: false,
+      landings: [{ id: other.id }],
+    });
   });
 
   it('lists all rules, or one customer’s (0 = all)', async () => {
@@ -184,16 +202,29 @@ describe('rules', () => {
         const res = await call(method, path, body);
         expect(res.status, `${method} ${JSON.stringify(change)}`).toBe(422);
         const errors = Object.keys((await json<{ errors: Record<string, string> }>(res)).errors);
-        expect(errors.some((key) => key.startsWith(field)), errors.join()).toBe(true);
+        expect(
+          errors.some((key) => key.startsWith(field)),
+          errors.join(),
+        ).toBe(true);
       }
     }
   });
 
   it('edits, pauses and resumes a rule; only the fields sent change', async () => {
     let res = await call('PATCH', `/api/customers/rules/${rule.id}`, { active: false });
-    expect(await json(res)).toMatchObject({ status: true, message: 'Règle modifiée', data: { active: false, name: 'Gard matin', zip: ['30', '2A', '971', '34000'] } });
+    expect(await json(res)).toMatchObject({
+      status: true,
+      message: 'Règle modifiée',
+      data: { active: false, name: 'Gard matin', zip: ['30', '2A', '971', '34000'] },
+    });
     res = await call('PATCH', `/api/customers/rules/${rule.id}`, { active: true, hours: { start: '22:00', end: '06:00' }, zip: [], leads_number: 3 });
-    expect((await json<{ data: Rule }>(res)).data).toMatchObject({ active: true, hours: { start: '22:00', end: '06:00' }, zip: [], leads_number: 3, monday: true });
+    expect((await json<{ data: Rule }>(res)).data).toMatchObject({
+      active: true,
+      hours: { start: '22:00', end: '06:00' },
+      zip: [],
+      leads_number: 3,
+      monday: true,
+    });
     expect((await call('PATCH', `/api/customers/rules/${rule.id}`, { leads_number: -1 })).status).toBe(422);
     expect((await call('PATCH', '/api/customers/rules/999999', { active: true })).status).toBe(404);
   });

@@ -24,27 +24,39 @@ describe('logs', () => {
     expect((await server.request('POST', '/api/auth', { body: { email: ADMIN.email, password: 'wrong-Secret-pw' } })).status).toBe(401);
     secrets.push('wrong-Secret-pw');
 
-    const landing = await createLanding(server.ctx.db, { columns: [
-      { key: 'nom', label: 'Nom', type: 'text', required: true },
-      { key: 'telephone', label: 'Téléphone', type: 'phone', required: true },
-      { key: 'email', label: 'Email', type: 'email', required: false },
-      { key: 'code_postal', label: 'Code postal', type: 'postal_code', required: true },
-      { key: 'adresse', label: 'Adresse', type: 'text', required: false },
-    ] });
+    const landing = await createLanding(server.ctx.db, {
+      columns: [
+        { key: 'nom', label: 'Nom', type: 'text', required: true },
+        { key: 'telephone', label: 'Téléphone', type: 'phone', required: true },
+        { key: 'email', label: 'Email', type: 'email', required: false },
+        { key: 'code_postal', label: 'Code postal', type: 'postal_code', required: true },
+        { key: 'adresse', label: 'Adresse', type: 'text', required: false },
+      ],
+    });
     const intake = await server.request('POST', `/api/intake/${landing.key}`, { body: { ...person, adresse: 'Rue-Secrete-42' } });
     expect(intake.status).toBe(201);
     const requestId = intake.headers.get('x-request-id');
     const { data: lead } = await json<{ data: { id: number } }>(intake);
     await server.request('POST', `/api/intake/${landing.key}`, { body: { ...person, telephone: 'bad-0611223344' } });
 
-    const list = await server.request('GET', `/api/landings/data/${landing.id}?filter[nom]=${encodeURIComponent(person.nom)}&in[telephone]=${person.telephone}&_limit=10`, { token });
+    const list = await server.request(
+      'GET',
+      `/api/landings/data/${landing.id}?filter[nom]=${encodeURIComponent(person.nom)}&in[telephone]=${person.telephone}&_limit=10`,
+      { token },
+    );
     expect(list.status).toBe(200);
     const exported = await json<{ data: { url: string; token: string } }>(
-      await server.request('POST', `/api/landings/data/${landing.id}/export`, { token, body: { bookType: 'csv', leads: [lead.id], for_customer: 'acheteur-secret' } }),
+      await server.request('POST', `/api/landings/data/${landing.id}/export`, {
+        token,
+        body: { bookType: 'csv', leads: [lead.id], for_customer: 'acheteur-secret' },
+      }),
     );
     secrets.push(exported.data.token);
     expect((await server.request('GET', exported.data.url)).status).toBe(200);
-    await server.request('POST', `/api/landings/${landing.id}/import/excel`, { token, body: { form_import_from: 'Salon', data: [{ nom: person.nom, telephone: person.telephone, code_postal: '3' }] } });
+    await server.request('POST', `/api/landings/${landing.id}/import/excel`, {
+      token,
+      body: { form_import_from: 'Salon', data: [{ nom: person.nom, telephone: person.telephone, code_postal: '3' }] },
+    });
     await server.request('GET', `/api/me?token=${token}`);
     await server.request('POST', '/api/auth/register', { token, body: { name: 'Nouvelle Personne', email: 'new.staff.secret@test.local' } });
     secrets.push('new.staff.secret@test.local');

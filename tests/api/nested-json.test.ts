@@ -20,7 +20,10 @@ describe('a JSON body of 20,000 nested arrays', () => {
     const routes = server.app.apiRoutes.filter((r) => r.method !== 'GET' && r.method !== 'DELETE');
     expect(routes.length).toBeGreaterThan(20);
     for (const route of routes) {
-      for (const [type, body] of [['application/json', deep], ['text/plain', `{"a":${deep}}`]]) {
+      for (const [type, body] of [
+        ['application/json', deep],
+        ['text/plain', `{"a":${deep}}`],
+      ]) {
         const res = await fetch(server.url + route.url.replace(/:\w+/g, '999999'), {
           method: route.method,
           headers: { authorization: `Bearer ${token}`, 'content-type': type },

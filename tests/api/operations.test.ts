@@ -58,7 +58,11 @@ describe('retention of undo records', () => {
     const landing = await createLanding(server.ctx.db);
     const ids = await insertLeads(server.ctx.db, landing.id, [{}, {}]);
     const action = async (id: number) =>
-      (await json<{ data: { action_id: number } }>(await server.request('POST', '/api/landings/data', { token, body: { entry_status: 'archived', leads: [id] } }))).data.action_id;
+      (
+        await json<{ data: { action_id: number } }>(
+          await server.request('POST', '/api/landings/data', { token, body: { entry_status: 'archived', leads: [id] } }),
+        )
+      ).data.action_id;
     const old = await action(ids[0]);
     const recent = await action(ids[1]);
     await server.ctx.db.query(`UPDATE lead_actions SET created_at = now() - interval '8 days' WHERE id = $1`, [old]);

@@ -38,7 +38,12 @@ const get = (path: string, as = token) => server.request('GET', path, { token: a
 const post = (path: string, body?: unknown, as = token) => server.request('POST', path, { token: as, body });
 const regions = (category: string, query: string) => post(`/api/productions/${category}/regions/data?${query}`);
 const auditRows = async (action: string) =>
-  (await server.ctx.db.query<{ user_id: number; count: number; details: Record<string, unknown> }>('SELECT user_id, count, details FROM audit_log WHERE action = $1 ORDER BY id', [action])).rows;
+  (
+    await server.ctx.db.query<{ user_id: number; count: number; details: Record<string, unknown> }>(
+      'SELECT user_id, count, details FROM audit_log WHERE action = $1 ORDER BY id',
+      [action],
+    )
+  ).rows;
 
 interface RegionsBody {
   data: { sources: Array<{ key: string; value: number }>; stats: Array<{ key: string; value: number }>; departments: Array<{ region: string; value: number }> };
@@ -51,7 +56,9 @@ describe('GET /api/productions/:category', () => {
     const res = await get('/api/productions/pac');
     expect(res.status).toBe(200);
     expect(await json(res)).toEqual({ data: { regions: [], selected: ['FR-30', 'FR-34'] } });
-    expect((await json<{ data: { regions: unknown[] } }>(await get('/api/productions/pv'))).data.regions).toEqual([{ region: 'FR-84', text: 'Soleil', color: null }]);
+    expect((await json<{ data: { regions: unknown[] } }>(await get('/api/productions/pv'))).data.regions).toEqual([
+      { region: 'FR-84', text: 'Soleil', color: null },
+    ]);
   });
 
   it('answers 404 to an unknown category and 401 without a token', async () => {
@@ -92,7 +99,11 @@ describe('POST /api/productions/:category/regions/data', () => {
   });
 
   it('refuses a query without landing (422), a landing of another category (422), an unknown one (404)', async () => {
-    for (const query of ['date_range=2025-01-01<>2025-12-31', 'date_range=2025-01-01<>2025-12-31&landings=', 'date_range=2025-01-01<>2025-12-31&landings=a,b']) {
+    for (const query of [
+      'date_range=2025-01-01<>2025-12-31',
+      'date_range=2025-01-01<>2025-12-31&landings=',
+      'date_range=2025-01-01<>2025-12-31&landings=a,b',
+    ]) {
       const res = await regions('pac', query);
       expect(res.status).toBe(422);
       expect(await json(res)).toMatchObject({ error: 'validation_failed', status: false, errors: { landings: 'Choisissez au moins une landing' } });
@@ -140,7 +151,9 @@ describe('POST /api/productions/:category/change_color', () => {
     await post('/api/productions/pac/change_color?departement=FR-13');
     expect((await json<{ data: { regions: Array<{ color: string }> } }>(await get('/api/productions/pac'))).data.regions[0].color).toBe('#d97706');
     await post('/api/productions/pac/change_color?departement=FR-2A&color=none');
-    expect((await json<{ data: { regions: unknown[] } }>(await get('/api/productions/pac'))).data.regions).toEqual([{ region: 'FR-13', text: '', color: '#d97706' }]);
+    expect((await json<{ data: { regions: unknown[] } }>(await get('/api/productions/pac'))).data.regions).toEqual([
+      { region: 'FR-13', text: '', color: '#d97706' },
+    ]);
     await post('/api/productions/pac/change_color?departement=');
     expect((await json<{ data: { selected: string[] } }>(await get('/api/productions/pac'))).data.selected).toEqual([]);
     const rows = await auditRows('production.color');
@@ -148,7 +161,7 @@ describe('POST /api/productions/:category/change_color', () => {
     expect(rows).toHaveLength(4);
   });
 
-  it("with color=keep saves the selection and leaves every colour as it was (looking is not colouring)", async () => {
+  it('with color=keep saves the selection and leaves every colour as it was (looking is not colouring)', async () => {
     await post('/api/productions/pv/change_color?departement=FR-13&color=%23dc2626');
     await post('/api/productions/pv/change_color?departement=FR-84&color=none');
     const res = await post('/api/productions/pv/change_color?departement=FR-13,FR-84,FR-2B&color=keep', undefined, staff);
@@ -189,7 +202,10 @@ describe('POST /api/productions/:category/:departement/change_text', () => {
     // A note of exactly 10,000 characters is kept; an empty one clears it.
     expect((await post('/api/productions/other/FR-976/change_text', { text: 'é'.repeat(10_000) })).status).toBe(200);
     expect((await post('/api/productions/other/FR-30/change_text', { text: '' })).status).toBe(200);
-    expect((await json<{ data: { regions: Array<{ region: string }> } }>(await get('/api/productions/other'))).data.regions.map((r) => r.region)).toEqual(['FR-2B', 'FR-976']);
+    expect((await json<{ data: { regions: Array<{ region: string }> } }>(await get('/api/productions/other'))).data.regions.map((r) => r.region)).toEqual([
+      'FR-2B',
+      'FR-976',
+    ]);
   });
 
   it('refuses a note over 10,000 characters (422, French), unknown departments and categories (404), a missing text (422)', async () => {

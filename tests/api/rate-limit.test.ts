@@ -12,7 +12,11 @@ afterAll(() => server.close());
 
 const accepted = async (limit: RateLimit, key: string, times: number) => {
   let n = 0;
-  for (let i = 0; i < times; i++) n += await consume(server.ctx.db, limit, key).then(() => 1, () => 0);
+  for (let i = 0; i < times; i++)
+    n += await consume(server.ctx.db, limit, key).then(
+      () => 1,
+      () => 0,
+    );
   return n;
 };
 
@@ -37,7 +41,11 @@ describe('request limits count over a sliding window (issue 24, item 6)', () => 
     const statuses: number[] = [];
     let retryAfter = 0;
     for (let i = 0; i < 90; i++) {
-      const res = await fetch(`${server.url}/api/intake/${landing.key}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': '198.51.100.7' }, body: '{"nom":"x"}' });
+      const res = await fetch(`${server.url}/api/intake/${landing.key}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': '198.51.100.7' },
+        body: '{"nom":"x"}',
+      });
       statuses.push(res.status);
       if (res.status === 429) retryAfter = Number(res.headers.get('retry-after'));
     }

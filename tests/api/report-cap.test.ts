@@ -15,12 +15,14 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 describe("a report's cap (issue 24, item 9)", () => {
-  it("follows the rule today when the cap changes; earlier days keep theirs", async () => {
+  it('follows the rule today when the cap changes; earlier days keep theirs', async () => {
     const landing = await createLanding(server.ctx.db);
     const customer = await createCustomer(server, token);
     const rule = await createRule(server, token, { customer_id: customer, landings: [landing.id], leads_number: 5 });
     const [before] = await insertLeads(server.ctx.db, landing.id, [{ code_postal: '30900', created_at: '2026-01-05T10:00:00Z' }]);
-    expect((await routeLeads(server.ctx, { leads: [before], offeredAt: new Date('2026-01-05T10:00:00Z'), now: new Date('2026-01-05T10:00:00Z') })).get(before)).toBe('delivered');
+    expect(
+      (await routeLeads(server.ctx, { leads: [before], offeredAt: new Date('2026-01-05T10:00:00Z'), now: new Date('2026-01-05T10:00:00Z') })).get(before),
+    ).toBe('delivered');
     const [now] = await insertLeads(server.ctx.db, landing.id, [{ code_postal: '30900' }]);
     expect((await routeLeads(server.ctx, { leads: [now], offeredAt: new Date() })).get(now)).toBe('delivered');
 

@@ -9,7 +9,8 @@ import authPlugin from '../../server/plugins/auth';
 import { startServer, type TestServer } from './harness';
 
 /** Lives (customers, rules, their reports, why a lead went to a rule) and Administration (accounts, exports, Taboola, the audit log). */
-const adminArea = /^\/api\/(customers|rules|rapports|users|exports|big_exports|generate_big_export|taboola|audit)(\/|$)|^\/api\/auth\/register$|^\/api\/landings\/data\/:id\/routing\//;
+const adminArea =
+  /^\/api\/(customers|rules|rapports|users|exports|big_exports|generate_big_export|taboola|audit)(\/|$)|^\/api\/auth\/register$|^\/api\/landings\/data\/:id\/routing\//;
 
 /** Open without signing in: sign-in and the password links, probes, the landing pages' intake, the download links (a 256-bit capability). */
 const publicRoutes = new Set([
@@ -36,10 +37,12 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 describe('route areas', () => {
-  it("give every route the access of its area, whatever it declares", () => {
+  it('give every route the access of its area, whatever it declares', () => {
     const routes = server.app.apiRoutes;
     expect(routes.length).toBeGreaterThan(40);
-    const wrong = routes.filter((r) => r.auth !== areaOf(r.method, r.url)).map((r) => `${r.method} ${r.url}: declares ${r.auth}, its area is ${areaOf(r.method, r.url)}`);
+    const wrong = routes
+      .filter((r) => r.auth !== areaOf(r.method, r.url))
+      .map((r) => `${r.method} ${r.url}: declares ${r.auth}, its area is ${areaOf(r.method, r.url)}`);
     expect(wrong).toEqual([]);
   });
 

@@ -55,12 +55,16 @@ describe('demo seed at start-up', () => {
     );
     expect(total!.n).toBe(20_000);
     expect(total!.oldest).toBeLessThanOrEqual(366);
-    const statuses = Object.fromEntries((await rows<{ s: string; n: number }>('SELECT entry_status AS s, count(*)::int AS n FROM leads GROUP BY 1')).map((r) => [r.s, r.n]));
+    const statuses = Object.fromEntries(
+      (await rows<{ s: string; n: number }>('SELECT entry_status AS s, count(*)::int AS n FROM leads GROUP BY 1')).map((r) => [r.s, r.n]),
+    );
     expect(Object.keys(statuses).sort()).toEqual(['converted', 'duplicate', 'extracted', 'archived', 'new', 'trashed'].sort());
     expect(statuses.new).toBeGreaterThan(10_000);
     const sources = await rows<{ source: string }>('SELECT DISTINCT source FROM leads');
     expect(sources).toHaveLength(8);
-    const [utm] = await rows<{ missing: number }>(`SELECT count(*)::int AS missing FROM leads WHERE source <> 'autre' AND (utm_source IS NULL OR utm_medium IS NULL OR utm_campaign IS NULL)`);
+    const [utm] = await rows<{ missing: number }>(
+      `SELECT count(*)::int AS missing FROM leads WHERE source <> 'autre' AND (utm_source IS NULL OR utm_medium IS NULL OR utm_campaign IS NULL)`,
+    );
     expect(utm!.missing).toBe(0);
   });
 
@@ -176,7 +180,11 @@ describe('seedDemo', () => {
              FROM leads ORDER BY id`,
         );
         const { rows: deliveries } = await db.query('SELECT lead_id, report_id, attempt, status, target, created_at FROM deliveries ORDER BY id');
-        digests.push(createHash('sha256').update(JSON.stringify([leads, deliveries])).digest('hex'));
+        digests.push(
+          createHash('sha256')
+            .update(JSON.stringify([leads, deliveries]))
+            .digest('hex'),
+        );
       } finally {
         await db.close();
       }

@@ -73,10 +73,7 @@ describe('department statistics', () => {
   });
 
   it('follows status changes and deletions of the leads it counts', async () => {
-    const { rows } = await server.ctx.db.query<{ id: number }>(
-      "SELECT id FROM leads WHERE landing_id = $1 AND departement = '75'",
-      [a.id],
-    );
+    const { rows } = await server.ctx.db.query<{ id: number }>("SELECT id FROM leads WHERE landing_id = $1 AND departement = '75'", [a.id]);
     const stock = async () => (await stats(`${a.id}/stock/2025-01-01/2025-12-31/0`)).body.data.map((r) => [r.departement, r.value]);
     const moved = await server.request('POST', '/api/landings/data', { token, body: { entry_status: 'archived', leads: [rows[0].id] } });
     expect(moved.status).toBe(200);

@@ -54,7 +54,11 @@ describe('Backstage client', () => {
     expect(backstage.tokenRequests() - before).toBeLessThanOrEqual(1);
     const tokenCall = backstage.calls.find((c) => c.path === '/backstage/oauth/token')!;
     expect(tokenCall.contentType).toBe('application/x-www-form-urlencoded');
-    expect(Object.fromEntries(new URLSearchParams(tokenCall.body))).toEqual({ client_id: CLIENT.clientId, client_secret: CLIENT.clientSecret, grant_type: 'client_credentials' });
+    expect(Object.fromEntries(new URLSearchParams(tokenCall.body))).toEqual({
+      client_id: CLIENT.clientId,
+      client_secret: CLIENT.clientSecret,
+      grant_type: 'client_credentials',
+    });
     // The secret travels in the token request only.
     expect(backstage.calls.filter((c) => c.path !== '/backstage/oauth/token').some((c) => JSON.stringify(c).includes(CLIENT.clientSecret))).toBe(false);
   });
@@ -105,22 +109,49 @@ describe('Backstage client', () => {
     expect(posts()).toBe(before);
     const res = await send('/api/taboola/campaigns/adv-one/101/codes', { type: 'INCLUDE', codes: '01000, 01090\n2000 30000', widen: 'confirmed' });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ data: { type: 'INCLUDE', codes: ['01000', '01090', '02000', '30000'] }, sandbox: false, message: 'Codes postaux mis à jour' });
+    expect(await res.json()).toEqual({
+      data: { type: 'INCLUDE', codes: ['01000', '01090', '02000', '30000'] },
+      sandbox: false,
+      message: 'Codes postaux mis à jour',
+    });
     const posted = backstage.calls.filter((c) => c.method === 'POST' && c.path.endsWith('/targeting/postal_code')).at(-1)!;
     expect(JSON.parse(posted.body)).toEqual({ type: 'INCLUDE', collection: ['01000', '01090', '02000', '30000'] });
     expect(posted.body).toContain('"01000"');
 
     const all = await send('/api/taboola/campaigns/adv-one/101/codes', { type: 'ALL', widen: 'confirmed' });
     expect((await all.json()).data).toEqual({ type: 'ALL', codes: [] });
-    expect(JSON.parse(backstage.calls.filter((c) => c.method === 'POST' && c.path.endsWith('/postal_code')).at(-1)!.body)).toEqual({ type: 'ALL', collection: [] });
+    expect(JSON.parse(backstage.calls.filter((c) => c.method === 'POST' && c.path.endsWith('/postal_code')).at(-1)!.body)).toEqual({
+      type: 'ALL',
+      collection: [],
+    });
   });
 
   it('turns JSON, XML and HTML error bodies into French messages, and never answers the secret', async () => {
     const cases = [
-      { status: 400, type: 'application/json', body: JSON.stringify({ http_status: 400, message: 'Invalid postal code list', offending_field: 'collection' }), expect: [502, 'Taboola a refusé la demande (erreur 400) (Taboola : Invalid postal code list — champ collection)'] },
-      { status: 500, type: 'application/xml', body: '<?xml version="1.0"?><error><code>500</code><message>Internal failure &amp; retry</message></error>', expect: [502, 'Taboola est indisponible pour le moment (erreur 500), réessayez plus tard (Taboola : Internal failure retry)'] },
-      { status: 503, type: 'text/html', body: '<html><head><title>503 Service Unavailable</title></head><body><script>alert(1)</script></body></html>', expect: [502, 'Taboola est indisponible pour le moment (erreur 503), réessayez plus tard (Taboola : 503 Service Unavailable)'] },
-      { status: 429, type: 'text/plain', body: 'Too many requests', expect: [502, 'Taboola limite le nombre de requêtes : réessayez dans une minute (Taboola : Too many requests)'] },
+      {
+        status: 400,
+        type: 'application/json',
+        body: JSON.stringify({ http_status: 400, message: 'Invalid postal code list', offending_field: 'collection' }),
+        expect: [502, 'Taboola a refusé la demande (erreur 400) (Taboola : Invalid postal code list — champ collection)'],
+      },
+      {
+        status: 500,
+        type: 'application/xml',
+        body: '<?xml version="1.0"?><error><code>500</code><message>Internal failure &amp; retry</message></error>',
+        expect: [502, 'Taboola est indisponible pour le moment (erreur 500), réessayez plus tard (Taboola : Internal failure retry)'],
+      },
+      {
+        status: 503,
+        type: 'text/html',
+        body: '<html><head><title>503 Service Unavailable</title></head><body><script>alert(1)</script></body></html>',
+        expect: [502, 'Taboola est indisponible pour le moment (erreur 503), réessayez plus tard (Taboola : 503 Service Unavailable)'],
+      },
+      {
+        status: 429,
+        type: 'text/plain',
+        body: 'Too many requests',
+        expect: [502, 'Taboola limite le nombre de requêtes : réessayez dans une minute (Taboola : Too many requests)'],
+      },
     ] as const;
     for (const c of cases) {
       backstage.fail(/\/campaigns\/101\/targeting/, c.status, c.type, c.body);
@@ -161,7 +192,11 @@ describe('Backstage client', () => {
 
   it('says so when Backstage cannot be reached', async () => {
     const provider = backstageProvider({ ...CLIENT, apiUrl: 'http://127.0.0.1:1', log: { info() {}, warn() {} } });
-    await expect(provider.accounts()).rejects.toMatchObject({ status: 502, code: 'taboola_error', message: 'Impossible de joindre Taboola : vérifiez TABOOLA_API_URL et la connexion du serveur' });
+    await expect(provider.accounts()).rejects.toMatchObject({
+      status: 502,
+      code: 'taboola_error',
+      message: 'Impossible de joindre Taboola : vérifiez TABOOLA_API_URL et la connexion du serveur',
+    });
   });
 
   it('checks the codes before anything is sent', async () => {

@@ -62,7 +62,11 @@ describe('Taboola sandbox', () => {
     const file = xlsx(['Code postal', '01000', 1090, { v: 1100, z: '00000' }, '30000', ' 34000 ', '01000', '']);
     const res = await send({ type: 'INCLUDE' }, file);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ data: { type: 'INCLUDE', codes: ['01000', '01090', '01100', '30000', '34000'] }, sandbox: true, message: 'Codes postaux mis à jour' });
+    expect(await res.json()).toEqual({
+      data: { type: 'INCLUDE', codes: ['01000', '01090', '01100', '30000', '34000'] },
+      sandbox: true,
+      message: 'Codes postaux mis à jour',
+    });
     expect(await current()).toEqual({ type: 'INCLUDE', codes: ['01000', '01090', '01100', '30000', '34000'] });
     const audit = await server.ctx.db.query<{ count: number }>(`SELECT count FROM audit_log WHERE action = 'taboola.targeting' ORDER BY id DESC LIMIT 1`);
     expect(audit.rows[0]!.count).toBe(5);
@@ -84,7 +88,10 @@ describe('Taboola sandbox', () => {
     const before = await current();
     const refused = await send({ type: 'INCLUDE' }, xlsx(lines));
     expect(refused.status).toBe(422);
-    expect(await json<{ unknown: string[]; rows: number[] }>(refused)).toMatchObject({ unknown: Array(500).fill('99999'), rows: expect.arrayContaining([11_002, 12_000]) });
+    expect(await json<{ unknown: string[]; rows: number[] }>(refused)).toMatchObject({
+      unknown: Array(500).fill('99999'),
+      rows: expect.arrayContaining([11_002, 12_000]),
+    });
     expect(await current()).toEqual(before);
     const long = await send({ type: 'INCLUDE' }, xlsx(lines.map((l) => (l === '99999' ? '34000' : l))));
     expect(long.status).toBe(200);
@@ -107,7 +114,10 @@ describe('Taboola sandbox', () => {
     const logged = await sends();
     for (const [fields, after] of [
       [{ type: 'ALL' }, { type: 'ALL', count: 0 }],
-      [{ type: 'INCLUDE', codes: '30000 69001' }, { type: 'INCLUDE', count: 2 }],
+      [
+        { type: 'INCLUDE', codes: '30000 69001' },
+        { type: 'INCLUDE', count: 2 },
+      ],
       [{ type: 'ALL', widen: 'yes' }, null],
     ] as const) {
       const res = await send(fields);

@@ -24,7 +24,10 @@ afterAll(() => server.close());
 const text = fc.oneof(
   { weight: 6, arbitrary: fc.string({ unit: 'binary', maxLength: 40 }) },
   { weight: 2, arbitrary: fc.string({ unit: 'grapheme', maxLength: 40 }) },
-  { weight: 1, arbitrary: fc.constantFrom('\u0000', 'a\u0000b', '\ud800', 'x\udfff', '\u001b[31m', '=cmd|calc', '__proto__', "'; DROP TABLE leads; --", '<script>') },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom('\u0000', 'a\u0000b', '\ud800', 'x\udfff', '\u001b[31m', '=cmd|calc', '__proto__', "'; DROP TABLE leads; --", '<script>'),
+  },
   { weight: 1, arbitrary: fc.nat({ max: 300_000 }).map((n) => 'é'.repeat(n)) },
 );
 /** What a URL may carry: the text percent-encoded (lone surrogates cannot travel), or raw malformed escapes. */
@@ -50,22 +53,45 @@ const set = (base: Record<string, unknown>, path: string[], value: unknown): Rec
 };
 
 /** One property per text field of a JSON body. */
-function bodyFields(name: string, method: string, path: () => string, base: () => Record<string, unknown>, fields: string[][], opts: { as?: string; numRuns?: number } = {}) {
+function bodyFields(
+  name: string,
+  method: string,
+  path: () => string,
+  base: () => Record<string, unknown>,
+  fields: string[][],
+  opts: { as?: string; numRuns?: number } = {},
+) {
   for (const field of fields) {
     it(`${name}: ${field.join('.')}`, async () => {
       const as = 'as' in opts ? opts.as : token;
-      await fc.assert(fc.asyncProperty(text, (value) => expectNo5xx(method, path(), set(base(), field, value), as)), { numRuns: opts.numRuns ?? 25 });
+      await fc.assert(
+        fc.asyncProperty(text, (value) => expectNo5xx(method, path(), set(base(), field, value), as)),
+        { numRuns: opts.numRuns ?? 25 },
+      );
     });
   }
 }
 
 describe('any text in any field answers 2xx or 4xx', () => {
-  bodyFields('sign-in', 'POST', () => '/api/auth', () => ({ email: 'nobody@test.local', password: 'x' }), [['email'], ['username'], ['password'], ['code']], {
-    as: undefined,
-    // Each well-formed attempt costs a scrypt verification.
-    numRuns: 6,
-  });
-  bodyFields('account creation', 'POST', () => '/api/auth/register', () => ({ name: 'Nom', email: 'new@test.local' }), [['name'], ['email']]);
+  bodyFields(
+    'sign-in',
+    'POST',
+    () => '/api/auth',
+    () => ({ email: 'nobody@test.local', password: 'x' }),
+    [['email'], ['username'], ['password'], ['code']],
+    {
+      as: undefined,
+      // Each well-formed attempt costs a scrypt verification.
+      numRuns: 6,
+    },
+  );
+  bodyFields(
+    'account creation',
+    'POST',
+    () => '/api/auth/register',
+    () => ({ name: 'Nom', email: 'new@test.local' }),
+    [['name'], ['email']],
+  );
   bodyFields(
     'intake',
     'POST',
@@ -81,7 +107,13 @@ describe('any text in any field answers 2xx or 4xx', () => {
     () => ({ entry_status: 'archived', filter: { ids: [landing.id], entry_status: 'trashed', filters: {} } }),
     [['filter', 'filters', 'contains', 'nom'], ['filter', 'filters', 'dates', 'created_at'], ['entry_status']],
   );
-  bodyFields('export', 'POST', () => `/api/landings/data/${landing.id}/export`, () => ({ bookType: 'csv', leads: [leadId + 1_000_000] }), [['filename'], ['for_customer'], ['bookType']]);
+  bodyFields(
+    'export',
+    'POST',
+    () => `/api/landings/data/${landing.id}/export`,
+    () => ({ bookType: 'csv', leads: [leadId + 1_000_000] }),
+    [['filename'], ['for_customer'], ['bookType']],
+  );
   bodyFields(
     'import',
     'POST',
@@ -102,12 +134,18 @@ describe('any text in any field answers 2xx or 4xx', () => {
 
   for (const param of ['filter[nom]', 'in[telephone]', 'date[created_at]', 'filter[created_at]', '_sort', '_cursor', '_limit', 'entry_status', 'nom']) {
     it(`lead list query: ${param}`, async () => {
-      await fc.assert(fc.asyncProperty(urlText, (value) => expectNo5xx('GET', `/api/landings/data/${landing.id}?${param}=${value}`)), { numRuns: 25 });
+      await fc.assert(
+        fc.asyncProperty(urlText, (value) => expectNo5xx('GET', `/api/landings/data/${landing.id}?${param}=${value}`)),
+        { numRuns: 25 },
+      );
     });
   }
 
   it('lead list query: any column name', async () => {
-    await fc.assert(fc.asyncProperty(urlText, (column) => expectNo5xx('GET', `/api/landings/data/${landing.id}/count?filter[${column}]=x&in[${column}]=y`)), { numRuns: 25 });
+    await fc.assert(
+      fc.asyncProperty(urlText, (column) => expectNo5xx('GET', `/api/landings/data/${landing.id}/count?filter[${column}]=x&in[${column}]=y`)),
+      { numRuns: 25 },
+    );
   });
 
   it('path parameters: intake key, landing ids, download token and name', async () => {

@@ -58,7 +58,8 @@ describe.skipIf(!postgres)('two instances on one PostgreSQL', () => {
     const { rows } = await a.ctx.db.query<{ s: number }>('SELECT extract(second FROM now())::float AS s');
     if (rows[0].s > 60 - seconds) await sleep((60.2 - rows[0].s) * 1000);
   };
-  const statusOf = async (id: number) => (await a.ctx.db.query<{ entry_status: string }>('SELECT entry_status FROM leads WHERE id = $1', [id])).rows[0].entry_status;
+  const statusOf = async (id: number) =>
+    (await a.ctx.db.query<{ entry_status: string }>('SELECT entry_status FROM leads WHERE id = $1', [id])).rows[0].entry_status;
 
   it('are both ready, and a session opened on one works on the other until signed out on either', async () => {
     for (const server of [a, b]) expect((await server.request('GET', '/api/ready')).status).toBe(200);
@@ -76,7 +77,9 @@ describe.skipIf(!postgres)('two instances on one PostgreSQL', () => {
 
     // A map note written through one, read through the other.
     expect((await a.request('POST', '/api/productions/pac/FR-30/change_text', { token: session, body: { text: 'Rappeler lundi' } })).status).toBe(200);
-    const production = await json<{ data: { regions: Array<{ region: string; text: string }> } }>(await b.request('GET', '/api/productions/pac', { token: session }));
+    const production = await json<{ data: { regions: Array<{ region: string; text: string }> } }>(
+      await b.request('GET', '/api/productions/pac', { token: session }),
+    );
     expect(production.data.regions).toContainEqual(expect.objectContaining({ region: 'FR-30', text: 'Rappeler lundi' }));
 
     expect((await b.request('POST', '/api/login/logout', { token: session })).status).toBe(200);
@@ -93,12 +96,19 @@ describe.skipIf(!postgres)('two instances on one PostgreSQL', () => {
 
   it('sell overlapping selections from both at once: no lead twice, the counts add up, any instance serves any file', async () => {
     const landing = await createLanding(a.ctx.db);
-    const ids = await insertLeads(a.ctx.db, landing.id, Array.from({ length: 400 }, (_, i) => ({ nom: `Vente ${i}`, code_postal: '30000' })));
+    const ids = await insertLeads(
+      a.ctx.db,
+      landing.id,
+      Array.from({ length: 400 }, (_, i) => ({ nom: `Vente ${i}`, code_postal: '30000' })),
+    );
     // Eight sales, four through each instance, 150 leads from every 50th: each lead is wanted by one to three of them.
     const sales = Array.from({ length: 8 }, (_, k) => ({ via: k % 2 ? b : a, other: k % 2 ? a : b, leads: ids.slice(k * 50, k * 50 + 150) }));
     const answers = await Promise.all(
       sales.map(({ via, leads }, k) =>
-        via.request('POST', `/api/landings/data/${landing.id}/export`, { token, body: { bookType: 'csv', filename: `Vente ${k}`, leads, for_customer: `Client ${k}`, rapport: null } }),
+        via.request('POST', `/api/landings/data/${landing.id}/export`, {
+          token,
+          body: { bookType: 'csv', filename: `Vente ${k}`, leads, for_customer: `Client ${k}`, rapport: null },
+        }),
       ),
     );
     expect(answers.map((r) => r.status).every((s) => s === 200 || s === 409)).toBe(true);
@@ -136,7 +146,9 @@ describe.skipIf(!postgres)('two instances on one PostgreSQL', () => {
     const rules = [];
     for (const [i, cap] of caps.entries()) {
       const via = i % 2 ? b : a;
-      rules.push(await createRule(via, token, { name: `Cap ${cap}`, customer_id: await createCustomer(via, token), landings: [landing.id], leads_number: cap }));
+      rules.push(
+        await createRule(via, token, { name: `Cap ${cap}`, customer_id: await createCustomer(via, token), landings: [landing.id], leads_number: cap }),
+      );
     }
     const answers = await Promise.all(
       Array.from({ length: 60 }, (_, i) =>
@@ -150,7 +162,11 @@ describe.skipIf(!postgres)('two instances on one PostgreSQL', () => {
     const ids = (await Promise.all(answers.map((r) => json<{ data: { id: number } }>(r)))).map((body) => body.data.id);
     const count = async (sql: string) => (await a.ctx.db.query<{ n: number }>(sql, [ids])).rows[0].n;
 
-    await until(async () => (await count('SELECT count(*)::int AS n FROM lead_routings WHERE lead_id = ANY($1::bigint[])')) === 60, 30_000, 'every lead routed');
+    await until(
+      async () => (await count('SELECT count(*)::int AS n FROM lead_routings WHERE lead_id = ANY($1::bigint[])')) === 60,
+      30_000,
+      'every lead routed',
+    );
     expect(await count(`SELECT count(*)::int AS n FROM leads WHERE id = ANY($1::bigint[]) AND entry_status = 'extracted'`)).toBe(24);
     expect(await count(`SELECT count(*)::int AS n FROM lead_routings WHERE lead_id = ANY($1::bigint[]) AND outcome = 'delivered'`)).toBe(24);
     const { rows: reports } = await a.ctx.db.query<{ count: number; leads_number: number; listed: number }>(
@@ -160,13 +176,22 @@ describe.skipIf(!postgres)('two instances on one PostgreSQL', () => {
     );
     expect(reports.map((r) => [r.count, r.leads_number, r.listed])).toEqual(caps.map((c) => [c, c, c]));
 
-    await until(async () => (await count(`SELECT count(*)::int AS n FROM deliveries WHERE lead_id = ANY($1::bigint[]) AND status = 'sent'`)) === 24, 30_000, 'the mails');
-    expect(await count('SELECT count(*)::int AS n FROM (SELECT lead_id FROM deliveries WHERE lead_id = ANY($1::bigint[]) GROUP BY lead_id HAVING count(*) > 1) twice')).toBe(0);
+    await until(
+      async () => (await count(`SELECT count(*)::int AS n FROM deliveries WHERE lead_id = ANY($1::bigint[]) AND status = 'sent'`)) === 24,
+      30_000,
+      'the mails',
+    );
+    expect(
+      await count(
+        'SELECT count(*)::int AS n FROM (SELECT lead_id FROM deliveries WHERE lead_id = ANY($1::bigint[]) GROUP BY lead_id HAVING count(*) > 1) twice',
+      ),
+    ).toBe(0);
   });
 
   it('count the intake limit of an address over both instances', async () => {
     const landing = await createLanding(a.ctx.db);
-    const post = (server: TestServer, ip = '203.0.113.9') => server.request('POST', `/api/intake/${landing.key}`, { body: { nom: 'x' }, headers: { 'x-forwarded-for': ip } });
+    const post = (server: TestServer, ip = '203.0.113.9') =>
+      server.request('POST', `/api/intake/${landing.key}`, { body: { nom: 'x' }, headers: { 'x-forwarded-for': ip } });
     // 60 a minute per address: 30 through each instance, at once, all let through (and refused as invalid forms).
     const allowed = await Promise.all(Array.from({ length: 60 }, (_, i) => post(i % 2 ? b : a)));
     expect(allowed.map((r) => r.status)).toEqual(Array(60).fill(422));
@@ -183,7 +208,9 @@ describe.skipIf(!postgres)('two instances on one PostgreSQL', () => {
     // An undo record past the 30 days of retention, for the nightly pruning to delete.
     const landing = await createLanding(a.ctx.db);
     const [id] = await insertLeads(a.ctx.db, landing.id, [{}]);
-    const { data } = await json<{ data: { action_id: number } }>(await b.request('POST', '/api/landings/data', { token, body: { entry_status: 'trashed', leads: [id] } }));
+    const { data } = await json<{ data: { action_id: number } }>(
+      await b.request('POST', '/api/landings/data', { token, body: { entry_status: 'trashed', leads: [id] } }),
+    );
     await a.ctx.db.query(`UPDATE lead_actions SET created_at = now() - interval '40 days' WHERE id = $1`, [data.action_id]);
 
     // Both instances check every second; the nightly pruning is made due in the current minute.

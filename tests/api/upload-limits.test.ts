@@ -74,7 +74,11 @@ function expect413(answer: Answer, message: RegExp) {
 
 describe('upload limits', () => {
   it('lead import (JSON, IMPORT_BODY_LIMIT_MB): a declared length beyond it is refused before the body is read', async () => {
-    const answer = await send('/api/landings/1/import/excel', { headers: { 'content-type': 'application/json' }, chunks: [Buffer.from('{"data":[')], declare: 3 * MB });
+    const answer = await send('/api/landings/1/import/excel', {
+      headers: { 'content-type': 'application/json' },
+      chunks: [Buffer.from('{"data":[')],
+      declare: 3 * MB,
+    });
     expect413(answer, /trop volumineux \(2 Mo au plus\)/);
     expect(answer.sent).toBeLessThan(1024);
   });
@@ -82,14 +86,19 @@ describe('upload limits', () => {
   it('lead import: a chunked body is cut as soon as it passes the limit, never parsed', async () => {
     const row = Buffer.from('{"nom":"Durand","telephone":"0612345678"},');
     const chunk = Buffer.concat(Array.from({ length: Math.floor((64 * 1024) / row.length) }, () => row));
-    const answer = await send('/api/landings/1/import/excel', { headers: { 'content-type': 'application/json' }, chunks: [Buffer.from('{"data":['), ...chunksOf(20 * MB, () => chunk)] });
+    const answer = await send('/api/landings/1/import/excel', {
+      headers: { 'content-type': 'application/json' },
+      chunks: [Buffer.from('{"data":['), ...chunksOf(20 * MB, () => chunk)],
+    });
     expect413(answer, /trop volumineux/);
     expect(answer.sent).toBeLessThan(20 * MB);
   });
 
   const boundary = 'x-limite-x';
   const part = (name: string, filename?: string) =>
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"${filename ? `; filename="${filename}"` : ''}\r\n${filename ? 'Content-Type: application/octet-stream\r\n' : ''}\r\n`);
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"${filename ? `; filename="${filename}"` : ''}\r\n${filename ? 'Content-Type: application/octet-stream\r\n' : ''}\r\n`,
+    );
   const multipart = { 'content-type': `multipart/form-data; boundary=${boundary}` };
   const codes = '/api/taboola/campaigns/compte/campagne/codes';
 
@@ -100,15 +109,30 @@ describe('upload limits', () => {
   });
 
   it('Taboola xlsx: a chunked file beyond 5 MB is cut as it arrives', async () => {
-    const answer = await send(codes, { headers: multipart, chunks: [part('type'), Buffer.from('INCLUDE\r\n'), part('file', 'codes.xlsx'), ...chunksOf(20 * MB, () => Buffer.alloc(64 * 1024, 7))] });
+    const answer = await send(codes, {
+      headers: multipart,
+      chunks: [part('type'), Buffer.from('INCLUDE\r\n'), part('file', 'codes.xlsx'), ...chunksOf(20 * MB, () => Buffer.alloc(64 * 1024, 7))],
+    });
     expect413(answer, /fichier envoyé est trop volumineux/);
     expect(answer.sent).toBeLessThan(20 * MB);
   });
 
   it('Taboola xlsx: a typed list beyond its field limit, or a second file, is refused, never cut silently', async () => {
-    const long = await send(codes, { headers: multipart, chunks: [part('type'), Buffer.from('INCLUDE\r\n'), part('codes'), ...chunksOf(2 * MB, () => Buffer.from('30000,'.repeat(10_000))), Buffer.from(`\r\n--${boundary}--\r\n`)] });
+    const long = await send(codes, {
+      headers: multipart,
+      chunks: [
+        part('type'),
+        Buffer.from('INCLUDE\r\n'),
+        part('codes'),
+        ...chunksOf(2 * MB, () => Buffer.from('30000,'.repeat(10_000))),
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ],
+    });
     expect413(long, /champ codes est trop long/);
-    const twoFiles = await send(codes, { headers: multipart, chunks: [part('file', 'a.xlsx'), Buffer.from('PK\r\n'), part('file', 'b.xlsx'), Buffer.from('PK\r\n'), Buffer.from(`--${boundary}--\r\n`)] });
+    const twoFiles = await send(codes, {
+      headers: multipart,
+      chunks: [part('file', 'a.xlsx'), Buffer.from('PK\r\n'), part('file', 'b.xlsx'), Buffer.from('PK\r\n'), Buffer.from(`--${boundary}--\r\n`)],
+    });
     expect413(twoFiles, /Un seul fichier/);
   });
 

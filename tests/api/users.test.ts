@@ -88,8 +88,13 @@ describe('POST /api/users/admin/:id', () => {
     await toggleAdmin(server.ctx.db, b.id, a.id);
     await expect(toggleAdmin(server.ctx.db, a.id, b.id)).rejects.toMatchObject({ status: 403 });
     await expect(deleteUser(server.ctx.db, a.id, b.id)).rejects.toMatchObject({ status: 403 });
-    const { rows } = await server.ctx.db.query<{ id: number; admin: boolean }>('SELECT id, admin FROM users WHERE id = ANY($1::int[]) ORDER BY id', [[a.id, b.id]]);
-    expect(rows).toEqual([{ id: a.id, admin: true }, { id: b.id, admin: false }]);
+    const { rows } = await server.ctx.db.query<{ id: number; admin: boolean }>('SELECT id, admin FROM users WHERE id = ANY($1::int[]) ORDER BY id', [
+      [a.id, b.id],
+    ]);
+    expect(rows).toEqual([
+      { id: a.id, admin: true },
+      { id: b.id, admin: false },
+    ]);
   });
 
   it('refuses demoting yourself, so the console keeps its admin', async () => {

@@ -13,7 +13,14 @@ const admin = { email: 'bench@bench.local', password: 'bench-password-1' };
 
 export default async function bigExportBench(): Promise<BenchResult[]> {
   await ensureDatabase(Number(process.env.BENCH_LEADS ?? 1_000_000));
-  const config = loadConfig({ ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'error', SEED_DEMO: '0', ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password });
+  const config = loadConfig({
+    ...process.env,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'error',
+    SEED_DEMO: '0',
+    ADMIN_EMAIL: admin.email,
+    ADMIN_PASSWORD: admin.password,
+  });
   const server = await boot(config, { logger: false });
   const url = await server.app.listen({ port: 0, host: '127.0.0.1' });
   const { db } = server.ctx;

@@ -65,7 +65,7 @@ export default async function deliveryBench(): Promise<BenchResult[]> {
   let with10: number[] = [];
   let with1000: number[] = [];
   let seed = 7;
-  const rand = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648);
+  const rand = () => (seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
   const pick = <T>(list: T[]) => list[Math.floor(rand() * list.length)]!;
   try {
     const departements = [...postalCodesByDepartement()].filter(([d]) => d.length <= 3);
@@ -73,12 +73,18 @@ export default async function deliveryBench(): Promise<BenchResult[]> {
 
     for (let i = 0; i < LANDINGS; i++) {
       const key = `bench-live-${i}`;
-      const { rows } = await db.query<{ id: number }>(`INSERT INTO landings (key, name, kind, category, columns) VALUES ($1, $2, 'standard', 'pac', $3) RETURNING id`, [key, `Bench ${i}`, JSON.stringify(columns)]);
+      const { rows } = await db.query<{ id: number }>(
+        `INSERT INTO landings (key, name, kind, category, columns) VALUES ($1, $2, 'standard', 'pac', $3) RETURNING id`,
+        [key, `Bench ${i}`, JSON.stringify(columns)],
+      );
       landings.push({ id: rows[0].id, key });
     }
     const customers: number[] = [];
     for (let i = 0; i < CUSTOMERS; i++) {
-      const { rows } = await db.query<{ id: number }>('INSERT INTO customers (name, email) VALUES ($1, $2) RETURNING id', [`Client ${i}`, `bench-client-${i}@bench.local`]);
+      const { rows } = await db.query<{ id: number }>('INSERT INTO customers (name, email) VALUES ($1, $2) RETURNING id', [
+        `Client ${i}`,
+        `bench-client-${i}@bench.local`,
+      ]);
       customers.push(rows[0].id);
     }
     // Rules as the business writes them: a landing or two, three departments (one in ten: everywhere), all week, all day.
@@ -107,7 +113,11 @@ export default async function deliveryBench(): Promise<BenchResult[]> {
         const code = pick(codes);
         const { rows } = await db.query<{ id: number }>(
           `INSERT INTO leads (landing_id, created_at, departement, data) VALUES ($1, now() - interval '2 days', $2, $3) RETURNING id`,
-          [landing.id, code.startsWith('97') ? code.slice(0, 3) : code.startsWith('20') ? (Number(code) < 20200 ? '2A' : '2B') : code.slice(0, 2), JSON.stringify({ nom: 'Bench', code_postal: code })],
+          [
+            landing.id,
+            code.startsWith('97') ? code.slice(0, 3) : code.startsWith('20') ? (Number(code) < 20200 ? '2A' : '2B') : code.slice(0, 2),
+            JSON.stringify({ nom: 'Bench', code_postal: code }),
+          ],
         );
         const started = performance.now();
         await routeLeads(server.ctx, { leads: [rows[0].id], offeredAt: new Date() });
@@ -206,13 +216,28 @@ export default async function deliveryBench(): Promise<BenchResult[]> {
     );
 
     return [
-      { name: `intake answer → assignment, ${RATE} intakes/s for ${SECONDS} s, ${RULES} rules (p95)`, value: percentile(latencies, 95), unit: 'ms', budget: 1000 },
+      {
+        name: `intake answer → assignment, ${RATE} intakes/s for ${SECONDS} s, ${RULES} rules (p95)`,
+        value: percentile(latencies, 95),
+        unit: 'ms',
+        budget: 1000,
+      },
       { name: 'intake answer → assignment (p50)', value: percentile(latencies, 50), unit: 'ms' },
       { name: 'intake answer time under that load (p95)', value: percentile(answerTimes, 95), unit: 'ms' },
       { name: 'intakes failed or refused', value: failures, unit: 'count', budget: 1 },
       { name: 'leads left undecided after 2 minutes', value: answered.size - decided.size, unit: 'count', budget: 1 },
-      { name: 'rule choice for one lead, 1,000 rules (p50)', value: percentile(with1000, 50), unit: 'ms', peer: { name: '10 rules', value: percentile(with10, 50) } },
-      { name: 'rule choice for one lead, 1,000 rules (p95)', value: percentile(with1000, 95), unit: 'ms', peer: { name: '10 rules', value: percentile(with10, 95) } },
+      {
+        name: 'rule choice for one lead, 1,000 rules (p50)',
+        value: percentile(with1000, 50),
+        unit: 'ms',
+        peer: { name: '10 rules', value: percentile(with10, 50) },
+      },
+      {
+        name: 'rule choice for one lead, 1,000 rules (p95)',
+        value: percentile(with1000, 95),
+        unit: 'ms',
+        peer: { name: '10 rules', value: percentile(with10, 95) },
+      },
       { name: 'rule choice cost, 1,000 rules / 10 rules (p50)', value: percentile(with1000, 50) / percentile(with10, 50), unit: 'ratio', budget: 1.5 },
     ];
   } finally {

@@ -32,10 +32,12 @@ export function serve(dir: string): Promise<{ url: string; server: Server }> {
     res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
     createReadStream(file).pipe(res);
   });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => {
-    const addr = server.address() as { port: number };
-    resolve({ url: `http://127.0.0.1:${addr.port}/`, server });
-  }));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => {
+      const addr = server.address() as { port: number };
+      resolve({ url: `http://127.0.0.1:${addr.port}/`, server });
+    }),
+  );
 }
 
 const quantile = (xs: number[], q: number) => {
@@ -151,7 +153,13 @@ export default async function gridBench(): Promise<BenchResult[]> {
     rmSync(outDir, { recursive: true, force: true });
   }
   const imported = await importBench();
-  const row = (name: string, value: number, peer: number, budget?: number): BenchResult => ({ name, value, unit: 'ms', budget, peer: { name: 'AG Grid Community', value: peer } });
+  const row = (name: string, value: number, peer: number, budget?: number): BenchResult => ({
+    name,
+    value,
+    unit: 'ms',
+    budget,
+    peer: { name: 'AG Grid Community', value: peer },
+  });
   return [
     row('grid 100k rows: focus move, hold j, frame work (median)', ours.moveMedian, ag.moveMedian, 16),
     row('grid 100k rows: focus move, hold j, frame work (p95)', ours.moveP95, ag.moveP95, 16),
@@ -159,7 +167,13 @@ export default async function gridBench(): Promise<BenchResult[]> {
     row('grid 100k rows: scroll 120 px/frame, frame work (p95)', ours.scrollP95, ag.scrollP95, 16),
     row('grid 100k rows: stress scroll 600 px/frame, frame work (median)', ours.stressMedian, ag.stressMedian),
     row('grid 100k rows: stress scroll 600 px/frame, frame work (p95)', ours.stressP95, ag.stressP95),
-    { name: 'grid 100k rows: row elements in the DOM', value: ours.rowElements, unit: 'count', budget: 200, peer: { name: 'AG Grid Community', value: ag.rowElements } },
+    {
+      name: 'grid 100k rows: row elements in the DOM',
+      value: ours.rowElements,
+      unit: 'count',
+      budget: 200,
+      peer: { name: 'AG Grid Community', value: ag.rowElements },
+    },
     { name: 'import 100k-row CSV in the browser: read and mapped', value: imported.parse / 1000, unit: 's' },
     { name: 'import 100k-row CSV in the browser: end to end', value: imported.total / 1000, unit: 's', budget: 30 },
   ];

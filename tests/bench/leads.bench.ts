@@ -138,7 +138,9 @@ export default async function leadsBench(): Promise<BenchResult[]> {
   const exportedIds: number[][] = [];
   try {
     const token = (
-      (await (await fetch(`${server.url}/api/auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(admin) })).json()) as {
+      (await (
+        await fetch(`${server.url}/api/auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(admin) })
+      ).json()) as {
         token: string;
       }
     ).token;
@@ -203,14 +205,30 @@ export default async function leadsBench(): Promise<BenchResult[]> {
       for (let run = 0; run < RUNS; run++) {
         if (run > 0) await call('POST', '/api/landings/data', { entry_status: 'new', from_status: 'extracted', leads: fx.exportIds[i] });
         resetPeak(server.proc.pid!);
-        const res = await call('POST', `/api/landings/data/${ids}/export`, { bookType, filename: `bench-${bookType}`, leads: fx.exportIds[i], from_status: 'new', for_customer: 'Bench' });
+        const res = await call('POST', `/api/landings/data/${ids}/export`, {
+          bookType,
+          filename: `bench-${bookType}`,
+          leads: fx.exportIds[i],
+          from_status: 'new',
+          for_customer: 'Bench',
+        });
         peak = Math.max(peak, peakRss(server.proc.pid!));
         times.push(res.ms / 1000);
         count = (res.json.data as { count: number }).count;
       }
       const each = times.map((t) => t.toFixed(1)).join(', ');
-      record({ name: `export of ${count} leads, ${bookType} (median of ${each} s)`, value: quantile(times, 0.5), unit: 's', budget: bookType === 'csv' ? 5 : 20 });
-      record({ name: `server peak RSS during the ${bookType} exports (highest of ${RUNS}; ${before.toFixed(0)} MB before)`, value: peak, unit: 'MB', budget: 512 });
+      record({
+        name: `export of ${count} leads, ${bookType} (median of ${each} s)`,
+        value: quantile(times, 0.5),
+        unit: 's',
+        budget: bookType === 'csv' ? 5 : 20,
+      });
+      record({
+        name: `server peak RSS during the ${bookType} exports (highest of ${RUNS}; ${before.toFixed(0)} MB before)`,
+        value: peak,
+        unit: 'MB',
+        budget: 512,
+      });
     }
 
     // Import of 100,000 rows, end to end over HTTP.

@@ -95,7 +95,9 @@ async function queryFigures() {
       await regionsData(db, category, query);
       times.push(performance.now() - t0);
     }
-    console.log(`  regions query: ${category}, ${ids.length} landings, ${leads.toLocaleString('fr-FR')} leads in the year (of ${Math.max(n, TARGET).toLocaleString('fr-FR')})`);
+    console.log(
+      `  regions query: ${category}, ${ids.length} landings, ${leads.toLocaleString('fr-FR')} leads in the year (of ${Math.max(n, TARGET).toLocaleString('fr-FR')})`,
+    );
     return { median: quantile(times, 0.5), p95: quantile(times, 0.95) };
   } finally {
     await db.close();

@@ -37,7 +37,13 @@ async function measure(page: Page, kind: 'mine' | 'stock') {
     }
     await page.evaluate(() => window.paletteBench.close());
   }
-  return { openMedian: quantile(opens, 0.5), openP95: quantile(opens, 0.95), keyMedian: quantile(keystrokes, 0.5), keyP95: quantile(keystrokes, 0.95), matches };
+  return {
+    openMedian: quantile(opens, 0.5),
+    openP95: quantile(opens, 0.95),
+    keyMedian: quantile(keystrokes, 0.5),
+    keyP95: quantile(keystrokes, 0.95),
+    matches,
+  };
 }
 
 export default async function paletteBench(): Promise<BenchResult[]> {

@@ -215,11 +215,13 @@ describe('exports', () => {
 
     // The newest reinjectable export: found by its row, reached with j from the first row (focused on arrival).
     const target = await reinjectableExport();
-    const index = await exportsGrid(page).locator('[role=row][data-index]').evaluateAll(
-      // The exports list selects nothing: no check column, the id is the first cell.
-      (rows, id) => rows.findIndex((r) => r.querySelectorAll('[role=gridcell]')[0]?.textContent === String(id)),
-      target.id,
-    );
+    const index = await exportsGrid(page)
+      .locator('[role=row][data-index]')
+      .evaluateAll(
+        // The exports list selects nothing: no check column, the id is the first cell.
+        (rows, id) => rows.findIndex((r) => r.querySelectorAll('[role=gridcell]')[0]?.textContent === String(id)),
+        target.id,
+      );
     expect(index).toBeGreaterThanOrEqual(0);
     await press(page, ...Array(index).fill('j'), 'r');
     const confirm = page.getByRole('alertdialog');
@@ -228,7 +230,9 @@ describe('exports', () => {
     expect(await axeViolations(page)).toEqual([]);
     await press(page, 'Tab', 'Enter');
     await toast(page, `Leads insérés (${target.n.toLocaleString('fr-FR')})`);
-    const { rows: left } = await db().query<{ n: number }>(`SELECT count(*)::int AS n FROM leads WHERE export_id = $1 AND entry_status = 'extracted'`, [target.id]);
+    const { rows: left } = await db().query<{ n: number }>(`SELECT count(*)::int AS n FROM leads WHERE export_id = $1 AND entry_status = 'extracted'`, [
+      target.id,
+    ]);
     expect(left[0].n).toBe(0);
     await expectFocusKept(page);
 
@@ -241,7 +245,11 @@ describe('exports', () => {
     await press(page, 'Enter', 'Escape');
     // Statuses keep 'Nouveau', the dates the last 90 days: b generates.
     await press(page, 'b');
-    await page.getByRole('progressbar', { name: "Progression de l'export personnalisé" }).or(page.getByText(/Export personnalisé prêt/)).first().waitFor();
+    await page
+      .getByRole('progressbar', { name: "Progression de l'export personnalisé" })
+      .or(page.getByText(/Export personnalisé prêt/))
+      .first()
+      .waitFor();
     await toast(page, /Export disponible \([\d\s]+ leads\)/);
     await exportsGrid(page).getByRole('gridcell', { name: 'Personnalisé' }).first().waitFor();
     await shot(page, 'exports-big');
@@ -263,8 +271,13 @@ describe('exports', () => {
     const staff = await accountOf(DEMO.staff.email);
     await page.waitForURL(new RegExp(`/exports/${staff.id}$`));
     await page.getByRole('heading', { name: 'Exports de Camille Martin' }).waitFor();
-    const { rows: mine } = await db().query<{ n: number; leads: number }>('SELECT count(*)::int AS n, coalesce(sum(count), 0)::int AS leads FROM exports WHERE user_id = $1', [staff.id]);
-    await exportsGrid(page).and(page.locator(`[aria-rowcount="${mine[0].n + 1}"]`)).waitFor();
+    const { rows: mine } = await db().query<{ n: number; leads: number }>(
+      'SELECT count(*)::int AS n, coalesce(sum(count), 0)::int AS leads FROM exports WHERE user_id = $1',
+      [staff.id],
+    );
+    await exportsGrid(page)
+      .and(page.locator(`[aria-rowcount="${mine[0].n + 1}"]`))
+      .waitFor();
     await page.getByText(`Total lead sélection : ${mine[0].leads.toLocaleString('fr-FR')}`).waitFor();
 
     // Each file is a link; it answers the file.
@@ -287,8 +300,15 @@ describe('exports', () => {
     await page.locator('[data-field=big-landings] button').click();
     await page.getByRole('listbox').getByRole('option').first().click();
     await page.keyboard.press('Escape');
-    await page.locator('[data-big-export]').getByRole('button', { name: /^Générer/ }).click();
-    await page.locator('.admin-section').getByRole('alert').getByText(/déjà en cours de génération/).waitFor();
+    await page
+      .locator('[data-big-export]')
+      .getByRole('button', { name: /^Générer/ })
+      .click();
+    await page
+      .locator('.admin-section')
+      .getByRole('alert')
+      .getByText(/déjà en cours de génération/)
+      .waitFor();
     // The screen follows the running one instead.
     await page.getByText('Export personnalisé : 250 / 1 000 leads (25 %)').waitFor();
     await shot(page, 'exports-refusal-mobile');
@@ -300,7 +320,11 @@ describe('exports', () => {
 });
 
 const taboolaCodes = async (campaign: string) =>
-  (await db().query<{ targeting_type: string; postal_codes: string[] }>('SELECT targeting_type, postal_codes FROM taboola_campaigns WHERE name = $1', [campaign])).rows[0];
+  (
+    await db().query<{ targeting_type: string; postal_codes: string[] }>('SELECT targeting_type, postal_codes FROM taboola_campaigns WHERE name = $1', [
+      campaign,
+    ])
+  ).rows[0];
 
 async function xlsxOf(codes: string[]): Promise<Buffer> {
   const XLSX = await import('xlsx');
@@ -323,14 +347,21 @@ describe('Taboola', () => {
     await signIn(page, DEMO.admin);
     await press(page, 'g', 't');
     await page.waitForURL(/\/taboola$/);
-    await page.getByRole('note').getByText(/Bac à sable/).waitFor();
+    await page
+      .getByRole('note')
+      .getByText(/Bac à sable/)
+      .waitFor();
     expect(await axeViolations(page)).toEqual([]);
     // The palette lists the accounts.
     await press(page, 'Control+k');
     await page.getByRole('dialog').getByRole('combobox').waitFor();
     await page.keyboard.type('solaire-rhone-alpes');
     // The Taboola account by its id (a customer has the same name).
-    await page.getByRole('dialog').getByRole('option', { name: /Solaire Rhône-Alpes/ }).filter({ hasText: 'solaire-rhone-alpes' }).waitFor();
+    await page
+      .getByRole('dialog')
+      .getByRole('option', { name: /Solaire Rhône-Alpes/ })
+      .filter({ hasText: 'solaire-rhone-alpes' })
+      .waitFor();
     await press(page, 'Enter');
     await page.waitForURL(/account=solaire-rhone-alpes/);
     // c: the campaign's select; Enter opens, arrows, Enter picks.
@@ -363,10 +394,15 @@ describe('Taboola', () => {
     expect(sent.postal_codes).toContain('69001');
     expect(sent.postal_codes.every((c) => c.startsWith('69'))).toBe(true);
     // The PAC map's saved selection (Corse-du-Sud), from the palette: its department's codes.
-    await db().query(`INSERT INTO production_selections (category, departements) VALUES ('pac', '{2A}') ON CONFLICT (category) DO UPDATE SET departements = '{2A}'`);
+    await db().query(
+      `INSERT INTO production_selections (category, departements) VALUES ('pac', '{2A}') ON CONFLICT (category) DO UPDATE SET departements = '{2A}'`,
+    );
     await press(page, 'Control+k');
     await page.keyboard.type('selection de la carte pac');
-    await page.getByRole('dialog').getByRole('option', { name: /Cibler la sélection de la carte : Production PAC/ }).waitFor();
+    await page
+      .getByRole('dialog')
+      .getByRole('option', { name: /Cibler la sélection de la carte : Production PAC/ })
+      .waitFor();
     await press(page, 'Enter');
     await toast(page, /\d+ codes postaux pour 2A/);
     const ready = await page.getByRole('list', { name: 'Codes postaux à envoyer' }).getByRole('listitem').allTextContents();

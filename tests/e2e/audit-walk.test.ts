@@ -93,7 +93,13 @@ describe('a forced sign-out', () => {
     await page.waitForLoadState('networkidle');
     await app.server.ctx.db.query('DELETE FROM sessions WHERE user_id = (SELECT id FROM users WHERE email = $1)', [DEMO.staff.email]);
     // A background request (a refetch) may meet the revoked session before the click does.
-    await Promise.race([page.getByRole('tab', { name: 'Archivés' }).click().catch(() => undefined), page.waitForURL(/\/login\?redirect=/)]);
+    await Promise.race([
+      page
+        .getByRole('tab', { name: 'Archivés' })
+        .click()
+        .catch(() => undefined),
+      page.waitForURL(/\/login\?redirect=/),
+    ]);
     await page.waitForURL(/\/login\?redirect=/);
     await page.getByText('Session expirée, veuillez vous reconnecter').waitFor();
     await page.getByLabel('Email ou identifiant').fill(DEMO.staff.email);
@@ -114,7 +120,11 @@ describe('the statistics tabs', () => {
     await page.goto('/landings_test/1?tab=production');
     const table = page.getByRole('region', { name: 'Production' }).getByRole('table');
     await table.getByRole('columnheader', { name: 'Leads produits' }).waitFor();
-    for (const [tab, header] of [['Convertis', 'Leads convertis'], ['Production extraites', 'Leads extraits'], ['En Stock', 'Leads disponibles']]) {
+    for (const [tab, header] of [
+      ['Convertis', 'Leads convertis'],
+      ['Production extraites', 'Leads extraits'],
+      ['En Stock', 'Leads disponibles'],
+    ]) {
       await page.getByRole('tab', { name: tab, exact: true }).click();
       await page.getByRole('region', { name: tab }).getByRole('columnheader', { name: header }).waitFor();
     }
@@ -168,7 +178,9 @@ describe('definitive deletion', () => {
     await page.getByRole('button', { name: /^Sélectionner les .* résultats correspondants$/ }).click();
     await page.keyboard.press('Shift+Delete');
     const n = new Intl.NumberFormat('fr-FR').format(total);
-    await confirm.getByText(`Supprimer définitivement les ${n} leads correspondant aux filtres, y compris ceux qui ne sont pas affichés ?`, { exact: false }).waitFor();
+    await confirm
+      .getByText(`Supprimer définitivement les ${n} leads correspondant aux filtres, y compris ceux qui ne sont pas affichés ?`, { exact: false })
+      .waitFor();
     await confirm.getByRole('button', { name: `Supprimer ${n} leads` }).waitFor();
     await page.keyboard.press('Escape');
     await context.close();
@@ -178,8 +190,17 @@ describe('definitive deletion', () => {
 async function rowMetrics(page: Page) {
   const rows = page.getByRole('grid', { name: /Leads/ }).locator('[role=row][aria-rowindex="3"], [role=row][aria-rowindex="4"]');
   await rows.first().waitFor();
-  const [a, b] = await rows.evaluateAll((els) => els.map((e) => e.getBoundingClientRect()).sort((x, y) => x.top - y.top).map((r) => ({ top: r.top, height: r.height })));
-  const font = await rows.first().locator('[role=gridcell]').nth(1).evaluate((c) => getComputedStyle(c).fontSize);
+  const [a, b] = await rows.evaluateAll((els) =>
+    els
+      .map((e) => e.getBoundingClientRect())
+      .sort((x, y) => x.top - y.top)
+      .map((r) => ({ top: r.top, height: r.height })),
+  );
+  const font = await rows
+    .first()
+    .locator('[role=gridcell]')
+    .nth(1)
+    .evaluate((c) => getComputedStyle(c).fontSize);
   return { height: a.height, step: b.top - a.top, font };
 }
 
@@ -189,7 +210,11 @@ describe('interface sizes', () => {
     await signIn(page, DEMO.staff);
     await page.goto('/landings_test/1');
     expect(await rowMetrics(page)).toEqual({ height: 30, step: 30, font: '13px' });
-    const sizes: [string, number, string][] = [['Petite', 26, '12px'], ['Mini', 22, '11px'], ['Moyenne', 30, '13px']];
+    const sizes: [string, number, string][] = [
+      ['Petite', 26, '12px'],
+      ['Mini', 22, '11px'],
+      ['Moyenne', 30, '13px'],
+    ];
     for (const [name, height, font] of sizes) {
       await page.getByRole('button', { name: 'Taille' }).click();
       await page.getByRole('menuitem', { name }).click();
@@ -226,7 +251,10 @@ describe('a live language switch', () => {
       ['Français', 'fr', /Créé le/, 'Archivés', 'Début', 'Fin'],
     ];
     for (const [name, , header, archived, home, end] of languages) {
-      await page.locator('.navbar').getByRole('button', { name: /Langue|Language|Idioma|语言/ }).click();
+      await page
+        .locator('.navbar')
+        .getByRole('button', { name: /Langue|Language|Idioma|语言/ })
+        .click();
       await page.getByRole('menuitemradio', { name }).or(page.getByRole('menuitem', { name })).click();
       await page.getByRole('grid').locator('.lg-colhead').filter({ hasText: header }).waitFor();
       await page.keyboard.press('Control+k');
@@ -258,7 +286,19 @@ describe('the tags bar and the sidebar', () => {
     for (const n of [1, 2]) await createLanding(db, `PV Autoconsommation Nouvelle-Aquitaine et Occitanie ${n}`);
     const { page, context } = await app.page({ viewport: { width: 1280, height: 800 } });
     await signIn(page, DEMO.admin);
-    for (const path of ['/users', '/customers', '/customers/rules/0', '/exports/0', '/taboola', '/production/pac', '/production/pv', '/production/other', '/landings_test/1', '/landings_test/2', '/landings_test/3']) {
+    for (const path of [
+      '/users',
+      '/customers',
+      '/customers/rules/0',
+      '/exports/0',
+      '/taboola',
+      '/production/pac',
+      '/production/pv',
+      '/production/other',
+      '/landings_test/1',
+      '/landings_test/2',
+      '/landings_test/3',
+    ]) {
       await page.goto(path);
       await page.locator('nav.tags li.tag.active').waitFor();
     }
@@ -283,9 +323,15 @@ describe('the tags bar and the sidebar', () => {
     // The demo's longest names are shown whole, on two lines at most.
     const links = page.locator('nav.sidebar .menu-entries .menu-link');
     const shown = await links.evaluateAll((els) =>
-      els.map((a) => ({ name: a.getAttribute('title'), whole: a.querySelector('.menu-link-text')!.scrollHeight <= a.querySelector('.menu-link-text')!.clientHeight + 1 })),
+      els.map((a) => ({
+        name: a.getAttribute('title'),
+        whole: a.querySelector('.menu-link-text')!.scrollHeight <= a.querySelector('.menu-link-text')!.clientHeight + 1,
+      })),
     );
-    expect(shown.filter((l) => !l.whole).map((l) => l.name)).toEqual(['PV Autoconsommation Nouvelle-Aquitaine et Occitanie 1', 'PV Autoconsommation Nouvelle-Aquitaine et Occitanie 2']);
+    expect(shown.filter((l) => !l.whole).map((l) => l.name)).toEqual([
+      'PV Autoconsommation Nouvelle-Aquitaine et Occitanie 1',
+      'PV Autoconsommation Nouvelle-Aquitaine et Occitanie 2',
+    ]);
     expect(await axeViolations(page)).toEqual([]);
     await context.close();
   });
@@ -365,7 +411,21 @@ describe('every screen, and the lead view on a phone', () => {
   it('axe finds no serious or critical violation on any screen, its not-found and its statistics', async () => {
     const { page, context } = await app.page();
     await signIn(page, DEMO.admin);
-    for (const path of ['/', '/customers', '/customers/rules/0', '/users', '/exports/0', '/taboola', '/production/pac', '/landings_test/1', '/landings_test/1?tab=production', '/landings_test/1?tab=import', '/landings_test/1,2', '/landings_test/424242', '/404']) {
+    for (const path of [
+      '/',
+      '/customers',
+      '/customers/rules/0',
+      '/users',
+      '/exports/0',
+      '/taboola',
+      '/production/pac',
+      '/landings_test/1',
+      '/landings_test/1?tab=production',
+      '/landings_test/1?tab=import',
+      '/landings_test/1,2',
+      '/landings_test/424242',
+      '/404',
+    ]) {
       await page.goto(path);
       await page.getByRole('heading', { level: 1 }).first().waitFor();
       await page.waitForLoadState('networkidle');

@@ -45,7 +45,11 @@ async function typeAzerty(cdp: CDPSession, ...keys: string[]) {
 const focused = (page: Page) =>
   page.evaluate(() => {
     const el = document.activeElement as HTMLElement | null;
-    return { body: !el || el === document.body, role: el?.getAttribute('role') ?? el?.tagName.toLowerCase(), name: el?.getAttribute('aria-label') ?? el?.textContent?.trim().slice(0, 40) };
+    return {
+      body: !el || el === document.body,
+      role: el?.getAttribute('role') ?? el?.tagName.toLowerCase(),
+      name: el?.getAttribute('aria-label') ?? el?.textContent?.trim().slice(0, 40),
+    };
   });
 
 /** The grid's focused row (its cursor), by index. */
@@ -94,7 +98,10 @@ describe('focus after a button that disables itself (mouse only, then AZERTY key
         ORDER BY e.created_at DESC, e.id DESC LIMIT 1`,
     );
     const grid = page.getByRole('grid', { name: 'Exports' });
-    await grid.getByRole('gridcell', { name: String(rows[0].id), exact: true }).first().click();
+    await grid
+      .getByRole('gridcell', { name: String(rows[0].id), exact: true })
+      .first()
+      .click();
     await page.getByRole('button', { name: /Ré-insérer les leads/ }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Ré-insérer les leads' }).click();
     await toast(page, /Leads insérés/);
@@ -122,7 +129,9 @@ describe('focus after a button that disables itself (mouse only, then AZERTY key
     const at = await focused(page);
     expect(at.body).toBe(false);
     // A control the user can act on, not the main region.
-    expect(await page.evaluate(() => (document.activeElement as HTMLElement).matches('button:enabled, a[href], input:enabled, select:enabled, [role=grid]'))).toBe(true);
+    expect(
+      await page.evaluate(() => (document.activeElement as HTMLElement).matches('button:enabled, a[href], input:enabled, select:enabled, [role=grid]')),
+    ).toBe(true);
     await toast(page, /Export disponible/);
     expect(errors).toEqual([]);
     await context.close();
@@ -191,7 +200,9 @@ describe("a normal user's bookmark of an admin screen", () => {
 async function axeRules(page: Page, rules: string[]) {
   await page.evaluate(readFileSync(join(process.cwd(), 'node_modules/axe-core/axe.min.js'), 'utf8'));
   const result = await page.evaluate(async (ids) => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const axe = (
+      window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }
+    ).axe;
     return axe.run(document, { runOnly: { type: 'rule', values: ids }, resultTypes: ['violations'] });
   }, rules);
   return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);

@@ -28,7 +28,9 @@ beforeAll(async () => {
     const url = new URL(req.url ?? '/', 'http://lp');
     if (url.pathname === '/merci') return res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end('<h1>Merci</h1>');
     const enctype = url.searchParams.get('enctype') ?? 'application/x-www-form-urlencoded';
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(formPage(`${server.url}/api/intake/${landing.key}`, enctype, url.searchParams.get('phone') ?? ''));
+    res
+      .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+      .end(formPage(`${server.url}/api/intake/${landing.key}`, enctype, url.searchParams.get('phone') ?? ''));
   });
   await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(site.address() as { port: number }).port}`;
@@ -54,7 +56,10 @@ describe('a plain HTML form posting to the intake', () => {
     expect((await submit('phone=0612345679&enctype=multipart/form-data')).search).toBe('');
     const refused = await submit('phone=12');
     expect(refused.searchParams.get('error')).toBe('Merci de vérifier les champs : telephone (Numéro de téléphone invalide)');
-    const { rows } = await server.ctx.db.query<{ phone: string; source: string; nom: string }>("SELECT phone, source, data->>'nom' AS nom FROM leads WHERE landing_id = $1 ORDER BY id", [landing.id]);
+    const { rows } = await server.ctx.db.query<{ phone: string; source: string; nom: string }>(
+      "SELECT phone, source, data->>'nom' AS nom FROM leads WHERE landing_id = $1 ORDER BY id",
+      [landing.id],
+    );
     expect(rows).toEqual([
       { phone: '0612345678', source: 'taboola', nom: 'Élodie Dupont' },
       { phone: '0612345679', source: 'taboola', nom: 'Élodie Dupont' },

@@ -12,9 +12,10 @@ const COLUMNS = [
 /** A new, empty PAC landing named `name`; answers its id and intake key. */
 export async function createLanding(db: Queryable, name: string): Promise<{ id: number; key: string }> {
   const key = name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
-  const { rows } = await db.query<{ id: number }>(
-    `INSERT INTO landings (key, name, category, columns) VALUES ($1, $2, 'pac', $3) RETURNING id`,
-    [key, name, JSON.stringify(COLUMNS)],
-  );
+  const { rows } = await db.query<{ id: number }>(`INSERT INTO landings (key, name, category, columns) VALUES ($1, $2, 'pac', $3) RETURNING id`, [
+    key,
+    name,
+    JSON.stringify(COLUMNS),
+  ]);
   return { id: rows[0].id, key };
 }

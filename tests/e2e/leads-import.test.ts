@@ -91,7 +91,10 @@ describe('import', () => {
     await page.getByText(/leads\.xlsx\s: XLSX, 2 lignes/).waitFor();
     await page.getByRole('button', { name: 'Importer 2 leads' }).click();
     // All or nothing: the bad phone number refuses the file and names its row.
-    await page.locator('.import-problems').getByText(/Ligne 2, telephone/).waitFor();
+    await page
+      .locator('.import-problems')
+      .getByText(/Ligne 2, telephone/)
+      .waitFor();
     expect(await imported(id)).toEqual([]);
 
     // Fixed, and saved the way Excel does: shared strings, phone numbers as numbers without their 0.

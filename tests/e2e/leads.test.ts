@@ -42,7 +42,9 @@ const grid = (page: Page) => page.getByRole('grid', { name: 'Leads' });
 
 async function openLanding(page: Page, id: number, rows: number) {
   await page.goto(`/landings_test/${id}`);
-  await grid(page).and(page.locator(`[aria-rowcount="${rows + 2}"]`)).waitFor();
+  await grid(page)
+    .and(page.locator(`[aria-rowcount="${rows + 2}"]`))
+    .waitFor();
   // The first page is drawn, not only counted, before the test types.
   await grid(page).getByRole('gridcell', { name: 'Nom1', exact: true }).waitFor();
 }
@@ -53,7 +55,9 @@ async function press(page: Page, ...keys: string[]) {
 
 /** Names (nom) of the rows whose checkbox is checked, as the grid shows them. */
 async function selectedNames(page: Page) {
-  return grid(page).locator('[role=row][aria-selected=true]').evaluateAll((rows) => rows.map((r) => r.querySelectorAll('[role=gridcell]')[3]?.textContent));
+  return grid(page)
+    .locator('[role=row][aria-selected=true]')
+    .evaluateAll((rows) => rows.map((r) => r.querySelectorAll('[role=gridcell]')[3]?.textContent));
 }
 
 /** A toast, or the undo bar that reports a status change. */
@@ -160,7 +164,10 @@ describe('lead triage, keyboard only', () => {
 });
 
 describe('the keyboard stays with the list', () => {
-  const focusedRole = (page: Page) => page.evaluate(() => (document.activeElement === document.body ? 'body' : (document.activeElement?.getAttribute('role') ?? document.activeElement?.tagName)));
+  const focusedRole = (page: Page) =>
+    page.evaluate(() =>
+      document.activeElement === document.body ? 'body' : (document.activeElement?.getAttribute('role') ?? document.activeElement?.tagName),
+    );
   const focusedName = (page: Page) => grid(page).locator('.lg-row.is-focused [role=gridcell]').nth(3).textContent();
 
   it('after a tab change by key or click, a route change and a closed dialog; / reaches the Nom filter, a date range is one Tab stop', async () => {
@@ -220,7 +227,12 @@ describe('the keyboard stays with the list', () => {
     await signIn(page, DEMO.staff);
     const id = await landingWithLeads('Onglets sans liste', 3);
     await openLanding(page, id, 3);
-    for (const [key, tab] of [['6', 'production'], ['7', 'convertis'], ['0', 'landings'], ['i', 'import']]) {
+    for (const [key, tab] of [
+      ['6', 'production'],
+      ['7', 'convertis'],
+      ['0', 'landings'],
+      ['i', 'import'],
+    ]) {
       await press(page, key);
       await page.waitForURL(new RegExp(`tab=${tab}`));
       await page.waitForTimeout(300);
@@ -248,13 +260,18 @@ describe('lead triage, mouse only', () => {
       (await app.server.ctx.db.query<{ id: number }>(`SELECT id FROM leads WHERE landing_id = $1 AND data->>'nom' = $2`, [id, name])).rows[0].id;
 
     await check(await idOf('Nom2')).click();
-    await grid(page).getByText('Nom6', { exact: true }).click({ modifiers: ['Shift'] });
+    await grid(page)
+      .getByText('Nom6', { exact: true })
+      .click({ modifiers: ['Shift'] });
     expect(await selectedNames(page)).toEqual(['Nom2', 'Nom3', 'Nom4', 'Nom5', 'Nom6']);
 
     await page.getByRole('button', { name: /^Archiver/ }).click();
     await toast(page, 'Leads archivés (5)');
     expect(await statusCounts(id)).toEqual({ new: 45, archived: 5 });
-    await page.locator('.leads-undo').getByRole('button', { name: /Annuler/ }).click();
+    await page
+      .locator('.leads-undo')
+      .getByRole('button', { name: /Annuler/ })
+      .click();
     await toast(page, 'Action annulée');
     expect(await statusCounts(id)).toEqual({ new: 50 });
 
@@ -296,7 +313,10 @@ describe('lead triage, mouse only', () => {
     await grid(page).and(page.locator('[aria-rowcount="45"]')).waitFor();
     await check(await idOf('Nom21')).click();
     await page.getByRole('button', { name: /^Suppression définitive/ }).click();
-    await page.getByRole('alertdialog').getByRole('button', { name: /Confirmer|Supprimer|OK/ }).click();
+    await page
+      .getByRole('alertdialog')
+      .getByRole('button', { name: /Confirmer|Supprimer|OK/ })
+      .click();
     await toast(page, 'Leads supprimés (1)');
     expect(await statusCounts(id)).toEqual({ new: 42, trashed: 2, extracted: 4, converted: 1 });
 
@@ -317,7 +337,10 @@ describe('lead view, other ways in and other tabs', () => {
     // The palette loads on its first opening: type once it is there, as the shell's tests do.
     await page.getByRole('dialog').getByRole('combobox').waitFor();
     await page.keyboard.type('archiver');
-    await page.getByRole('dialog').getByRole('option', { name: /^Archiver/, selected: true }).waitFor();
+    await page
+      .getByRole('dialog')
+      .getByRole('option', { name: /^Archiver/, selected: true })
+      .waitFor();
     await press(page, 'Enter');
     await toast(page, 'Leads archivés (1)');
     expect(await statusCounts(id)).toEqual({ new: 9, archived: 1 });

@@ -32,7 +32,13 @@ async function intake(key: string, n: number, from = 1) {
     const res = await fetch(`${app.url}/api/intake/${key}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ nom: `Live${i}`, prenom: 'Test', telephone: `07${String(i).padStart(8, '0')}`, email: `live${i}-${key}@test.fr`, code_postal: '30000' }),
+      body: JSON.stringify({
+        nom: `Live${i}`,
+        prenom: 'Test',
+        telephone: `07${String(i).padStart(8, '0')}`,
+        email: `live${i}-${key}@test.fr`,
+        code_postal: '30000',
+      }),
     });
     expect(res.status).toBe(201);
   }
@@ -132,9 +138,11 @@ describe('lives, keyboard only', () => {
     expect(await page.getByLabel('Nom de la règle').inputValue()).toBe('');
     expect(await page.getByLabel('Leads par jour').inputValue()).toBe('20');
     await page.getByRole('tabpanel').getByRole('button', { name: 'Chauffage Clavier Client' }).waitFor();
-    const rule = (await app.server.ctx.db.query<{ id: number; zip: string[]; leads_number: number; customer_id: number }>(
-      `SELECT id, zip, leads_number, customer_id FROM rules WHERE name = 'Clavier Gard'`,
-    )).rows[0];
+    const rule = (
+      await app.server.ctx.db.query<{ id: number; zip: string[]; leads_number: number; customer_id: number }>(
+        `SELECT id, zip, leads_number, customer_id FROM rules WHERE name = 'Clavier Gard'`,
+      )
+    ).rows[0];
     expect(rule).toMatchObject({ zip: ['30', '34000'], leads_number: 3, customer_id: customerId });
 
     // Escape leaves the field for the tabs, 1 shows the list: leads arrive and the new rule's bar fills without a reload.
@@ -164,7 +172,11 @@ describe('lives, keyboard only', () => {
     const reports = page.getByRole('grid', { name: 'Rapports quotidiens' });
     await reports.getByRole('gridcell', { name: '2', exact: true }).first().waitFor();
     expect(await focusRole(page)).toBe('grid');
-    await page.getByRole('region', { name: 'Journal des livraisons' }).getByText(/clavier@chauffage\.fr/).first().waitFor({ timeout: 15_000 });
+    await page
+      .getByRole('region', { name: 'Journal des livraisons' })
+      .getByText(/clavier@chauffage\.fr/)
+      .first()
+      .waitFor({ timeout: 15_000 });
     await shot(page, 'reports');
     await press(page, 'd');
     const dialog = page.getByRole('dialog');
@@ -296,10 +308,12 @@ describe('lives, mouse only', () => {
 const unique = (name: string) => `${name} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
 async function customerByEmail(email: string) {
-  return (await app.server.ctx.db.query<{ id: number; name: string; active: boolean; webhook_url: string | null; webhook_secret: string | null }>(
-    'SELECT id, name, active, webhook_url, webhook_secret FROM customers WHERE email = $1',
-    [email],
-  )).rows[0];
+  return (
+    await app.server.ctx.db.query<{ id: number; name: string; active: boolean; webhook_url: string | null; webhook_secret: string | null }>(
+      'SELECT id, name, active, webhook_url, webhook_secret FROM customers WHERE email = $1',
+      [email],
+    )
+  ).rows[0];
 }
 
 /** A customer with a rule taking every lead of a new landing, every day, all day, made by the server's own services. */
@@ -310,7 +324,11 @@ async function customerWithRule(label: string, cap = 5) {
   const admin = (await db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [DEMO.admin.email])).rows[0].id;
   const customer = await createCustomer(db, admin, customerCreateRequest.parse({ name: unique(label), email }));
   const days = Object.fromEntries(weekdays.map((d) => [d, true]));
-  const rule = await createRule(db, admin, ruleCreateRequest.parse({ name: unique(`Règle ${label}`), customer_id: customer.id, landings: [landing.id], leads_number: cap, ...days }));
+  const rule = await createRule(
+    db,
+    admin,
+    ruleCreateRequest.parse({ name: unique(`Règle ${label}`), customer_id: customer.id, landings: [landing.id], leads_number: cap, ...days }),
+  );
   return { landing, email, customerId: customer.id, rule };
 }
 
@@ -360,7 +378,10 @@ describe('lives, editing customers and rules', () => {
     expect(await dialog.getByRole('textbox', { name: 'Secret de signature du webhook' }).inputValue()).toBe(saved.webhook_secret);
     await dialog.getByRole('button', { name: 'Nouveau secret' }).focus();
     await press(page, 'Enter');
-    await page.getByRole('alertdialog').getByText(/Un nouveau secret remplace l'ancien/).waitFor();
+    await page
+      .getByRole('alertdialog')
+      .getByText(/Un nouveau secret remplace l'ancien/)
+      .waitFor();
     await press(page, 'Tab', 'Enter');
     await toast(page, 'Nouveau secret enregistré');
     await expect.poll(async () => (await customerByEmail(email)).webhook_secret).not.toBe(saved.webhook_secret);
@@ -407,7 +428,12 @@ describe('lives, editing customers and rules', () => {
     await press(page, 'Enter');
     await toast(page, 'Règle modifiée');
     await ruleDialog.waitFor({ state: 'detached' });
-    const edited = (await app.server.ctx.db.query<{ leads_number: number; zip: string[]; sunday: boolean; active: boolean }>('SELECT leads_number, zip, sunday, active FROM rules WHERE id = $1', [rule.id])).rows[0];
+    const edited = (
+      await app.server.ctx.db.query<{ leads_number: number; zip: string[]; sunday: boolean; active: boolean }>(
+        'SELECT leads_number, zip, sunday, active FROM rules WHERE id = $1',
+        [rule.id],
+      )
+    ).rows[0];
     expect(edited).toEqual({ leads_number: 12, zip: ['30', '2A'], sunday: true, active: true });
     await rules.getByRole('gridcell', { name: '30, 2A' }).waitFor();
     await focusNotOnBody(page);
@@ -422,7 +448,7 @@ describe('lives, editing customers and rules', () => {
     await page.context().close();
   });
 
-  it('by mouse: a row\'s Modifier buttons edit a customer (paused) and a rule (a day off, paused), Annuler changes nothing', async () => {
+  it("by mouse: a row's Modifier buttons edit a customer (paused) and a rule (a day off, paused), Annuler changes nothing", async () => {
     const { email, customerId, rule } = await customerWithRule('Edition Souris');
     const { page, errors } = await app.page();
     await signIn(page, DEMO.admin);
@@ -457,10 +483,12 @@ describe('lives, editing customers and rules', () => {
     await shot(page, 'mouse-rule-edit');
     await ruleDialog.getByRole('button', { name: 'Enregistrer la règle' }).click();
     await toast(page, 'Règle modifiée');
-    const edited = (await app.server.ctx.db.query<{ saturday: boolean; active: boolean; hour_start: string; hour_end: string }>(
-      'SELECT saturday, active, hour_start, hour_end FROM rules WHERE id = $1',
-      [rule.id],
-    )).rows[0];
+    const edited = (
+      await app.server.ctx.db.query<{ saturday: boolean; active: boolean; hour_start: string; hour_end: string }>(
+        'SELECT saturday, active, hour_start, hour_end FROM rules WHERE id = $1',
+        [rule.id],
+      )
+    ).rows[0];
     expect(edited).toEqual({ saturday: false, active: false, hour_start: '08:00', hour_end: '20:30' });
     await ruleRow.getByRole('gridcell', { name: 'En pause', exact: true }).waitFor();
     expect(errors).toEqual([]);
@@ -474,8 +502,14 @@ describe('lives, why a lead went where it went', () => {
     await intake(landing.key, 2, 500);
     const db = app.server.ctx.db;
     // The first lead goes to the rule (cap 1), the second finds it full.
-    await expect.poll(async () => (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM lead_routings WHERE landing_id = $1`, [landing.id])).rows[0].n, { timeout: 15_000 }).toBe(2);
-    const [sold, left] = (await db.query<{ id: number; entry_status: string }>('SELECT id, entry_status FROM leads WHERE landing_id = $1 ORDER BY entry_status', [landing.id])).rows;
+    await expect
+      .poll(async () => (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM lead_routings WHERE landing_id = $1`, [landing.id])).rows[0].n, {
+        timeout: 15_000,
+      })
+      .toBe(2);
+    const [sold, left] = (
+      await db.query<{ id: number; entry_status: string }>('SELECT id, entry_status FROM leads WHERE landing_id = $1 ORDER BY entry_status', [landing.id])
+    ).rows;
     expect([sold.entry_status, left.entry_status]).toEqual(['extracted', 'new']);
 
     const { page, errors } = await app.page();
@@ -526,7 +560,13 @@ describe('lives, why a lead went where it went', () => {
   it('fits a phone: the explanation dialog and the edit dialogs at 390×844, axe clean', async () => {
     const { landing, email } = await customerWithRule('Routage Mobile', 3);
     await intake(landing.key, 1, 700);
-    await expect.poll(async () => (await app.server.ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM lead_routings WHERE landing_id = $1`, [landing.id])).rows[0].n, { timeout: 15_000 }).toBe(1);
+    await expect
+      .poll(
+        async () =>
+          (await app.server.ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM lead_routings WHERE landing_id = $1`, [landing.id])).rows[0].n,
+        { timeout: 15_000 },
+      )
+      .toBe(1);
     const { page, errors } = await app.page({ viewport: MOBILE });
     await signIn(page, DEMO.admin);
     await page.goto(`/landings_test/${landing.id}?tab=extracted`);
@@ -540,7 +580,9 @@ describe('lives, why a lead went where it went', () => {
     await shot(page, 'phone-routing');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
     // Every column of the explanation is in the dialog: nothing to scroll sideways.
-    expect(await page.locator('.routing-dialog').evaluate((el) => el.closest('.dialog')!.scrollWidth - el.closest('.dialog')!.clientWidth)).toBeLessThanOrEqual(0);
+    expect(await page.locator('.routing-dialog').evaluate((el) => el.closest('.dialog')!.scrollWidth - el.closest('.dialog')!.clientWidth)).toBeLessThanOrEqual(
+      0,
+    );
     expect(await axeViolations(page)).toEqual([]);
     await press(page, 'Escape');
 
@@ -570,7 +612,8 @@ describe('lives, phone size, axe and languages', () => {
   it('shows each screen at 390×844 without a page wider than the phone, axe clean', async () => {
     const { page, errors } = await app.page({ viewport: MOBILE });
     await signIn(page, DEMO.admin);
-    const ruleId = (await app.server.ctx.db.query<{ id: number }>('SELECT rule_id AS id FROM reports GROUP BY rule_id ORDER BY count(*) DESC LIMIT 1')).rows[0].id;
+    const ruleId = (await app.server.ctx.db.query<{ id: number }>('SELECT rule_id AS id FROM reports GROUP BY rule_id ORDER BY count(*) DESC LIMIT 1')).rows[0]
+      .id;
     for (const [path, ready, name] of [
       ['/customers', page.getByRole('grid', { name: 'Clients' }).getByRole('gridcell').first(), 'phone-customers'],
       ['/customers?tab=create', page.getByRole('textbox', { name: 'Nom - Prénom', exact: true }), 'phone-customer-form'],
@@ -597,7 +640,10 @@ describe('lives, phone size, axe and languages', () => {
     await page.getByRole('menuitemradio', { name: 'English' }).click();
     await page.getByRole('tab', { name: 'Create a rule' }).waitFor();
     await page.getByRole('columnheader', { name: 'Postal codes' }).waitFor();
-    await page.getByRole('group', { name: 'Rule actions' }).getByRole('button', { name: /Delete the rule/ }).waitFor();
+    await page
+      .getByRole('group', { name: 'Rule actions' })
+      .getByRole('button', { name: /Delete the rule/ })
+      .waitFor();
     await page.getByRole('gridcell', { name: 'Everywhere' }).first().waitFor();
     await shot(page, 'rules-english');
     await page.getByRole('button', { name: /^Language/ }).click();

@@ -16,9 +16,11 @@ const db = () => app.server.ctx.db;
 const map = (page: Page) => page.getByRole('listbox', { name: /Carte de production/ });
 const option = (page: Page, code: string) => page.locator(`#map-dep-FR-${code}`);
 const savedSelection = async (category: string) =>
-  (await db().query<{ departements: string[] }>('SELECT departements FROM production_selections WHERE category = $1', [category])).rows[0]?.departements ?? null;
+  (await db().query<{ departements: string[] }>('SELECT departements FROM production_selections WHERE category = $1', [category])).rows[0]?.departements ??
+  null;
 const savedColor = async (category: string, departement: string) =>
-  (await db().query<{ color: string | null }>('SELECT color FROM department_notes WHERE category = $1 AND departement = $2', [category, departement])).rows[0]?.color ?? null;
+  (await db().query<{ color: string | null }>('SELECT color FROM department_notes WHERE category = $1 AND departement = $2', [category, departement])).rows[0]
+    ?.color ?? null;
 const focused = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('role') ?? document.activeElement?.tagName);
 const tooltip = (page: Page) => page.locator('.map-tooltip');
 
@@ -113,7 +115,9 @@ describe('the production map: colours, focus and tooltip (item 12)', () => {
     const group = page.getByRole('radiogroup', { name: 'Couleur de la sélection' });
     const radios = group.getByRole('radio');
     expect(await radios.count()).toBe(7);
-    expect(await radios.evaluateAll((els) => els.filter((e) => e.getAttribute('tabindex') !== '-1').map((e) => e.getAttribute('aria-label')))).toEqual(['orange']);
+    expect(await radios.evaluateAll((els) => els.filter((e) => e.getAttribute('tabindex') !== '-1').map((e) => e.getAttribute('aria-label')))).toEqual([
+      'orange',
+    ]);
     // Tab from the landings select reaches the group once, on its first colour.
     await page.locator('.production-landings button').focus();
     await page.keyboard.press('Tab');
@@ -144,7 +148,11 @@ describe('the production map: colours, focus and tooltip (item 12)', () => {
     ] as const) {
       await page.goto('/');
       const link = page.locator(`nav.sidebar a[href="/production/${category}"]`);
-      if (!(await link.isVisible())) await page.locator('nav.sidebar').getByRole('button', { name: /Production/ }).click();
+      if (!(await link.isVisible()))
+        await page
+          .locator('nav.sidebar')
+          .getByRole('button', { name: /Production/ })
+          .click();
       if (how === 'keyboard') {
         await link.focus();
         await page.keyboard.press('Enter');
@@ -173,8 +181,7 @@ describe('the production map: colours, focus and tooltip (item 12)', () => {
   });
 });
 
-
-describe('date fields in the console\'s language, not the browser\'s (item 21)', () => {
+describe("date fields in the console's language, not the browser's (item 21)", () => {
   /** What a date field shows, without the direction marks around its segments. */
   const shown = (page: Page, name: string) =>
     page

@@ -18,13 +18,23 @@ const option = (page: Page, code: string) => page.locator(`#map-dep-FR-${code}`)
 const toast = (page: Page, text: string | RegExp) => page.locator('.toasts').getByText(text).first().waitFor();
 const db = () => app.server.ctx.db;
 const savedSelection = async (category: string) =>
-  (await db().query<{ departements: string[] }>('SELECT departements FROM production_selections WHERE category = $1', [category])).rows[0]?.departements ?? null;
+  (await db().query<{ departements: string[] }>('SELECT departements FROM production_selections WHERE category = $1', [category])).rows[0]?.departements ??
+  null;
 const saved = async (category: string, departement: string) =>
-  (await db().query<{ text: string; color: string | null }>('SELECT text, color FROM department_notes WHERE category = $1 AND departement = $2', [category, departement])).rows[0];
-const selectedOptions = (page: Page) => map(page).locator('[role=option][aria-selected=true]').evaluateAll((els) => els.map((e) => e.id.replace('map-dep-FR-', '')).sort());
+  (
+    await db().query<{ text: string; color: string | null }>('SELECT text, color FROM department_notes WHERE category = $1 AND departement = $2', [
+      category,
+      departement,
+    ])
+  ).rows[0];
+const selectedOptions = (page: Page) =>
+  map(page)
+    .locator('[role=option][aria-selected=true]')
+    .evaluateAll((els) => els.map((e) => e.id.replace('map-dep-FR-', '')).sort());
 const activeOption = async (page: Page) => (await map(page).getAttribute('aria-activedescendant'))?.replace('map-dep-FR-', '');
 /** The count the map reads out for a department ("Gard (30), 12 leads, …"). */
-const mapCount = async (page: Page, code: string) => Number((await option(page, code).getAttribute('aria-label'))!.match(/, (\d[\d\s\u202f]*) leads?/)?.[1].replace(/\D/g, '') ?? 0);
+const mapCount = async (page: Page, code: string) =>
+  Number((await option(page, code).getAttribute('aria-label'))!.match(/, (\d[\d\s\u202f]*) leads?/)?.[1].replace(/\D/g, '') ?? 0);
 
 async function openMap(page: Page, category: string) {
   await page.goto(`/production/${category}`);
@@ -36,13 +46,19 @@ async function openMap(page: Page, category: string) {
 }
 
 const stats = (page: Page) => page.getByRole('grid', { name: 'Statistiques' });
-const statsRow = (page: Page, name: string) => stats(page).getByRole('row').filter({ has: page.getByRole('gridcell', { name, exact: true }) });
+const statsRow = (page: Page, name: string) =>
+  stats(page)
+    .getByRole('row')
+    .filter({ has: page.getByRole('gridcell', { name, exact: true }) });
 /** The count the Statistiques table shows for a department. */
 const statsCount = async (page: Page, name: string) => Number((await statsRow(page, name).getByRole('gridcell').nth(2).textContent())!.replace(/\D/g, ''));
 
 /** Leads of the category's landings in a department over the screen's period (Paris days), as the lead lists count them. */
 async function leadsIn(page: Page, category: string, departement: string) {
-  const [start, end] = await Promise.all([page.locator('input[type=hidden][name=start]').inputValue(), page.locator('input[type=hidden][name=end]').inputValue()]);
+  const [start, end] = await Promise.all([
+    page.locator('input[type=hidden][name=start]').inputValue(),
+    page.locator('input[type=hidden][name=end]').inputValue(),
+  ]);
   const { rows } = await db().query<{ n: number }>(
     `SELECT count(*)::int AS n FROM leads l JOIN landings g ON g.id = l.landing_id
       WHERE g.category = $1 AND l.departement = $2
@@ -72,7 +88,9 @@ describe('production map', () => {
     expect(await selectedOptions(page)).toEqual(['13', '84']);
     // The Production table counts the selected departments.
     const total = page.getByRole('row', { name: /^Total/ }).getByRole('cell');
-    await expect.poll(async () => Number((await total.textContent())!.replace(/\D/g, ''))).toBe((await leadsIn(page, 'pac', '13')) + (await leadsIn(page, 'pac', '84')));
+    await expect
+      .poll(async () => Number((await total.textContent())!.replace(/\D/g, '')))
+      .toBe((await leadsIn(page, 'pac', '13')) + (await leadsIn(page, 'pac', '84')));
     // Ctrl+click again takes it off.
     await option(page, '84').click({ modifiers: ['Control'] });
     await expect.poll(() => savedSelection('pac')).toEqual(['13']);
@@ -99,7 +117,10 @@ describe('production map', () => {
     expect(await selectedOptions(page)).toEqual(['13']);
     expect(await page.locator('.map-colors path[stroke="#16a34a"]').count()).toBeGreaterThan(0);
     expect(await option(page, '2B').getAttribute('aria-label')).toContain('<b>Rappeler</b>');
-    await page.getByRole('row', { name: /Haute-Corse/ }).getByText(note).waitFor();
+    await page
+      .getByRole('row', { name: /Haute-Corse/ })
+      .getByText(note)
+      .waitFor();
     await option(page, '2B').hover();
     await page.locator('.map-tooltip').getByText(note).waitFor();
     await page.screenshot({ path: '/tmp/map-after-reload.png' });
@@ -146,13 +167,19 @@ describe('production map', () => {
     // The palette finds a department without accents or case, by name or code.
     await page.keyboard.press('Control+k');
     await page.keyboard.type('herault');
-    await page.getByRole('option', { name: /Hérault/ }).first().waitFor();
+    await page
+      .getByRole('option', { name: /Hérault/ })
+      .first()
+      .waitFor();
     await page.keyboard.press('Enter');
     await expect.poll(() => savedSelection('pv')).toEqual(['34']);
     expect(await activeOption(page)).toBe('34');
     await page.keyboard.press('Control+k');
     await page.keyboard.type('2a');
-    await page.getByRole('option', { name: /Corse-du-Sud/ }).first().waitFor();
+    await page
+      .getByRole('option', { name: /Corse-du-Sud/ })
+      .first()
+      .waitFor();
     await page.keyboard.press('Enter');
     await expect.poll(() => activeOption(page)).toBe('2A');
     await page.screenshot({ path: '/tmp/map-keyboard.png' });
@@ -221,7 +248,9 @@ describe('production map', () => {
     await page.screenshot({ path: '/tmp/map-phone.png', fullPage: true });
     const box = await map(page).boundingBox();
     expect(box!.width).toBeLessThanOrEqual(390);
-    await option(page, '33').tap().catch(() => option(page, '33').click());
+    await option(page, '33')
+      .tap()
+      .catch(() => option(page, '33').click());
     await expect.poll(() => savedSelection('other')).toEqual(['33']);
     expect(await axeViolations(page)).toEqual([]);
     // The Statistiques at phone size: no check column, a department's name puts the map on it.
@@ -233,12 +262,16 @@ describe('production map', () => {
     expect(errors).toEqual([]);
   });
 
-  it('never scrolls sideways on a phone, whatever the length of the chosen landings\' names', async () => {
+  it("never scrolls sideways on a phone, whatever the length of the chosen landings' names", async () => {
     const { page, errors } = await app.page({ viewport: { width: 390, height: 844 } });
     await signIn(page, DEMO.admin);
     for (const category of ['pac', 'pv', 'other'] as const) {
       await openMap(page, category);
-      const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, main: document.getElementById('main')!.scrollWidth, view: document.documentElement.clientWidth }));
+      const widths = await page.evaluate(() => ({
+        page: document.documentElement.scrollWidth,
+        main: document.getElementById('main')!.scrollWidth,
+        view: document.documentElement.clientWidth,
+      }));
       expect(widths.page, category).toBeLessThanOrEqual(widths.view);
       expect(widths.main, category).toBeLessThanOrEqual(widths.view);
     }

@@ -49,7 +49,9 @@ describe('a report day and its delivery log', () => {
     // Leads counted whose sending left no trace (a job still to run, a day before the log).
     await query('DELETE FROM deliveries WHERE report_id = $1', [report!.id]);
     const count = report!.count.toLocaleString('fr-FR');
-    await page.getByText(report!.count === 1 ? '1 lead livré ce jour-là, aucun envoi enregistré.' : `${count} leads livrés ce jour-là, aucun envoi enregistré.`).waitFor({ timeout: 15_000 });
+    await page
+      .getByText(report!.count === 1 ? '1 lead livré ce jour-là, aucun envoi enregistré.' : `${count} leads livrés ce jour-là, aucun envoi enregistré.`)
+      .waitFor({ timeout: 15_000 });
     expect(await page.getByText('Aucune livraison ce jour-là.').count()).toBe(0);
   });
 });

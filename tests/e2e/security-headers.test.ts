@@ -33,7 +33,15 @@ describe('Content-Security-Policy', () => {
     expect(login?.headers()['content-security-policy']).toContain("script-src 'self'");
     expect(login?.headers()['x-frame-options']).toBe('DENY');
     await signIn(page, DEMO.admin);
-    for (const path of ['/landings_test/1', '/landings_test/1?tab=production', '/landings_test/1?tab=import', '/production/pac', '/users', '/exports/0', '/customers']) {
+    for (const path of [
+      '/landings_test/1',
+      '/landings_test/1?tab=production',
+      '/landings_test/1?tab=import',
+      '/production/pac',
+      '/users',
+      '/exports/0',
+      '/customers',
+    ]) {
       await page.goto(path);
       await page.getByRole('heading', { level: 1 }).first().waitFor();
       await page.waitForLoadState('networkidle');
@@ -42,7 +50,9 @@ describe('Content-Security-Policy', () => {
     await page.goto('/landings_test/1?tab=import');
     await page.getByRole('combobox', { name: 'Source (utm_medium)' }).fill('csp');
     await page.keyboard.press('Escape');
-    await page.getByLabel('Fichier CSV ou XLSX').setInputFiles({ name: 'a.csv', mimeType: 'text/csv', buffer: Buffer.from('nom;telephone;code_postal\r\nA;0612345678;30000\r\n') });
+    await page
+      .getByLabel('Fichier CSV ou XLSX')
+      .setInputFiles({ name: 'a.csv', mimeType: 'text/csv', buffer: Buffer.from('nom;telephone;code_postal\r\nA;0612345678;30000\r\n') });
     await page.getByText('Correspondance des colonnes').waitFor();
     await page.goto('/production/pac');
     await page.getByRole('heading', { level: 1 }).first().waitFor();

@@ -61,10 +61,9 @@ describe('sign-in', () => {
   it('logs out with a message when the session has expired', async () => {
     const { page, context } = await app.page();
     await signIn(page, DEMO.staff);
-    await app.server.ctx.db.query(
-      "UPDATE sessions SET expires_at = now() - interval '1 hour' WHERE user_id = (SELECT id FROM users WHERE email = $1)",
-      [DEMO.staff.email],
-    );
+    await app.server.ctx.db.query("UPDATE sessions SET expires_at = now() - interval '1 hour' WHERE user_id = (SELECT id FROM users WHERE email = $1)", [
+      DEMO.staff.email,
+    ]);
     await page.reload();
     await page.waitForURL(/\/login$/);
     await page.getByText('Session expirée, veuillez vous reconnecter').waitFor();
@@ -193,7 +192,11 @@ describe('admin, by mouse only', () => {
     await expectScreen(page, screens[3].path, screens[3].heading);
     await open('Administration', 'Taboola');
     await expectScreen(page, screens[4].path, screens[4].heading);
-    for (const [entry, category] of [['PAC', 'pac'], ['PV', 'pv'], ['AUTRE', 'other']]) {
+    for (const [entry, category] of [
+      ['PAC', 'pac'],
+      ['PV', 'pv'],
+      ['AUTRE', 'other'],
+    ]) {
       await open('Production', entry);
       await page.waitForURL(new RegExp(`/production/${category}$`));
     }

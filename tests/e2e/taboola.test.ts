@@ -49,15 +49,16 @@ describe('Taboola send', () => {
     // ALL from the palette, then `s`: a confirmation naming before and after.
     await page.keyboard.press('Control+k');
     await page.keyboard.type('type de ciblage all');
-    await page.getByRole('dialog').getByRole('option', { name: /Type de ciblage\s:\sALL/ }).waitFor();
+    await page
+      .getByRole('dialog')
+      .getByRole('option', { name: /Type de ciblage\s:\sALL/ })
+      .waitFor();
     await page.keyboard.press('Enter');
     await page.getByRole('dialog').waitFor({ state: 'detached' });
     expect(await page.getByRole('radio', { name: /^ALL/ }).isChecked()).toBe(true);
     await page.keyboard.press('s');
     const dialog = page.getByRole('alertdialog', { name: 'Élargir la campagne ?' });
-    await dialog
-      .getByText(`Avant : ${count} codes postaux ciblés (INCLUDE). Après : tous les codes postaux (ALL).`, { exact: false })
-      .waitFor();
+    await dialog.getByText(`Avant : ${count} codes postaux ciblés (INCLUDE). Après : tous les codes postaux (ALL).`, { exact: false }).waitFor();
     await shot(page, 'widen');
     expect(await axeViolations(page)).toEqual([]);
     await page.keyboard.press('Escape');

@@ -50,7 +50,11 @@ const cut = (method: string, path: string, token: string, body?: unknown) =>
   );
 
 const countByStatus = async (db: Db, landingId: number) =>
-  Object.fromEntries((await db.query<{ s: string; n: number }>('SELECT entry_status AS s, count(*)::int AS n FROM leads WHERE landing_id = $1 GROUP BY 1', [landingId])).rows.map((r) => [r.s, r.n]));
+  Object.fromEntries(
+    (
+      await db.query<{ s: string; n: number }>('SELECT entry_status AS s, count(*)::int AS n FROM leads WHERE landing_id = $1 GROUP BY 1', [landingId])
+    ).rows.map((r) => [r.s, r.n]),
+  );
 
 const parisDay = () => new Date().toLocaleDateString('en-CA', { timeZone: 'Europe/Paris' });
 
@@ -71,7 +75,11 @@ describe('kill -9 of the server on PGlite', () => {
     expect(await answer).toBe('killed');
 
     await online();
-    const after = await offline(async (db) => ({ totals: await leadTotals(db), landing: await countByStatus(db, landingId), imports: (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM imports WHERE landing_id = $1', [landingId])).rows[0].n }));
+    const after = await offline(async (db) => ({
+      totals: await leadTotals(db),
+      landing: await countByStatus(db, landingId),
+      imports: (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM imports WHERE landing_id = $1', [landingId])).rows[0].n,
+    }));
     expect([{}, { new: ROWS }]).toContainEqual(after.landing);
     expect(after.imports).toBe(after.landing.new ? 1 : 0);
     expect(after.totals.total).toBe(before.total + (after.landing.new ?? 0));
@@ -141,7 +149,9 @@ describe('kill -9 of the server on PGlite', () => {
     });
     let token = await online();
     const started = newFileWritten(exportsDir);
-    const res = await server!.request('POST', `/api/generate_big_export?landings=${landingId}&status=new&start=${parisDay()}&end=${parisDay()}&format=csv`, { token });
+    const res = await server!.request('POST', `/api/generate_big_export?landings=${landingId}&status=new&start=${parisDay()}&end=${parisDay()}&format=csv`, {
+      token,
+    });
     expect(res.status).toBe(202);
     const { id } = ((await res.json()) as BigExportAccepted).data;
     await until(started, 120_000, 'the big export file being written');
@@ -162,7 +172,10 @@ describe('kill -9 of the server on PGlite', () => {
     expect(file.status).toBe(200);
     expect((await file.text()).trimEnd().split('\r\n')).toHaveLength(LEADS + 1);
 
-    const after = await offline(async (db) => ({ totals: await leadTotals(db), attempts: (await db.query<{ attempts: number }>('SELECT attempts FROM big_exports WHERE id = $1', [id])).rows[0].attempts }));
+    const after = await offline(async (db) => ({
+      totals: await leadTotals(db),
+      attempts: (await db.query<{ attempts: number }>('SELECT attempts FROM big_exports WHERE id = $1', [id])).rows[0].attempts,
+    }));
     expect(after.totals).toEqual(before);
     expect(after.attempts).toBe(2);
   });
@@ -208,9 +221,13 @@ describe('kill -9 of the server on PGlite', () => {
     await until(settled, 120_000, 'the second burst delivered');
     // The leads past the caps are decided too (unmatched), in the offer queue after the deliveries.
     const undecided = async () => {
-      const page = (await (await server!.request('GET', `/api/landings/data/${landingId}?_limit=500&entry_status=new`, { token })).json()) as { data: { id: number }[] };
+      const page = (await (await server!.request('GET', `/api/landings/data/${landingId}?_limit=500&entry_status=new`, { token })).json()) as {
+        data: { id: number }[];
+      };
       for (const { id } of page.data) {
-        const routing = (await (await server!.request('GET', `/api/landings/data/${landingId}/routing/${id}`, { token })).json()) as { data: { outcome: string } };
+        const routing = (await (await server!.request('GET', `/api/landings/data/${landingId}/routing/${id}`, { token })).json()) as {
+          data: { outcome: string };
+        };
         if (routing.data.outcome === 'pending') return true;
       }
       return false;
@@ -219,11 +236,20 @@ describe('kill -9 of the server on PGlite', () => {
 
     const after = await offline(async (db) => {
       const stored = (await db.query<{ id: number }>('SELECT id FROM leads WHERE landing_id = $1 ORDER BY id', [landingId])).rows.map((r) => r.id);
-      const delivered = (await db.query<{ id: number }>(`SELECT id FROM leads WHERE landing_id = $1 AND entry_status = 'extracted' ORDER BY id`, [landingId])).rows.map((r) => r.id);
+      const delivered = (
+        await db.query<{ id: number }>(`SELECT id FROM leads WHERE landing_id = $1 AND entry_status = 'extracted' ORDER BY id`, [landingId])
+      ).rows.map((r) => r.id);
       const decided = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM lead_routings WHERE landing_id = $1', [landingId]);
       const perRule = await db.query<{ rule_id: number; count: number }>('SELECT rule_id, count FROM reports ORDER BY rule_id');
       const sent = await db.query<{ n: number }>(`SELECT count(DISTINCT lead_id)::int AS n FROM deliveries WHERE status = 'sent' AND channel = 'mail'`);
-      return { stored, delivered, decided: decided.rows[0].n, sent: sent.rows[0].n, totals: await leadTotals(db), perRule: perRule.rows.map((r) => [r.rule_id, r.count]) };
+      return {
+        stored,
+        delivered,
+        decided: decided.rows[0].n,
+        sent: sent.rows[0].n,
+        totals: await leadTotals(db),
+        perRule: perRule.rows.map((r) => [r.rule_id, r.count]),
+      };
     });
     // Nothing lost: every answered post is a lead, each decided once.
     expect(after.stored).toEqual(expect.arrayContaining([...cut.accepted, ...more.accepted]));

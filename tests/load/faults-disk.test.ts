@@ -56,15 +56,18 @@ afterAll(async () => {
 });
 
 describe.skipIf(!mounted)('the disk full during an export', () => {
-  const sell = () => server.request('POST', `/api/landings/data/${landingId}/export`, { token, body: { bookType: 'csv', filter: { ids: [landingId], entry_status: 'new' } } });
-  const fresh = async () => ((await (await server.request('GET', `/api/landings/data/${landingId}?_limit=0&entry_status=new`, { token })).json()) as { total: number }).total;
+  const sell = () =>
+    server.request('POST', `/api/landings/data/${landingId}/export`, { token, body: { bookType: 'csv', filter: { ids: [landingId], entry_status: 'new' } } });
+  const fresh = async () =>
+    ((await (await server.request('GET', `/api/landings/data/${landingId}?_limit=0&entry_status=new`, { token })).json()) as { total: number }).total;
 
   it('answers 507 with a clear French message; the leads stay unsold and no file is left', async () => {
     const res = await sell();
     expect(res.status).toBe(507);
     expect(await res.json()).toEqual({
       error: 'insufficient_storage',
-      message: 'Espace disque insuffisant pour écrire le fichier d’export : aucun lead n’a été extrait. Libérez de la place sur le serveur ou prévenez un administrateur.',
+      message:
+        'Espace disque insuffisant pour écrire le fichier d’export : aucun lead n’a été extrait. Libérez de la place sur le serveur ou prévenez un administrateur.',
     });
     expect(await fresh()).toBe(LEADS);
     expect(readdirSync(exportsDir)).toEqual([]);
@@ -83,7 +86,11 @@ describe.skipIf(!mounted)('the disk full during an export', () => {
       60_000,
       'the big export to end',
     );
-    expect(job).toMatchObject({ state: 'failed', export: null, error: expect.stringMatching(/^Espace disque insuffisant pour écrire le fichier d’export : l’export n’a pas été créé\./) });
+    expect(job).toMatchObject({
+      state: 'failed',
+      export: null,
+      error: expect.stringMatching(/^Espace disque insuffisant pour écrire le fichier d’export : l’export n’a pas été créé\./),
+    });
     expect(readdirSync(exportsDir)).toEqual([]);
   });
 

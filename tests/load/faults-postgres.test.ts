@@ -38,7 +38,8 @@ const restart = async () => {
   token = await server.login(SERVER_ADMIN.email, SERVER_ADMIN.password);
 };
 const one = async (sql: string, params: unknown[] = []) => (await db.query<{ n: number }>(sql, params)).rows[0].n;
-const leadsOf = async (landingId: number) => (await db.query<{ id: number }>('SELECT id FROM leads WHERE landing_id = $1 ORDER BY id', [landingId])).rows.map((r) => r.id);
+const leadsOf = async (landingId: number) =>
+  (await db.query<{ id: number }>('SELECT id FROM leads WHERE landing_id = $1 ORDER BY id', [landingId])).rows.map((r) => r.id);
 
 /**
  * Waits until every lead of the landing has its routing decision and every delivered lead its
@@ -52,11 +53,15 @@ async function expectSettled(landingId: number, rules: number[], caps: number[],
   const unmailed = `l.entry_status = 'extracted' AND NOT EXISTS (SELECT 1 FROM deliveries d WHERE d.lead_id = l.id AND d.channel = 'mail' AND d.status = 'sent')`;
   await until(async () => (await waiting(unmailed)) === 0, timeoutMs, 'a mail sent for every delivered lead');
   const stored = await leadsOf(landingId);
-  const delivered = (await db.query<{ id: number }>(`SELECT id FROM leads WHERE landing_id = $1 AND entry_status = 'extracted' ORDER BY id`, [landingId])).rows.map((r) => r.id);
+  const delivered = (
+    await db.query<{ id: number }>(`SELECT id FROM leads WHERE landing_id = $1 AND entry_status = 'extracted' ORDER BY id`, [landingId])
+  ).rows.map((r) => r.id);
   const capacity = caps.reduce((a, b) => a + b, 0);
   expect(delivered).toHaveLength(Math.min(stored.length, capacity));
   expect(await one(`SELECT count(*)::int AS n FROM lead_routings WHERE landing_id = $1 AND outcome = 'delivered'`, [landingId])).toBe(delivered.length);
-  const counts = (await db.query<{ count: number }>('SELECT count FROM reports WHERE rule_id = ANY($1::int[]) ORDER BY rule_id', [rules])).rows.map((r) => r.count);
+  const counts = (await db.query<{ count: number }>('SELECT count FROM reports WHERE rule_id = ANY($1::int[]) ORDER BY rule_id', [rules])).rows.map(
+    (r) => r.count,
+  );
   expect(counts.reduce((a, b) => a + b, 0)).toBe(delivered.length);
   if (stored.length >= capacity) expect(counts).toEqual(caps);
   expect((await leadTotals(db)).overCap).toBe(0);
@@ -120,7 +125,11 @@ describe('kill -9 of the server on PostgreSQL', () => {
     expect(await one(`SELECT count(*)::int AS n FROM big_exports WHERE id = $1 AND state = 'running'`, [id])).toBe(1);
 
     await restart();
-    await until(async () => (await one(`SELECT count(*)::int AS n FROM big_exports WHERE id = $1 AND state IN ('done', 'failed')`, [id])) === 1, 240_000, 'the big export to finish');
+    await until(
+      async () => (await one(`SELECT count(*)::int AS n FROM big_exports WHERE id = $1 AND state IN ('done', 'failed')`, [id])) === 1,
+      240_000,
+      'the big export to finish',
+    );
     const job = ((await (await server.request('GET', `/api/big_exports/${id}`, { token })).json()) as { data: BigExportJob }).data;
     expect(job).toMatchObject({ state: 'done', total: LEADS, written: LEADS, error: null, export: { count: LEADS, big_export: true } });
     const file = await server.request('GET', job.export!.url);
@@ -208,7 +217,11 @@ describe('PostgreSQL restarted under traffic', () => {
       expect([...t.statuses.keys()].sort()).toEqual([200, 201, 503]);
       expect(t.failures.length).toBeGreaterThan(0);
       for (const f of t.failures) {
-        expect(f).toEqual({ status: 503, body: { error: 'unavailable', message: 'La base de données est momentanément indisponible : réessayez dans quelques instants' }, retryAfter: '5' });
+        expect(f).toEqual({
+          status: 503,
+          body: { error: 'unavailable', message: 'La base de données est momentanément indisponible : réessayez dans quelques instants' },
+          retryAfter: '5',
+        });
       }
       // Every lead answered 201 is stored and delivered, the offers refused meanwhile retried.
       const stored = await expectSettled(landingId, rules, CAPS, 240_000);

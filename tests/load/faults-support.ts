@@ -6,7 +6,10 @@ import type { ServerProcess } from '../support/server-process';
 
 /** A landing with the usual form (nom, téléphone, code postal…), made in SQL. */
 export async function seedLanding(db: Queryable, key: string): Promise<number> {
-  const { rows } = await db.query<{ id: number }>(`INSERT INTO landings (key, name, category, columns) VALUES ($1, $1, 'pac', $2) RETURNING id`, [key, JSON.stringify(formColumns)]);
+  const { rows } = await db.query<{ id: number }>(`INSERT INTO landings (key, name, category, columns) VALUES ($1, $1, 'pac', $2) RETURNING id`, [
+    key,
+    JSON.stringify(formColumns),
+  ]);
   return rows[0].id;
 }
 
@@ -22,7 +25,12 @@ export async function seedLeads(db: Queryable, landingId: number, count: number)
 
 /** A customer and one rule of the landing per cap, open all week all day. Answers the rule ids. */
 export async function seedRules(db: Queryable, landingId: number, caps: number[]): Promise<number[]> {
-  const customer = (await db.query<{ id: number }>(`INSERT INTO customers (name, email) VALUES ($1, $2) RETURNING id`, [`Client ${landingId}`, `client-${landingId}@pannes.test`])).rows[0].id;
+  const customer = (
+    await db.query<{ id: number }>(`INSERT INTO customers (name, email) VALUES ($1, $2) RETURNING id`, [
+      `Client ${landingId}`,
+      `client-${landingId}@pannes.test`,
+    ])
+  ).rows[0].id;
   const ids: number[] = [];
   for (const [i, cap] of caps.entries()) {
     const { rows } = await db.query<{ id: number }>(
@@ -86,10 +94,16 @@ export async function intakeBurst(
 function subjectOf(eml: string): string {
   const header = eml.split(/\r?\n\r?\n/)[0].replace(/\r?\n[ \t]+/g, ' ');
   const subject = /^Subject: (.*)$/im.exec(header)?.[1] ?? '';
-  const q = (text: string) => Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9a-f]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1');
+  const q = (text: string) =>
+    Buffer.from(
+      text.replace(/_/g, ' ').replace(/=([0-9a-f]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+      'latin1',
+    );
   return subject
     .replace(/\?=\s+=\?/g, '?==?')
-    .replace(/=\?utf-8\?([qb])\?([^?]*)\?=/gi, (_m, encoding: string, text: string) => (encoding.toLowerCase() === 'b' ? Buffer.from(text, 'base64') : q(text)).toString('utf8'));
+    .replace(/=\?utf-8\?([qb])\?([^?]*)\?=/gi, (_m, encoding: string, text: string) =>
+      (encoding.toLowerCase() === 'b' ? Buffer.from(text, 'base64') : q(text)).toString('utf8'),
+    );
 }
 
 /** Lead ids of the mails in an outbox folder (the subject names the lead: 'Nouveau lead … (n° 123)'). */

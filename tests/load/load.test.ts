@@ -59,7 +59,15 @@ describe(`load: ${CONNECTIONS} signed-in clients for ${SECONDS} s`, () => {
     }
     await onPglite(dataDir, (db) => verify(db, before, run, [server]));
     step('reconciled');
-    runs.push({ name: 'PGlite, 1 instance', instances: 1, database: 'PGlite (embedded)', leads: before.totals.total, connections: CONNECTIONS, seconds: SECONDS, tally: run.tally });
+    runs.push({
+      name: 'PGlite, 1 instance',
+      instances: 1,
+      database: 'PGlite (embedded)',
+      leads: before.totals.total,
+      connections: CONNECTIONS,
+      seconds: SECONDS,
+      tally: run.tally,
+    });
     rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -86,7 +94,15 @@ describe(`load: ${CONNECTIONS} signed-in clients for ${SECONDS} s`, () => {
         await verify(db, before, run, servers);
         step('reconciled');
         const version = (await db.query<{ v: string }>("SELECT current_setting('server_version') AS v")).rows[0].v.split(' ')[0];
-        runs.push({ name: 'PostgreSQL, 2 instances', instances: 2, database: `PostgreSQL ${version}`, leads: before.totals.total, connections: CONNECTIONS, seconds: SECONDS, tally: run.tally });
+        runs.push({
+          name: 'PostgreSQL, 2 instances',
+          instances: 2,
+          database: `PostgreSQL ${version}`,
+          leads: before.totals.total,
+          connections: CONNECTIONS,
+          seconds: SECONDS,
+          tally: run.tally,
+        });
       } finally {
         await db.close();
       }
@@ -163,7 +179,9 @@ async function loadFixture(url: string, sessions: Session[]): Promise<LoadFixtur
 async function verify(db: Db, before: Snapshot, run: Awaited<ReturnType<typeof drive>>, servers: ServerProcess[]) {
   const { tally, result } = run;
   const logs = servers.map((s) => s.output.slice(-3000)).join('\n');
-  console.log(`${servers.length} instance(s): ${tally.responses} answers in ${tally.seconds.toFixed(1)} s, ${tally.accepted} intakes accepted, ${tally.exports.size} exports`);
+  console.log(
+    `${servers.length} instance(s): ${tally.responses} answers in ${tally.seconds.toFixed(1)} s, ${tally.accepted} intakes accepted, ${tally.exports.size} exports`,
+  );
   expect(tally.serverErrors, logs).toBe(0);
   expect(tally.unexpected, logs).toEqual([]);
   expect(result.errors + result.timeouts, 'connection errors and timeouts').toBe(0);
@@ -182,7 +200,11 @@ async function verify(db: Db, before: Snapshot, run: Awaited<ReturnType<typeof d
   const recorded = await db.query<{ token: string; count: number }>('SELECT token, count FROM exports WHERE id > $1 AND NOT big_export', [before.maxExportId]);
   expect(new Map(recorded.rows.map((e) => [e.token, e.count]))).toEqual(tally.exports);
   const inFiles = await leadsOfExports(db, [...tally.files.keys()]);
-  for (const [token, ids] of tally.files) expect([...ids].sort((a, b) => a - b), `file of export ${token}`).toEqual(inFiles.get(token));
+  for (const [token, ids] of tally.files)
+    expect(
+      [...ids].sort((a, b) => a - b),
+      `file of export ${token}`,
+    ).toEqual(inFiles.get(token));
 }
 
 function loadSection(figures: RunFigures[]): string {

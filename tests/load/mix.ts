@@ -129,12 +129,21 @@ export function loadRequests(fixture: LoadFixture, tally: Tally): Array<autocann
     },
   };
   const count: Step = {
-    call: (v) => ({ kind: 'count', method: 'GET', path: `/api/landings/data/${v.landing.id}/count?${leadListSearchParams({ entry_status: 'new' }, v.filters)}` }),
+    call: (v) => ({
+      kind: 'count',
+      method: 'GET',
+      path: `/api/landings/data/${v.landing.id}/count?${leadListSearchParams({ entry_status: 'new' }, v.filters)}`,
+    }),
   };
   const sale: Step = {
     call: (v) =>
       v.page2?.length
-        ? { kind: 'export', method: 'POST', path: `/api/landings/data/${v.landing.id}/export`, body: { bookType: 'csv', filename: 'charge', leads: sample(v.page2, 3), from_status: 'new', for_customer: `Charge ${fixture.tag}` } }
+        ? {
+            kind: 'export',
+            method: 'POST',
+            path: `/api/landings/data/${v.landing.id}/export`,
+            body: { bookType: 'csv', filename: 'charge', leads: sample(v.page2, 3), from_status: 'new', for_customer: `Charge ${fixture.tag}` },
+          }
         : page(v),
     read(body, v) {
       if (v.kind !== 'export') return;
@@ -148,7 +157,10 @@ export function loadRequests(fixture: LoadFixture, tally: Tally): Array<autocann
     read(body, v) {
       if (v.kind !== 'download' || !v.exported) return;
       const rows = Papa.parse<string[]>(body.replace(/^\uFEFF/, ''), { delimiter: ';', skipEmptyLines: true }).data;
-      tally.files.set(v.exported.token, rows.slice(1).map((r) => Number(r[0])));
+      tally.files.set(
+        v.exported.token,
+        rows.slice(1).map((r) => Number(r[0])),
+      );
     },
   };
   const tab: Step = {
@@ -159,7 +171,11 @@ export function loadRequests(fixture: LoadFixture, tally: Tally): Array<autocann
     read: (body, v) => void (v.tabIds = ids(body)),
   };
   const departmentStats: Step = {
-    call: (v) => ({ kind: 'stats', method: 'GET', path: `/api/landings/data/departement/${v.landing.id}/${pick(['production', 'stock', 'production_extracted'])}/${day(-365)}/${day(0)}/0` }),
+    call: (v) => ({
+      kind: 'stats',
+      method: 'GET',
+      path: `/api/landings/data/departement/${v.landing.id}/${pick(['production', 'stock', 'production_extracted'])}/${day(-365)}/${day(0)}/0`,
+    }),
   };
   const mapOrReports: Step = {
     call: (v) =>
@@ -175,7 +191,13 @@ export function loadRequests(fixture: LoadFixture, tally: Tally): Array<autocann
     call() {
       const landing = pick(fixture.landings);
       const n = ++visitor;
-      return { kind: 'intake', method: 'POST', path: `/api/intake/${landing.key}`, body: intakeForm(landing, phones + n, fixture.tag), from: flood ? FLOODER : visitorAddress(n) };
+      return {
+        kind: 'intake',
+        method: 'POST',
+        path: `/api/intake/${landing.key}`,
+        body: intakeForm(landing, phones + n, fixture.tag),
+        from: flood ? FLOODER : visitorAddress(n),
+      };
     },
   });
 
@@ -184,7 +206,9 @@ export function loadRequests(fixture: LoadFixture, tally: Tally): Array<autocann
     firstPage,
     intake(false),
     nextPage,
-    ...statusChangeAndUndo((v) => (v.page1?.length ? { entry_status: pick(['archived', 'trashed'] as const), from_status: 'new', leads: sample(v.page1, 5) } : null)),
+    ...statusChangeAndUndo((v) =>
+      v.page1?.length ? { entry_status: pick(['archived', 'trashed'] as const), from_status: 'new', leads: sample(v.page1, 5) } : null,
+    ),
     intake(true),
     nextPage,
     filtered,

@@ -76,7 +76,8 @@ export class Tally {
     this.last = performance.now();
     this.statuses[kind][status] = (this.statuses[kind][status] ?? 0) + 1;
     this.latencies[kind].push(ms);
-    if (!(expectedStatuses[kind] as readonly number[]).includes(status) && this.unexpected.length < 20) this.unexpected.push({ kind, status, body: body.slice(0, 300) });
+    if (!(expectedStatuses[kind] as readonly number[]).includes(status) && this.unexpected.length < 20)
+      this.unexpected.push({ kind, status, body: body.slice(0, 300) });
   }
 
   count(filter: (kind: Kind, status: number) => boolean): number {
@@ -139,7 +140,9 @@ export function markdownTables(runs: RunFigures[]): string {
       const values = r.tally.latencies[kind];
       if (!values.length) continue;
       const share = `${((100 * values.length) / r.tally.responses).toFixed(1)} %`;
-      lines.push(`| ${r.name} | ${kind} | ${share} | ${ms(percentile(values, 50))} | ${ms(percentile(values, 95))} | ${ms(percentile(values, 99))} | ${statusList(r.tally.statuses[kind])} |`);
+      lines.push(
+        `| ${r.name} | ${kind} | ${share} | ${ms(percentile(values, 50))} | ${ms(percentile(values, 95))} | ${ms(percentile(values, 99))} | ${statusList(r.tally.statuses[kind])} |`,
+      );
     }
   }
   return lines.join('\n');

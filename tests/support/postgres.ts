@@ -43,7 +43,9 @@ export async function throwawayPostgres(opts: { durable?: boolean } = {}): Promi
   const port = await freePort();
   const root = process.getuid?.() === 0;
   const run = (tool: string, args: string[]) =>
-    root ? execFileSync('runuser', ['-u', 'postgres', '--', `${bin()}/${tool}`, ...args], { stdio: 'pipe' }) : execFileSync(`${bin()}/${tool}`, args, { stdio: 'pipe' });
+    root
+      ? execFileSync('runuser', ['-u', 'postgres', '--', `${bin()}/${tool}`, ...args], { stdio: 'pipe' })
+      : execFileSync(`${bin()}/${tool}`, args, { stdio: 'pipe' });
   run('initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '--no-sync']);
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off${opts.durable ? '' : ' -c synchronous_commit=off'}`;
   const start = () => run('pg_ctl', ['-D', data, '-l', join(dir, 'server.log'), '-w', '-o', options, 'start']);
@@ -57,7 +59,11 @@ export async function throwawayPostgres(opts: { durable?: boolean } = {}): Promi
       // The postmaster and its backends together, as a power cut does: a backend left alive holds
       // the shared memory and the next start refuses to run.
       const pid = readPid(data);
-      const children = execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)]).toString().split(/\s+/).filter(Boolean).map(Number);
+      const children = execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)])
+        .toString()
+        .split(/\s+/)
+        .filter(Boolean)
+        .map(Number);
       for (const p of [pid, ...children]) process.kill(p, 'SIGKILL');
       waitUntilGone([pid, ...children]);
     },

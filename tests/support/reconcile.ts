@@ -25,7 +25,9 @@ export async function leadTotals(db: Queryable): Promise<LeadTotals> {
     byStatus,
     exported: await one('SELECT count(*)::int AS n FROM leads WHERE export_id IS NOT NULL'),
     exportCounts: await one('SELECT coalesce(sum(count), 0)::int AS n FROM exports WHERE NOT big_export'),
-    delivered: await one(`SELECT count(*)::int AS n FROM lead_routings r JOIN leads l ON l.id = r.lead_id AND l.rapport_id = r.report_id WHERE r.outcome = 'delivered'`),
+    delivered: await one(
+      `SELECT count(*)::int AS n FROM lead_routings r JOIN leads l ON l.id = r.lead_id AND l.rapport_id = r.report_id WHERE r.outcome = 'delivered'`,
+    ),
     reportCounts: await one('SELECT coalesce(sum(count), 0)::int AS n FROM reports'),
     overCap: await one('SELECT count(*)::int AS n FROM reports WHERE count > leads_number'),
   };
@@ -43,10 +45,13 @@ export async function reconcile(db: Queryable, { exportsAfter = 0 } = {}): Promi
   const problems: string[] = [];
   const counted = (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM leads')).rows[0].n;
   if (counted !== totals.total) problems.push(`${counted} leads but ${totals.total} over the statuses`);
-  const stats = await db.query<{ status: string; n: number }>('SELECT entry_status AS status, sum(value)::int AS n FROM lead_month_stats GROUP BY 1 HAVING sum(value) <> 0');
+  const stats = await db.query<{ status: string; n: number }>(
+    'SELECT entry_status AS status, sum(value)::int AS n FROM lead_month_stats GROUP BY 1 HAVING sum(value) <> 0',
+  );
   const byStats = Object.fromEntries(stats.rows.map((r) => [r.status, r.n]));
   for (const status of new Set([...Object.keys(totals.byStatus), ...Object.keys(byStats)])) {
-    if ((totals.byStatus[status] ?? 0) !== (byStats[status] ?? 0)) problems.push(`${status}: ${totals.byStatus[status] ?? 0} leads, ${byStats[status] ?? 0} in lead_month_stats`);
+    if ((totals.byStatus[status] ?? 0) !== (byStats[status] ?? 0))
+      problems.push(`${status}: ${totals.byStatus[status] ?? 0} leads, ${byStats[status] ?? 0} in lead_month_stats`);
   }
 
   if (totals.delivered !== totals.reportCounts) problems.push(`rules' day counters add up to ${totals.reportCounts}, ${totals.delivered} leads delivered`);

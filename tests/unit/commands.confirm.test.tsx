@@ -43,7 +43,10 @@ it('CommandButton hides what the user may not run and disables what is not avail
   let enabled = false;
   defineCommand({ id: 'test.later', title: 'shell.errorLog.clear', section: 'test', requires: 'staff', when: () => enabled, run: () => {} });
   defineCommand({ id: 'test.admin', title: 'shell.errorLog.title', section: 'test', requires: 'admin', run: () => {} });
-  cleanups.push(() => undefineCommand('test.later'), () => undefineCommand('test.admin'));
+  cleanups.push(
+    () => undefineCommand('test.later'),
+    () => undefineCommand('test.admin'),
+  );
   const r = await renderCommands(
     admin,
     {},

@@ -128,7 +128,11 @@ describe('hotkeys', () => {
     // Two keys to one screen are alternatives, not a sequence: 'A / H', said 'A', 'ou H'.
     const home = within(hint).getByText('Accueil').closest('li')!;
     expect(home.textContent).toBe('A/HAccueil');
-    expect(within(home).getAllByRole('img').map((k) => k.getAttribute('aria-label'))).toEqual(['A', 'ou H']);
+    expect(
+      within(home)
+        .getAllByRole('img')
+        .map((k) => k.getAttribute('aria-label')),
+    ).toEqual(['A', 'ou H']);
     keydown({ key: 'c' });
     expect(screen.queryByRole('status')).toBeNull();
   });

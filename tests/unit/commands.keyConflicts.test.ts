@@ -10,7 +10,22 @@ import type { ScreenId } from '../../src/commands/screens';
 
 /** Characters both layouts type with at most Shift: letters, digits and these symbols. */
 const sharedSymbols = new Set([...`&"'(-_)=$*,;:!<+%?./>`]);
-const namedKeys = new Set(['escape', 'delete', 'backspace', 'enter', ' ', 'tab', 'home', 'end', 'pageup', 'pagedown', 'arrowup', 'arrowdown', 'arrowleft', 'arrowright']);
+const namedKeys = new Set([
+  'escape',
+  'delete',
+  'backspace',
+  'enter',
+  ' ',
+  'tab',
+  'home',
+  'end',
+  'pageup',
+  'pagedown',
+  'arrowup',
+  'arrowdown',
+  'arrowleft',
+  'arrowright',
+]);
 
 function typeable(chord: Chord): boolean {
   const k = chord.key;

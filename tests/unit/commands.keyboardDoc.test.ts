@@ -26,11 +26,20 @@ it('docs/keyboard.md lists every screen and every command with its keys', async 
   const en = await loadMessages('en');
   const t = (id: string) => en[id] ?? id;
   const caps = (keys: readonly string[] = []) =>
-    keys.map((k) => `\`${shortcutCaps(k, t).map((chord) => chord.join('+')).join(' then ')}\``).join(', ') || '—';
+    keys
+      .map(
+        (k) =>
+          `\`${shortcutCaps(k, t)
+            .map((chord) => chord.join('+'))
+            .join(' then ')}\``,
+      )
+      .join(', ') || '—';
   const who = (requires: string) => (requires === 'admin' ? 'admins' : 'everyone');
 
   const screens = allScreens().flatMap((s) =>
-    entriesOf(s).map((e, i) => `| ${caps(e.keys)} | ${fr[e.title ?? s.title]} | \`${screenPath(s, e.params ?? {})}\` | ${navCommandId(s, i)} | ${who(s.requires)} |`),
+    entriesOf(s).map(
+      (e, i) => `| ${caps(e.keys)} | ${fr[e.title ?? s.title]} | \`${screenPath(s, e.params ?? {})}\` | ${navCommandId(s, i)} | ${who(s.requires)} |`,
+    ),
   );
   const sections = [...new Set(allCommands().map((c) => c.section))];
   const commands = sections.flatMap((section) => [
@@ -45,11 +54,10 @@ it('docs/keyboard.md lists every screen and every command with its keys', async 
   ]);
 
   const text = readFileSync(doc, 'utf8');
-  const next = replaceBlock(
-    replaceBlock(text, 'screens', ['| Keys | Screen | Path | Command | Who |', '|---|---|---|---|---|', ...screens]),
-    'commands',
-    [...commands, ''],
-  );
+  const next = replaceBlock(replaceBlock(text, 'screens', ['| Keys | Screen | Path | Command | Who |', '|---|---|---|---|---|', ...screens]), 'commands', [
+    ...commands,
+    '',
+  ]);
   if (process.env.UPDATE_KEYBOARD_DOC) writeFileSync(doc, next);
   else expect(text).toBe(next);
 });

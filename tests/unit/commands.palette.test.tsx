@@ -195,7 +195,10 @@ describe('help overlay', () => {
 
   it("says each command's keys to a screen reader: the caps are one image named 'G puis A', then 'ou G puis H'", async () => {
     const help = await openHelp();
-    const keysOf = (id: string) => within(help.querySelector<HTMLElement>(`[data-command="${id}"]`)!).queryAllByRole('img').map((k) => k.getAttribute('aria-label'));
+    const keysOf = (id: string) =>
+      within(help.querySelector<HTMLElement>(`[data-command="${id}"]`)!)
+        .queryAllByRole('img')
+        .map((k) => k.getAttribute('aria-label'));
     expect(keysOf('nav.home')).toEqual(['G puis A', 'ou G puis H']);
     expect(keysOf('shell.palette')).toEqual(['Ctrl+K']);
     expect(keysOf('shell.fullscreen')).toEqual([]);

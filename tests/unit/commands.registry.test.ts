@@ -1,16 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '../../src/api/auth/contract';
 import { getCommandContext, provideCommandContext } from '../../src/commands/context';
-import {
-  allCommands,
-  defineCommand,
-  isAvailable,
-  onCommandRun,
-  runCommand,
-  setConfirmer,
-  undefineCommand,
-  type RunRecord,
-} from '../../src/commands/registry';
+import { allCommands, defineCommand, isAvailable, onCommandRun, runCommand, setConfirmer, undefineCommand, type RunRecord } from '../../src/commands/registry';
 
 const staff: User = { id: 2, email: 'staff@x.fr', name: 'Staff', admin: false, role: 'normal' };
 const admin: User = { id: 1, email: 'admin@x.fr', name: 'Admin', admin: true, role: 'admin' };
@@ -60,7 +51,12 @@ describe('command registry', () => {
     as(staff, { view: 'home' });
     expect(await runCommand('test.when')).toBe('disabled');
     const screen = as(staff, { view: 'leads', selection: new Set<number>() });
-    expect(isAvailable(allCommands().find((c) => c.id === 'test.when')!, getCommandContext())).toBe(false);
+    expect(
+      isAvailable(
+        allCommands().find((c) => c.id === 'test.when')!,
+        getCommandContext(),
+      ),
+    ).toBe(false);
     screen.update({ view: 'leads', selection: new Set([4, 5]) });
     expect(await runCommand('test.when', { n: 1 })).toBe('ran');
     expect(run).toHaveBeenCalledWith(expect.objectContaining({ view: 'leads', user: staff }), { n: 1 });

@@ -42,7 +42,10 @@ globalThis.ResizeObserver ??= class {
   disconnect() {}
 };
 // The palette's list is virtualized: give it the size a browser would, so its rows render.
-for (const [name, size] of [['clientHeight', 480], ['clientWidth', 640]] as const) {
+for (const [name, size] of [
+  ['clientHeight', 480],
+  ['clientWidth', 640],
+] as const) {
   Object.defineProperty(HTMLElement.prototype, name, {
     configurable: true,
     get(this: HTMLElement) {
@@ -86,18 +89,21 @@ export async function renderCommands(user: User, extra: CommandContextValues = {
   const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
   client.setQueryData(['landings'], landings);
   client.setQueryData(['landings_facebook'], facebookLandings);
-  client.setQueryData(['customers'], [
-    {
-      id: 11,
-      name: 'Chauffage Dupont',
-      email: 'contact@dupont.fr',
-      active: true,
-      webhook_url: null,
-      webhook_secret: null,
-      rules: [{ id: 3, name: rule.name, active: true }],
-      created_at: '2026-01-05T09:00:00Z',
-    },
-  ]);
+  client.setQueryData(
+    ['customers'],
+    [
+      {
+        id: 11,
+        name: 'Chauffage Dupont',
+        email: 'contact@dupont.fr',
+        active: true,
+        webhook_url: null,
+        webhook_secret: null,
+        rules: [{ id: 3, name: rule.name, active: true }],
+        created_at: '2026-01-05T09:00:00Z',
+      },
+    ],
+  );
   client.setQueryData(['rules', 0], [rule]);
   client.setQueryData(['users'], [admin, staff]);
   const navigations: string[] = [];

@@ -35,7 +35,12 @@ describe('loadConfig', () => {
 
   it('takes PUBLIC_URL and TABOOLA_API_URL only as http(s) addresses; Backstage by default', () => {
     expect(loadConfig({}).TABOOLA_API_URL).toBe('https://backstage.taboola.com');
-    const c = loadConfig({ PUBLIC_URL: 'https://console.example.fr', TABOOLA_API_URL: 'http://127.0.0.1:4000', TABOOLA_CLIENT_ID: 'id', TABOOLA_CLIENT_SECRET: 'secret' });
+    const c = loadConfig({
+      PUBLIC_URL: 'https://console.example.fr',
+      TABOOLA_API_URL: 'http://127.0.0.1:4000',
+      TABOOLA_CLIENT_ID: 'id',
+      TABOOLA_CLIENT_SECRET: 'secret',
+    });
     expect(c).toMatchObject({ PUBLIC_URL: 'https://console.example.fr', TABOOLA_API_URL: 'http://127.0.0.1:4000', TABOOLA_CLIENT_ID: 'id' });
     expect(() => loadConfig({ PUBLIC_URL: 'console.example.fr' })).toThrow(/PUBLIC_URL doit être une adresse http\(s\) complète/);
     expect(() => loadConfig({ PUBLIC_URL: 'javascript:alert(1)' })).toThrow(/PUBLIC_URL/);
@@ -47,7 +52,11 @@ describe('loadConfig', () => {
     expect(plain.S3_URL).toBeUndefined();
     expect(plain).toMatchObject({ S3_REGION: 'us-east-1', S3_FORCE_PATH_STYLE: true });
     const s3 = { S3_URL: 'http://127.0.0.1:9000', S3_BUCKET: 'lead-exports', S3_ACCESS_KEY_ID: 'AKIA', S3_SECRET_ACCESS_KEY: 'le-secret' };
-    expect(loadConfig({ ...s3, S3_REGION: 'eu-west-3', S3_FORCE_PATH_STYLE: '0' })).toMatchObject({ ...s3, S3_REGION: 'eu-west-3', S3_FORCE_PATH_STYLE: false });
+    expect(loadConfig({ ...s3, S3_REGION: 'eu-west-3', S3_FORCE_PATH_STYLE: '0' })).toMatchObject({
+      ...s3,
+      S3_REGION: 'eu-west-3',
+      S3_FORCE_PATH_STYLE: false,
+    });
     expect(loadConfig({ S3_URL: s3.S3_URL, S3_BUCKET: s3.S3_BUCKET }).S3_ACCESS_KEY_ID).toBeUndefined();
     expect(() => loadConfig({ ...s3, S3_URL: 's3.example.fr' })).toThrow(/S3_URL doit être l'adresse http\(s\)/);
     expect(() => loadConfig({ ...s3, S3_BUCKET: '' })).toThrow(/S3_BUCKET est obligatoire quand S3_URL est défini/);

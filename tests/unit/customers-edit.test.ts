@@ -30,7 +30,9 @@ describe('checkCustomerEdit', () => {
   it('removes the webhook when its address is emptied, and adds one typed', () => {
     expect(checkCustomerEdit({ ...customerDraft(acme), webhook_url: '  ' }, acme).payload).toEqual({ webhook_url: null });
     const none = { ...acme, webhook_url: null, webhook_secret: null };
-    expect(checkCustomerEdit({ ...customerDraft(none), webhook_url: ' https://crm.example/leads ' }, none).payload).toEqual({ webhook_url: 'https://crm.example/leads' });
+    expect(checkCustomerEdit({ ...customerDraft(none), webhook_url: ' https://crm.example/leads ' }, none).payload).toEqual({
+      webhook_url: 'https://crm.example/leads',
+    });
   });
 
   it('takes an email that differs only by case as unchanged', () => {

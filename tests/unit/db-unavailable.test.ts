@@ -19,7 +19,15 @@ describe('isDatabaseUnavailable', () => {
   });
 
   it('leaves the faults of a request or of the code alone', () => {
-    for (const err of [pgError('23505', 'duplicate key'), pgError('42P01', 'relation does not exist'), pgError('22P02'), new TypeError('x is undefined'), undefined, 'text', new AggregateError([])]) {
+    for (const err of [
+      pgError('23505', 'duplicate key'),
+      pgError('42P01', 'relation does not exist'),
+      pgError('22P02'),
+      new TypeError('x is undefined'),
+      undefined,
+      'text',
+      new AggregateError([]),
+    ]) {
       expect(isDatabaseUnavailable(err), String(err)).toBe(false);
     }
   });

@@ -28,7 +28,8 @@ function setup() {
       key: 'actions',
       label: 'Actions',
       kind: 'text',
-      sort: false, filter: false,
+      sort: false,
+      filter: false,
       cell: (row) => (
         <button type="button" tabIndex={-1} onClick={() => pressed.push(row.id)}>
           Ouvrir {String(row.id)}

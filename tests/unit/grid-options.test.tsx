@@ -45,7 +45,16 @@ function setup(props: { selectable?: boolean; rowMenu?: { menu: MenuId; label: s
   // The row menu's items are the registry's commands, titled in the user's language.
   render(
     <IntlProvider initial={intl}>
-      <Grid loader={localLoader(async () => rows, columns)} columns={columns} queryKey="q" label="Statistiques" t={t} handleRef={handle} onSelectionChange={(i) => (info = i)} {...props} />
+      <Grid
+        loader={localLoader(async () => rows, columns)}
+        columns={columns}
+        queryKey="q"
+        label="Statistiques"
+        t={t}
+        handleRef={handle}
+        onSelectionChange={(i) => (info = i)}
+        {...props}
+      />
     </IntlProvider>,
   );
   return { handle, info: () => info!, grid: screen.getByRole('grid'), user: userEvent.setup() };
@@ -58,7 +67,12 @@ describe('a grid without selection', () => {
     expect(screen.queryAllByRole('checkbox')).toEqual([]);
     expect(grid.hasAttribute('aria-multiselectable')).toBe(false);
     expect(grid.getAttribute('aria-colcount')).toBe('2');
-    expect(screen.getAllByRole('row').filter((r) => r.hasAttribute('data-index')).every((r) => !r.hasAttribute('aria-selected'))).toBe(true);
+    expect(
+      screen
+        .getAllByRole('row')
+        .filter((r) => r.hasAttribute('data-index'))
+        .every((r) => !r.hasAttribute('aria-selected')),
+    ).toBe(true);
     expect(handle.current!.selectable).toBe(false);
     grid.focus();
     await user.keyboard('jx {Shift>}J{/Shift}{Control>}a{/Control}');
@@ -98,7 +112,14 @@ describe("a row's context menu", () => {
   });
 
   it('opens on Shift+F10 and the menu key for the focused row', async () => {
-    defineCommand({ id: 'test.rowKey', title: 'leads.explainRouting', section: 'leads', requires: 'staff', menus: [{ id: 'test.keys', order: 1 }], run: () => {} });
+    defineCommand({
+      id: 'test.rowKey',
+      title: 'leads.explainRouting',
+      section: 'leads',
+      requires: 'staff',
+      menus: [{ id: 'test.keys', order: 1 }],
+      run: () => {},
+    });
     stops.push(() => undefineCommand('test.rowKey'));
     const { grid, user } = setup({ rowMenu: { menu: 'test.keys', label: 'Actions' } });
     await screen.findByText('Gard');
@@ -112,7 +133,14 @@ describe("a row's context menu", () => {
   });
 
   it("keeps the list's keys away while the menu is open: letters belong to the menu", async () => {
-    defineCommand({ id: 'test.rowKeys', title: 'leads.explainRouting', section: 'leads', requires: 'staff', menus: [{ id: 'test.letters', order: 1 }], run: () => {} });
+    defineCommand({
+      id: 'test.rowKeys',
+      title: 'leads.explainRouting',
+      section: 'leads',
+      requires: 'staff',
+      menus: [{ id: 'test.letters', order: 1 }],
+      run: () => {},
+    });
     stops.push(() => undefineCommand('test.rowKeys'));
     const { user, info } = setup({ rowMenu: { menu: 'test.letters', label: 'Actions' } });
     fireEvent.contextMenu(await screen.findByText('Gard'));
@@ -123,7 +151,14 @@ describe("a row's context menu", () => {
   });
 
   it("leaves the browser's own menu to a user none of its commands is for", async () => {
-    defineCommand({ id: 'test.rowAdmin', title: 'leads.explainRouting', section: 'leads', requires: 'admin', menus: [{ id: 'test.admin', order: 1 }], run: () => {} });
+    defineCommand({
+      id: 'test.rowAdmin',
+      title: 'leads.explainRouting',
+      section: 'leads',
+      requires: 'admin',
+      menus: [{ id: 'test.admin', order: 1 }],
+      run: () => {},
+    });
     stops.push(() => undefineCommand('test.rowAdmin'));
     setup({ rowMenu: { menu: 'test.admin', label: 'Actions' } });
     const shown = fireEvent.contextMenu(await screen.findByText('Gard'));

@@ -130,7 +130,14 @@ describe('grid keys', () => {
     const lookOnly = { selectable: false } as GridHandle;
     expect(key('j', {}, lookOnly)).toEqual(['grid.next']);
     expect(key('End', {}, lookOnly)).toEqual(['grid.last']);
-    for (const [k, mods] of [['x', {}], [' ', {}], ['J', { shiftKey: true }], ['a', { ctrlKey: true }], ['Escape', {}]] as const) expect(key(k, mods, lookOnly), k).toEqual([]);
+    for (const [k, mods] of [
+      ['x', {}],
+      [' ', {}],
+      ['J', { shiftKey: true }],
+      ['a', { ctrlKey: true }],
+      ['Escape', {}],
+    ] as const)
+      expect(key(k, mods, lookOnly), k).toEqual([]);
   });
 
   it('does nothing where no grid is shown', () => {

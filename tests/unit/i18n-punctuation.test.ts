@@ -75,7 +75,9 @@ describe('localised punctuation', () => {
 describe('counts in toasts and messages', () => {
   it('formats every count of a toast with the locale number format', () => {
     const toastIds = new Set(
-      sourceFiles(join(root, 'src')).flatMap((file) => [...readFileSync(file, 'utf8').matchAll(/toast\.\w+\(\s*(?:ctx\.)?t\(\s*'([\w.]+)'/g)].map((m) => m[1]!)),
+      sourceFiles(join(root, 'src')).flatMap((file) =>
+        [...readFileSync(file, 'utf8').matchAll(/toast\.\w+\(\s*(?:ctx\.)?t\(\s*'([\w.]+)'/g)].map((m) => m[1]!),
+      ),
     );
     expect(toastIds.size).toBeGreaterThan(30);
     const plain = [...toastIds].flatMap((id) => (catalogs.fr[id] ? plainCounts(parse(catalogs.fr[id])).map((arg) => `${id} {${arg}}`) : []));

@@ -40,8 +40,14 @@ describe('i18n catalogs', () => {
   it('hold the same ids in the four languages, none empty', () => {
     const all = new Set(catalogs.flatMap((c) => Object.keys(c.messages)));
     for (const { language, messages } of catalogs) {
-      expect([...all].filter((id) => !(id in messages)), `ids missing from ${language}.json`).toEqual([]);
-      expect(Object.keys(messages).filter((id) => messages[id].trim() === ''), `empty messages in ${language}.json`).toEqual([]);
+      expect(
+        [...all].filter((id) => !(id in messages)),
+        `ids missing from ${language}.json`,
+      ).toEqual([]);
+      expect(
+        Object.keys(messages).filter((id) => messages[id].trim() === ''),
+        `empty messages in ${language}.json`,
+      ).toEqual([]);
     }
   });
 
@@ -49,7 +55,10 @@ describe('i18n catalogs', () => {
     const ids = declaredIds();
     expect(ids.length).toBeGreaterThan(100);
     for (const { language, messages } of catalogs) {
-      expect(ids.filter(({ id }) => !(id in messages)).map(({ id, where }) => `${id} (${where})`), `missing from ${language}.json`).toEqual([]);
+      expect(
+        ids.filter(({ id }) => !(id in messages)).map(({ id, where }) => `${id} (${where})`),
+        `missing from ${language}.json`,
+      ).toEqual([]);
     }
   });
 });

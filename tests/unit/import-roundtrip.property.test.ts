@@ -15,7 +15,35 @@ import { windows1252 } from '../fixtures/ooxml';
 const u8 = (b: Buffer) => new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
 
 /** Characters that break naive readers: separators, quotes, line breaks, formula starts, BOM, spaces. */
-const tricky = [';', ',', '\t', '|', '"', "'", '\r', '\n', '\r\n', '=', '+', '-', '@', ' ', '\u00a0', '\uFEFF', 'é', 'É', 'œ', '€', '’', '«', '»', '0', '1', 'a', 'Z'];
+const tricky = [
+  ';',
+  ',',
+  '\t',
+  '|',
+  '"',
+  "'",
+  '\r',
+  '\n',
+  '\r\n',
+  '=',
+  '+',
+  '-',
+  '@',
+  ' ',
+  '\u00a0',
+  '\uFEFF',
+  'é',
+  'É',
+  'œ',
+  '€',
+  '’',
+  '«',
+  '»',
+  '0',
+  '1',
+  'a',
+  'Z',
+];
 /** A string that UTF-8 can carry (no lone surrogate). */
 const encodable = (s: string) => Buffer.from(s, 'utf8').toString('utf8') === s;
 const anyText = fc.oneof(
@@ -33,12 +61,14 @@ const xmlLines = (row: string[]) => row.map((c) => c.replace(/\r\n/g, '\n'));
 
 /** A header row and data rows of the same width; each line has something besides blanks (blank lines are skipped by design). */
 const table = (cell: fc.Arbitrary<string>) =>
-  fc.integer({ min: 1, max: 5 }).chain((width) =>
-    fc.tuple(
-      fc.array(cell, { minLength: width, maxLength: width }).filter(hasContent),
-      fc.array(fc.array(cell, { minLength: width, maxLength: width }).filter(hasContent), { minLength: 1, maxLength: 6 }),
-    ),
-  );
+  fc
+    .integer({ min: 1, max: 5 })
+    .chain((width) =>
+      fc.tuple(
+        fc.array(cell, { minLength: width, maxLength: width }).filter(hasContent),
+        fc.array(fc.array(cell, { minLength: width, maxLength: width }).filter(hasContent), { minLength: 1, maxLength: 6 }),
+      ),
+    );
 
 /** RFC 4180 as a careful writer does it: a cell holding any separator, quote, line break or BOM is quoted. */
 const csvText = (rows: string[][], sep: string, eol: string) =>
@@ -93,7 +123,10 @@ describe('import parsers: what was written is read back', () => {
   });
 
   it('XLSX number cells in General format come in with every digit (a 12-digit phone number, a decimal)', () => {
-    const number = fc.oneof(fc.integer({ min: -(10 ** 15) + 1, max: 10 ** 15 - 1 }), fc.integer({ min: -(10 ** 9), max: 10 ** 9 }).map((n) => n / 1000));
+    const number = fc.oneof(
+      fc.integer({ min: -(10 ** 15) + 1, max: 10 ** 15 - 1 }),
+      fc.integer({ min: -(10 ** 9), max: 10 ** 9 }).map((n) => n / 1000),
+    );
     fc.assert(
       fc.property(fc.array(fc.tuple(number, number), { minLength: 1, maxLength: 5 }), (rows) => {
         const book = XLSX.utils.book_new();
@@ -107,13 +140,21 @@ describe('import parsers: what was written is read back', () => {
 });
 
 /** Text of leads, including what looks like a spreadsheet's own escapes of control characters. */
-const exportText = fc.oneof(anyText, fc.tuple(anyText, fc.constantFrom('_x0041_', '_x000D_', '_x005F_', '_X00e9_'), anyText).map((p) => p.join('')));
+const exportText = fc.oneof(
+  anyText,
+  fc.tuple(anyText, fc.constantFrom('_x0041_', '_x000D_', '_x005F_', '_X00e9_'), anyText).map((p) => p.join('')),
+);
 
 /** Values an export writes for a column of each kind. */
-const day = fc.date({ min: new Date('1950-01-01T00:00:00Z'), max: new Date('2099-12-31T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
+const day = fc
+  .date({ min: new Date('1950-01-01T00:00:00Z'), max: new Date('2099-12-31T00:00:00Z'), noInvalidDate: true })
+  .map((d) => d.toISOString().slice(0, 10));
 const valueOf: Record<SheetColumn['kind'], fc.Arbitrary<CellValue>> = {
   id: fc.integer({ min: 1, max: 2 ** 31 }),
-  number: fc.oneof(fc.integer({ min: -1e9, max: 1e9 }), fc.integer({ min: -1e8, max: 1e8 }).map((n) => n / 100)),
+  number: fc.oneof(
+    fc.integer({ min: -1e9, max: 1e9 }),
+    fc.integer({ min: -1e8, max: 1e8 }).map((n) => n / 100),
+  ),
   date: day,
   datetime: fc.tuple(day, fc.integer({ min: 0, max: 86_399 })).map(([d, s]) => `${d} ${new Date(s * 1000).toISOString().slice(11, 19)}`),
   text: exportText,
@@ -131,7 +172,10 @@ const exportTable = fc
     fc.tuple(
       fc.constant(columns),
       // A line of nothing but blanks is no lead: the import skips it, by design.
-      fc.array(fc.tuple(...columns.map((c) => fc.option(valueOf[c.kind], { nil: null }))).filter((r) => r.some((v) => v !== null && /\S/.test(String(v)))), { minLength: 1, maxLength: 6 }),
+      fc.array(
+        fc.tuple(...columns.map((c) => fc.option(valueOf[c.kind], { nil: null }))).filter((r) => r.some((v) => v !== null && /\S/.test(String(v)))),
+        { minLength: 1, maxLength: 6 },
+      ),
     ),
   );
 

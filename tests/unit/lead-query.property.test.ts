@@ -31,7 +31,16 @@ const landings: Landing[] = [
     ],
     thank_you_url: null,
   },
-  { id: 2, key: 'pv', name: 'PV', kind: 'standard', category: 'pv', zone_climatique: false, columns: [{ key: 'telephone', label: 'Téléphone', type: 'phone', required: true }], thank_you_url: null },
+  {
+    id: 2,
+    key: 'pv',
+    name: 'PV',
+    kind: 'standard',
+    category: 'pv',
+    zone_climatique: false,
+    columns: [{ key: 'telephone', label: 'Téléphone', type: 'phone', required: true }],
+    thank_you_url: null,
+  },
 ];
 const columns = [...fixedColumns, 'nom', 'surface', 'date_rdv', 'toiture', 'cp', 'telephone'];
 
@@ -60,7 +69,20 @@ function resultOr422(fn: () => unknown) {
 const hostile = fc.oneof(
   fc.string(),
   fc.string({ unit: 'binary' }),
-  fc.constantFrom('', '<>', '2025-02-30<>', '2025-01-01<>2025-12-31', "'; DROP TABLE leads; --", '%_\\', '__proto__', 'constructor', '1e3', '-1', '0x10', '\u0000'),
+  fc.constantFrom(
+    '',
+    '<>',
+    '2025-02-30<>',
+    '2025-01-01<>2025-12-31',
+    "'; DROP TABLE leads; --",
+    '%_\\',
+    '__proto__',
+    'constructor',
+    '1e3',
+    '-1',
+    '0x10',
+    '\u0000',
+  ),
   fc.stringMatching(/^(\d{4}-\d{2}-\d{2})?<>(\d{4}-\d{2}-\d{2})?$/),
 );
 const name = fc.oneof(fc.constantFrom(...columns, '__proto__', 'constructor', 'toString', 'inexistante', ''), fc.string({ maxLength: 30 }));
@@ -113,7 +135,11 @@ describe('lead list query: filters, sorts and cursors', () => {
           );
           expect(read.where).toEqual(plain.where);
           for (const v of [...Object.values(contains), ...Object.values(values).flat()]) {
-            expect(read.params.some((p) => p === v || (Array.isArray(p) && p.includes(v)) || (typeof p === 'string' && p.includes(v.replace(/[\\%_]/g, (c) => `\\${c}`))))).toBe(true);
+            expect(
+              read.params.some(
+                (p) => p === v || (Array.isArray(p) && p.includes(v)) || (typeof p === 'string' && p.includes(v.replace(/[\\%_]/g, (c) => `\\${c}`))),
+              ),
+            ).toBe(true);
           }
         },
       ),
@@ -125,7 +151,9 @@ describe('lead list query: filters, sorts and cursors', () => {
     const printed: Record<string, fc.Arbitrary<string>> = {
       bigint: fc.bigInt({ min: -(2n ** 63n), max: 2n ** 63n - 1n }).map(String),
       numeric: fc.integer().map((n) => String(n / 100)),
-      timestamptz: fc.date({ min: new Date('1970-01-01'), max: new Date('2999-12-31'), noInvalidDate: true }).map((d) => d.toISOString().replace('T', ' ').replace('Z', '+00')),
+      timestamptz: fc
+        .date({ min: new Date('1970-01-01'), max: new Date('2999-12-31'), noInvalidDate: true })
+        .map((d) => d.toISOString().replace('T', ' ').replace('Z', '+00')),
       // Up to the 5,000 characters a cell may hold: long ones travel by reference, the cursor stays short.
       text: fc.oneof(fc.string({ unit: 'binary' }), fc.string({ unit: 'binary', minLength: 100, maxLength: 5000 })),
       date: fc.string(),
@@ -152,7 +180,9 @@ describe('lead list query: filters, sorts and cursors', () => {
     const sort = resolveColumn(landings, 'created_at', new Params(), '_sort');
     const cursor = encodeCursor(key, 'created_at', '2025-03-01 10:00:00.123+00', 4242);
     const tampered = fc.oneof(
-      fc.tuple(fc.nat({ max: cursor.length - 1 }), fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.=é')).map(([at, ch]) => cursor.slice(0, at) + ch + cursor.slice(at + 1)),
+      fc
+        .tuple(fc.nat({ max: cursor.length - 1 }), fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.=é'))
+        .map(([at, ch]) => cursor.slice(0, at) + ch + cursor.slice(at + 1)),
       fc.nat({ max: cursor.length - 1 }).map((at) => cursor.slice(0, at) + cursor.slice(at + 1)),
       fc.nat({ max: cursor.length }).map((at) => cursor.slice(0, at)),
       fc.string().map((s) => cursor + s),

@@ -40,7 +40,15 @@ describe('import: reading files', () => {
   });
 
   it('reads an XLSX written by hand, not by SheetJS', () => {
-    const file = parseFile(u8(handMadeXlsx([['Nom', 'Téléphone', 'CP'], ['Durand', '0612345678', 30000], ['Zoé', '0698765432', '2A004']])));
+    const file = parseFile(
+      u8(
+        handMadeXlsx([
+          ['Nom', 'Téléphone', 'CP'],
+          ['Durand', '0612345678', 30000],
+          ['Zoé', '0698765432', '2A004'],
+        ]),
+      ),
+    );
     expect(file).toMatchObject({ format: 'xlsx', headers: ['Nom', 'Téléphone', 'CP'] });
     expect(file.rows).toEqual([
       ['Durand', '0612345678', '30000'],
@@ -49,7 +57,18 @@ describe('import: reading files', () => {
   });
 
   it('reads shared strings and bare numbers as Excel writes them (leading zeros lost, restored by the server)', () => {
-    const file = parseFile(u8(handMadeXlsx([['Nom', 'Téléphone', 'CP'], ['Lefèvre', 612345678, 1000], ['Lefèvre', 698765432, 30000]], { sharedStrings: true })));
+    const file = parseFile(
+      u8(
+        handMadeXlsx(
+          [
+            ['Nom', 'Téléphone', 'CP'],
+            ['Lefèvre', 612345678, 1000],
+            ['Lefèvre', 698765432, 30000],
+          ],
+          { sharedStrings: true },
+        ),
+      ),
+    );
     expect(file.headers).toEqual(['Nom', 'Téléphone', 'CP']);
     expect(file.rows).toEqual([
       ['Lefèvre', '612345678', '1000'],
@@ -86,7 +105,11 @@ describe('import: mapping', () => {
 
   it('lists the rows whose required columns are empty', () => {
     const headers = ['NOM', 'CP'];
-    const rows = [['Durand', '30000'], ['', '30000'], ['Martin', ' ']];
+    const rows = [
+      ['Durand', '30000'],
+      ['', '30000'],
+      ['Martin', ' '],
+    ];
     expect(missingRequired(targets, { nom: 'NOM', code_postal: 'CP' }, headers, rows)).toEqual([
       { row: 2, column: 'nom', message: 'Nom' },
       { row: 3, column: 'code_postal', message: 'Code postal' },
@@ -95,7 +118,11 @@ describe('import: mapping', () => {
   });
 
   it('sends only the mapped columns, as own properties even for hostile headers', () => {
-    const rows = mappedRows({ nom: '__proto__', code_postal: 'constructor', telephone: '' }, ['__proto__', 'constructor', 'x'], [['Durand', '30000', 'ignored']]);
+    const rows = mappedRows(
+      { nom: '__proto__', code_postal: 'constructor', telephone: '' },
+      ['__proto__', 'constructor', 'x'],
+      [['Durand', '30000', 'ignored']],
+    );
     expect(Object.getPrototypeOf(rows[0])).toBe(Object.prototype);
     expect(Object.keys(rows[0])).toEqual(['__proto__', 'constructor']);
     expect(JSON.stringify(rows[0])).toBe('{"__proto__":"Durand","constructor":"30000"}');

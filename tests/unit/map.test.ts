@@ -92,8 +92,25 @@ describe('insets', () => {
 
   it('lay the frames inside the map without overlapping: overseas and Paris in a column beside mainland France', () => {
     expect(insets.map((i) => i.id)).toEqual(['mainland', 'paris', ...overseasCodes]);
-    for (const inset of insets) expect(inside([[0, 0], [MAP_WIDTH, MAP_HEIGHT]], inset.box[0] as [number, number]) && inside([[0, 0], [MAP_WIDTH, MAP_HEIGHT]], inset.box[1] as [number, number])).toBe(true);
-    for (let i = 0; i < insets.length; i++) for (let j = i + 1; j < insets.length; j++) expect(overlap(insets[i].box, insets[j].box), `${insets[i].id} × ${insets[j].id}`).toBe(false);
+    for (const inset of insets)
+      expect(
+        inside(
+          [
+            [0, 0],
+            [MAP_WIDTH, MAP_HEIGHT],
+          ],
+          inset.box[0] as [number, number],
+        ) &&
+          inside(
+            [
+              [0, 0],
+              [MAP_WIDTH, MAP_HEIGHT],
+            ],
+            inset.box[1] as [number, number],
+          ),
+      ).toBe(true);
+    for (let i = 0; i < insets.length; i++)
+      for (let j = i + 1; j < insets.length; j++) expect(overlap(insets[i].box, insets[j].box), `${insets[i].id} × ${insets[j].id}`).toBe(false);
     const mainland = insets[0].box;
     for (const inset of insets.slice(1)) expect(inset.box[1][0]).toBeLessThan(mainland[0][0]);
   });
@@ -145,7 +162,11 @@ describe('choropleth classes', () => {
   it('make fewer classes than distinct counts, none without leads', () => {
     expect(choroplethClasses([0, 0])).toEqual([]);
     expect(choroplethClasses([3, 3, 3])).toEqual([{ lo: 3, hi: 3 }]);
-    expect(choroplethClasses([1, 2, 2, 9])).toEqual([{ lo: 1, hi: 1 }, { lo: 2, hi: 8 }, { lo: 9, hi: 9 }]);
+    expect(choroplethClasses([1, 2, 2, 9])).toEqual([
+      { lo: 1, hi: 1 },
+      { lo: 2, hi: 8 },
+      { lo: 9, hi: 9 },
+    ]);
   });
 
   it('fold names for search', () => {

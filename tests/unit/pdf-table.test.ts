@@ -42,7 +42,22 @@ async function render(rows: Array<Array<string | number>>) {
   return content.items.flatMap((i) => ('str' in i && i.str.trim() ? [{ text: i.str, x: i.transform[4] as number, y: i.transform[5] as number }] : []));
 }
 
-const row = (i: number) => [100_000 + i, '2026-11-25 14:12:40', 'Dupont', 'Jean', '0612345678', emails[i % emails.length]!, '30000', 'Maison', '30', 'H3', 'facebook', 'facebook', 'cpc', 'pac_hiver'];
+const row = (i: number) => [
+  100_000 + i,
+  '2026-11-25 14:12:40',
+  'Dupont',
+  'Jean',
+  '0612345678',
+  emails[i % emails.length]!,
+  '30000',
+  'Maison',
+  '30',
+  'H3',
+  'facebook',
+  'facebook',
+  'cpc',
+  'pac_hiver',
+];
 
 describe('pdf table', () => {
   it('breaks a long email only after - or _ or before @ or ., and gives its column the room the department does not need', async () => {
@@ -55,7 +70,14 @@ describe('pdf table', () => {
     const emailRuns = runs.filter((r) => r.x === emailX && r.text !== 'Email').sort((a, b) => b.y - a.y);
     const cells: string[][] = [];
     for (const r of emailRuns) {
-      if (emails.some((e) => e.startsWith(r.text)) && !cells.at(-1)?.join('').startsWith(emails.find((e) => e.startsWith(r.text))!)) cells.push([r.text]);
+      if (
+        emails.some((e) => e.startsWith(r.text)) &&
+        !cells
+          .at(-1)
+          ?.join('')
+          .startsWith(emails.find((e) => e.startsWith(r.text))!)
+      )
+        cells.push([r.text]);
       else cells.at(-1)!.push(r.text);
     }
     expect(cells.map((c) => c.join(''))).toEqual(Array.from({ length: 6 }, (_, i) => emails[i % emails.length]));

@@ -80,20 +80,24 @@ describe('lockDataDir', () => {
     expect(() => lockDataDir(dir)).toThrow(`déjà ouverte par le processus ${other.pid}`);
   });
 
-  it.runIf(process.platform === 'linux')('refuses a lock that another live process took, and takes it once that process is killed', async () => {
-    const dir = freshDir();
-    const holder = await liveProcess(
-      `const { lockDataDir } = await import(${JSON.stringify(lockModule)}); lockDataDir(${JSON.stringify(dir)}); console.log("locked"); setInterval(() => {}, 1000);`,
-    );
-    expect(readLock(dir).pid).toBe(holder.pid);
-    expect(() => lockDataDir(dir)).toThrow(`déjà ouverte par le processus ${holder.pid}`);
-    const exited = new Promise((resolve) => holder.once('exit', resolve));
-    holder.kill('SIGKILL');
-    await exited;
-    // SIGKILL runs no exit handler: the lock file stays behind, and is taken over.
-    expect(readLock(dir).pid).toBe(holder.pid);
-    lockDataDir(dir)();
-  }, 30_000);
+  it.runIf(process.platform === 'linux')(
+    'refuses a lock that another live process took, and takes it once that process is killed',
+    async () => {
+      const dir = freshDir();
+      const holder = await liveProcess(
+        `const { lockDataDir } = await import(${JSON.stringify(lockModule)}); lockDataDir(${JSON.stringify(dir)}); console.log("locked"); setInterval(() => {}, 1000);`,
+      );
+      expect(readLock(dir).pid).toBe(holder.pid);
+      expect(() => lockDataDir(dir)).toThrow(`déjà ouverte par le processus ${holder.pid}`);
+      const exited = new Promise((resolve) => holder.once('exit', resolve));
+      holder.kill('SIGKILL');
+      await exited;
+      // SIGKILL runs no exit handler: the lock file stays behind, and is taken over.
+      expect(readLock(dir).pid).toBe(holder.pid);
+      lockDataDir(dir)();
+    },
+    30_000,
+  );
 });
 
 describe('openPglite', () => {

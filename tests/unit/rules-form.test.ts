@@ -3,7 +3,18 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ruleCreateRequest, ruleUpdateRequest, weekdays, type Rule } from '../../src/api/rules/contract';
-import { addZip, afterCreate, checkRule, draftOf, normalizeHour, parseZip, ruleDefaults, serverErrors, spansMidnight, type RuleDraft } from '../../src/views/rules/ruleForm';
+import {
+  addZip,
+  afterCreate,
+  checkRule,
+  draftOf,
+  normalizeHour,
+  parseZip,
+  ruleDefaults,
+  serverErrors,
+  spansMidnight,
+  type RuleDraft,
+} from '../../src/views/rules/ruleForm';
 
 const allDays = Object.fromEntries(weekdays.map((d) => [d, true])) as RuleDraft['days'];
 
@@ -55,7 +66,8 @@ describe('checkRule', () => {
 
   it('takes leads per day from 1 to 10,000 only, whole numbers', () => {
     for (const n of ['1', '20', '10000']) expect(checkRule(valid({ leads_number: n })).errors).toEqual({});
-    for (const n of ['0', '10001', '-3', '2.5', '', 'abc', '1e3']) expect(checkRule(valid({ leads_number: n })).errors.leads_number).toBe('rules.form.error.leadsNumber');
+    for (const n of ['0', '10001', '-3', '2.5', '', 'abc', '1e3'])
+      expect(checkRule(valid({ leads_number: n })).errors.leads_number).toBe('rules.form.error.leadsNumber');
   });
 
   it('refuses hours that are not HH:mm and codes that are neither postal codes nor departments', () => {
@@ -109,7 +121,17 @@ describe('editing a rule in the creation form', () => {
 
   it('reads a rule into the form, and the unchanged form gives back the rule as the PATCH takes it', () => {
     const draft = draftOf(rule);
-    expect(draft).toMatchObject({ customer_id: 4, name: 'Gard soir', landings: [2, 5], zip: ['30', '34000'], zipInput: '', start: '22:00', end: '06:00', leads_number: '35', active: false });
+    expect(draft).toMatchObject({
+      customer_id: 4,
+      name: 'Gard soir',
+      landings: [2, 5],
+      zip: ['30', '34000'],
+      zipInput: '',
+      start: '22:00',
+      end: '06:00',
+      leads_number: '35',
+      active: false,
+    });
     expect(draft.days).toEqual({ monday: true, tuesday: true, wednesday: true, thursday: true, friday: true, saturday: false, sunday: false });
     const { errors, payload } = checkRule(draft);
     expect(errors).toEqual({});

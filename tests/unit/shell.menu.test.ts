@@ -10,7 +10,16 @@ import { buildMenu } from '../../src/views/shell/menu';
 
 const admin: User = { id: 1, email: 'a@x.fr', name: 'A', admin: true, role: 'admin' };
 const staff: User = { id: 2, email: 's@x.fr', name: 'S', admin: false, role: 'normal' };
-const lp = (id: number, name: string): Landing => ({ id, key: `k${id}`, name, kind: 'standard', category: 'pv', zone_climatique: false, columns: [], thank_you_url: null });
+const lp = (id: number, name: string): Landing => ({
+  id,
+  key: `k${id}`,
+  name,
+  kind: 'standard',
+  category: 'pv',
+  zone_climatique: false,
+  columns: [],
+  thank_you_url: null,
+});
 
 /** The command context of this user (null: before the user record is loaded). */
 function as(user: User | null) {
@@ -24,7 +33,13 @@ describe('sidebar menu', () => {
   it('gives an admin every group of docs/product.md §2, each entry running a command', () => {
     const menu = buildMenu(as(admin), [lp(3, 'PV Autoconsommation Sud')], [lp(9, 'FB Isolation')]);
     expect(menu.map((g) => g.id)).toEqual(['landings', 'facebook', 'production', 'lives', 'administration']);
-    expect(menu[0].entries[0]).toMatchObject({ routePath: 'PVAutoconsommation Sud', href: '/landings_test/3', title: 'PV Autoconsommation Sud', command: 'nav.leads', args: { id: 3 } });
+    expect(menu[0].entries[0]).toMatchObject({
+      routePath: 'PVAutoconsommation Sud',
+      href: '/landings_test/3',
+      title: 'PV Autoconsommation Sud',
+      command: 'nav.leads',
+      args: { id: 3 },
+    });
     const hrefs = (group: string) => menu.find((g) => g.id === group)!.entries.map((e) => e.href);
     // The links of docs/product.md §2 in its order; a screen added later may stand among them.
     const inSpecOrder = (group: string, spec: string[]) => expect(hrefs(group).filter((h) => spec.includes(h))).toEqual(spec);

@@ -52,7 +52,12 @@ async function renderShell() {
             <Outlet />
           </>
         ),
-        children: allScreens().map((s) => ({ path: s.path || undefined, index: s.path === '' ? true : undefined, handle: { screen: s }, element: null })) as never,
+        children: allScreens().map((s) => ({
+          path: s.path || undefined,
+          index: s.path === '' ? true : undefined,
+          handle: { screen: s },
+          element: null,
+        })) as never,
       },
     ],
     { initialEntries: ['/users'] },

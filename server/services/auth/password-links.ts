@@ -13,7 +13,11 @@ export const LINK_TTL_HOURS = 48;
 const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
 
 const linkInvalid = () =>
-  new AppError(410, 'link_invalid', "Ce lien n'est plus valable : il a déjà servi, a expiré ou a été remplacé. Demandez-en un nouveau avec « Mot de passe oublié ? ».");
+  new AppError(
+    410,
+    'link_invalid',
+    "Ce lien n'est plus valable : il a déjà servi, a expiré ou a été remplacé. Demandez-en un nouveau avec « Mot de passe oublié ? ».",
+  );
 
 // Per address: 'Mot de passe oublié' requests, and links refused (tokens of 256 random bits
 // cannot be guessed, but nobody gets to try at full speed).
@@ -37,10 +41,12 @@ export async function purgeOldPasswordLinks(db: Queryable): Promise<void> {
 export async function issuePasswordLink(q: Queryable, config: Config, userId: number, purpose: PasswordLinkPurpose): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await q.query('DELETE FROM password_links WHERE user_id = $1 AND used_at IS NULL', [userId]);
-  await q.query(
-    `INSERT INTO password_links (token_hash, user_id, purpose, expires_at) VALUES ($1, $2, $3, now() + make_interval(hours => $4))`,
-    [sha256(token), userId, purpose, LINK_TTL_HOURS],
-  );
+  await q.query(`INSERT INTO password_links (token_hash, user_id, purpose, expires_at) VALUES ($1, $2, $3, now() + make_interval(hours => $4))`, [
+    sha256(token),
+    userId,
+    purpose,
+    LINK_TTL_HOURS,
+  ]);
   return new URL(`/password/choose#token=${token}`, publicUrl(config)).toString();
 }
 
@@ -94,10 +100,16 @@ export async function usePasswordLink(db: Db, token: string, password: string, i
     await q.query('DELETE FROM password_links WHERE user_id = $1 AND used_at IS NULL', [link.user_id]);
     const { rowCount } = await q.query('DELETE FROM sessions WHERE user_id = $1', [link.user_id]);
     await clearLoginFailures(q, link.email.toLowerCase(), ip);
-    await audit(q, { actorId: link.user_id, action: link.purpose === 'invite' ? 'users.password_chosen' : 'users.password_reset', entity: 'user', count: 1, details: {
-      user_id: link.user_id,
-      sessions_closed: rowCount,
-    } });
+    await audit(q, {
+      actorId: link.user_id,
+      action: link.purpose === 'invite' ? 'users.password_chosen' : 'users.password_reset',
+      entity: 'user',
+      count: 1,
+      details: {
+        user_id: link.user_id,
+        sessions_closed: rowCount,
+      },
+    });
     return { email: link.email };
   });
 }

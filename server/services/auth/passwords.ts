@@ -6,9 +6,7 @@ const KEY_LEN = 64;
 
 function scrypt(password: string, salt: Buffer, p: typeof PARAMS): Promise<Buffer> {
   const opts: ScryptOptions = { ...p, maxmem: 256 * p.N * p.r };
-  return new Promise((resolve, reject) =>
-    scryptCb(password.normalize('NFKC'), salt, KEY_LEN, opts, (err, key) => (err ? reject(err) : resolve(key))),
-  );
+  return new Promise((resolve, reject) => scryptCb(password.normalize('NFKC'), salt, KEY_LEN, opts, (err, key) => (err ? reject(err) : resolve(key))));
 }
 
 /** `scrypt$N$r$p$salt$hash`, all base64url, so the parameters can be raised later. */

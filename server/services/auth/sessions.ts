@@ -7,10 +7,12 @@ export const hashToken = (token: string) => createHash('sha256').update(token).d
 /** Opens a session and returns its bearer token: 256 random bits, only its hash is stored. */
 export async function openSession(db: Queryable, userId: number, ip: string, ttlHours: number): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await db.query(
-    `INSERT INTO sessions (token_hash, user_id, ip, expires_at) VALUES ($1, $2, $3, now() + make_interval(secs => $4))`,
-    [hashToken(token), userId, ip, ttlHours * 3600],
-  );
+  await db.query(`INSERT INTO sessions (token_hash, user_id, ip, expires_at) VALUES ($1, $2, $3, now() + make_interval(secs => $4))`, [
+    hashToken(token),
+    userId,
+    ip,
+    ttlHours * 3600,
+  ]);
   return token;
 }
 

@@ -10,8 +10,7 @@ const PAIR_LIMIT = 5;
 const IP_LIMIT = 20;
 const ACCOUNT_LIMIT = 50;
 
-const tooMany = () =>
-  new AppError(429, 'rate_limited', `Trop de tentatives de connexion, réessayez dans ${WINDOW_MINUTES} minutes`);
+const tooMany = () => new AppError(429, 'rate_limited', `Trop de tentatives de connexion, réessayez dans ${WINDOW_MINUTES} minutes`);
 
 export async function checkLoginAllowed(db: Queryable, email: string, ip: string): Promise<void> {
   const { rows } = await db.query<{ pair: number; by_ip: number; by_account: number; known_ip: boolean }>(
@@ -42,10 +41,7 @@ export async function clearLoginFailures(db: Queryable, email: string, ip: strin
 /** After a successful sign-in: the pair's failures are forgiven and the address is known to the account from now on. */
 export async function recordLoginSuccess(db: Queryable, userId: number, email: string, ip: string): Promise<void> {
   await clearLoginFailures(db, email, ip);
-  await db.query(
-    `INSERT INTO login_addresses (user_id, ip) VALUES ($1, $2) ON CONFLICT (user_id, ip) DO UPDATE SET last_at = now()`,
-    [userId, ip],
-  );
+  await db.query(`INSERT INTO login_addresses (user_id, ip) VALUES ($1, $2) ON CONFLICT (user_id, ip) DO UPDATE SET last_at = now()`, [userId, ip]);
 }
 
 export async function purgeOldFailures(db: Queryable): Promise<void> {

@@ -27,7 +27,11 @@ const retries: Record<Channel, { retryLimit: number; retryDelay: number }> = {
 const EXPIRE_SECONDS = 120;
 
 /** Mail and webhook deliveries of sold leads: retried with their channel's backoff. */
-export const DELIVER_QUEUE = defineQueue<DeliveryJob>('live.deliver', (job) => ({ ...retries[job.channel], retryBackoff: true, expireInSeconds: EXPIRE_SECONDS }));
+export const DELIVER_QUEUE = defineQueue<DeliveryJob>('live.deliver', (job) => ({
+  ...retries[job.channel],
+  retryBackoff: true,
+  expireInSeconds: EXPIRE_SECONDS,
+}));
 
 /** The job id of a lead's delivery on one channel for one report: queuing it twice queues it once. */
 function jobId(job: DeliveryJob): string {
@@ -108,7 +112,7 @@ class DeliveryFailed extends Error {
 
 async function postWebhook(d: Delivered) {
   // Signed with '' a body proves nothing to its receiver: refused (retried, as a saved customer gets a secret).
-  if (!d.customer.webhook_secret) throw new DeliveryFailed('Webhook sans secret : la livraison ne peut pas être signée, elle n\'est pas envoyée');
+  if (!d.customer.webhook_secret) throw new DeliveryFailed("Webhook sans secret : la livraison ne peut pas être signée, elle n'est pas envoyée");
   const body = webhookBody(d);
   const signature = createHmac('sha256', d.customer.webhook_secret).update(body).digest('hex');
   let res: Response;

@@ -89,10 +89,20 @@ async function routeLead(ctx: EngineContext, lead: OfferedLead, clock: ParisCloc
     await record(ctx.db, lead, clock, 'not_new', []);
     return 'not_new';
   }
-  const found = await ctx.db.query<Candidate & { has_webhook: boolean }>(candidatesSql, [lead.landing_id, zipKeys(lead.postal_code, lead.departement), clock.day]);
+  const found = await ctx.db.query<Candidate & { has_webhook: boolean }>(candidatesSql, [
+    lead.landing_id,
+    zipKeys(lead.postal_code, lead.departement),
+    clock.day,
+  ]);
   const rows = excludeCustomerId === null ? found.rows : found.rows.filter((c) => c.customer_id !== excludeCustomerId);
   if (expired) {
-    await record(ctx.db, lead, clock, 'expired', rows.map((candidate) => ({ candidate, reason: 'day' as const })));
+    await record(
+      ctx.db,
+      lead,
+      clock,
+      'expired',
+      rows.map((candidate) => ({ candidate, reason: 'day' as const })),
+    );
     return 'expired';
   }
   const judged = judge(rows, clock);
@@ -159,7 +169,15 @@ async function claim(q: Queryable, jobs: Jobs, lead: OfferedLead, clock: ParisCl
  * Keeps the lead's routing decision. A decision never overwrites a delivery unless it is a
  * delivery itself or the lead is new again (re-injected); 'not_new' only fills a gap.
  */
-async function record(q: Queryable, lead: OfferedLead, clock: ParisClock, outcome: Outcome, judged: Judged[], ruleId: number | null = null, reportId: number | null = null) {
+async function record(
+  q: Queryable,
+  lead: OfferedLead,
+  clock: ParisClock,
+  outcome: Outcome,
+  judged: Judged[],
+  ruleId: number | null = null,
+  reportId: number | null = null,
+) {
   await q.query(
     `INSERT INTO lead_routings AS lr (lead_id, landing_id, outcome, rule_id, report_id, paris_time, considered, decided_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, clock_timestamp())

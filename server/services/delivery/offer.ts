@@ -78,7 +78,7 @@ const SWEEP_QUEUE = defineQueue<SweepJob>('live.sweep');
  */
 async function sweep(ctx: AppContext, job: SweepJob) {
   const minAge = job.at_start || job.landing ? '0 seconds' : '2 minutes';
-  for (let after = 0; ; ) {
+  for (let after = 0; ;) {
     const { rows } = await ctx.db.query<{ id: number }>(
       `SELECT l.id FROM leads l
         WHERE l.landing_id IN (SELECT DISTINCT landing_id FROM rule_targets WHERE $1::int IS NULL OR landing_id = $1)
@@ -97,7 +97,11 @@ async function sweep(ctx: AppContext, job: SweepJob) {
 
 /** The engine's queues: offers, deliveries (mail, webhook) and the sweep. */
 export function registerDeliveryJobs(ctx: AppContext) {
-  ctx.jobs.register(OFFER_QUEUE, async (job) => void (await routeLeads(ctx, { leads: job.leads, offeredAt: new Date(job.at), excludeCustomerId: job.exclude_customer_id ?? null })), { batchSize: 5, pollingIntervalSeconds: 0.5, workers: OFFER_WORKERS });
+  ctx.jobs.register(
+    OFFER_QUEUE,
+    async (job) => void (await routeLeads(ctx, { leads: job.leads, offeredAt: new Date(job.at), excludeCustomerId: job.exclude_customer_id ?? null })),
+    { batchSize: 5, pollingIntervalSeconds: 0.5, workers: OFFER_WORKERS },
+  );
   ctx.jobs.register(DELIVER_QUEUE, (job) => deliver(ctx, job), { batchSize: 1, workers: DELIVER_WORKERS });
   ctx.jobs.register(SWEEP_QUEUE, (job) => sweep(ctx, job), { cron: '* * * * *', atStart: true });
 }

@@ -111,7 +111,9 @@ export async function requestBigExport(ctx: AppContext, user: SessionUser, input
   } catch (err) {
     if ((err as { code?: string }).code !== '23505') throw err;
     const [running] = await jobs(db, config, `b.user_id = $1 AND b.state IN ('queued', 'running')`, [user.id]);
-    throw new AppError(409, 'conflict', 'Un export personnalisé est déjà en cours de génération : attendez sa fin avant d’en demander un autre', { job: running ?? null });
+    throw new AppError(409, 'conflict', 'Un export personnalisé est déjà en cours de génération : attendez sa fin avant d’en demander un autre', {
+      job: running ?? null,
+    });
   }
   await ctx.jobs.send(BIG_EXPORT_JOB, { id });
   return getBigExport(db, config, id);
@@ -185,7 +187,13 @@ export async function runBigExport(ctx: AppContext, id: number): Promise<void> {
         )
       ).rows[0]!.id;
       await q.query(`UPDATE big_exports SET state = 'done', written = $2, export_id = $3, finished_at = now() WHERE id = $1`, [id, ids.length, exportId]);
-      await audit(q, { actorId: job.user_id, action: 'export.big', entity: 'leads', count: ids.length, details: { export_id: exportId, big_export_id: id, book_type: job.book_type } });
+      await audit(q, {
+        actorId: job.user_id,
+        action: 'export.big',
+        entity: 'leads',
+        count: ids.length,
+        details: { export_id: exportId, big_export_id: id, book_type: job.book_type },
+      });
     });
   } catch (thrown) {
     await storage.remove(key).catch(() => undefined);
@@ -214,7 +222,10 @@ export async function resumeInterruptedBigExports(ctx: Pick<AppContext, 'db' | '
       MAX_ATTEMPTS,
       `Interrompu : le serveur s’est arrêté pendant la génération, ${MAX_ATTEMPTS} fois. Choisissez une période plus courte ou prévenez un administrateur.`,
     ]);
-    const { rows } = await q.query<{ id: number }>(`UPDATE big_exports SET state = 'queued', written = 0, total = NULL, heartbeat = now() WHERE ${interrupted} RETURNING id`, since);
+    const { rows } = await q.query<{ id: number }>(
+      `UPDATE big_exports SET state = 'queued', written = 0, total = NULL, heartbeat = now() WHERE ${interrupted} RETURNING id`,
+      since,
+    );
     for (const { id } of rows) await jobs.sendIn(q, BIG_EXPORT_JOB, { id });
     return rows.length;
   });

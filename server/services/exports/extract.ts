@@ -22,7 +22,8 @@ type ExportInput = z.output<typeof exportRequest>;
 
 export const noLeadsSelected = () => new AppError(422, 'validation_failed', 'Merci de sélectionner des leads', { status: false });
 /** Leads were chosen, but none can be sold any more: already extracted, converted or moved meanwhile. */
-const nothingToSell = () => new AppError(409, 'conflict', "Aucun de ces leads n'est plus disponible à la vente : ils ont déjà été extraits, convertis ou ont changé de statut");
+const nothingToSell = () =>
+  new AppError(409, 'conflict', "Aucun de ces leads n'est plus disponible à la vente : ils ont déjà été extraits, convertis ou ont changé de statut");
 
 const storages = new WeakMap<Config, ExportStorage>();
 
@@ -168,10 +169,9 @@ export function leadsByIds(q: Queryable, ids: number[]): ReadBatch {
   return async (after, limit) => {
     while (pos < ids.length && ids[pos]! <= after) pos++;
     if (pos >= ids.length) return null;
-    const { rows } = await q.query<{ batch: FileRow[] | null }>(
-      `SELECT json_agg(${fileRowSql} ORDER BY id) AS batch FROM leads WHERE id = ANY($1::bigint[])`,
-      [ids.slice(pos, pos + limit)],
-    );
+    const { rows } = await q.query<{ batch: FileRow[] | null }>(`SELECT json_agg(${fileRowSql} ORDER BY id) AS batch FROM leads WHERE id = ANY($1::bigint[])`, [
+      ids.slice(pos, pos + limit),
+    ]);
     return rows[0].batch;
   };
 }

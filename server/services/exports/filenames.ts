@@ -17,7 +17,10 @@ export function exportFilename(input: string | null | undefined, type: BookType,
 
 /** Content-Disposition with an ASCII fallback and the exact UTF-8 name (RFC 6266). */
 export function attachmentHeader(filename: string): string {
-  const ascii = filename.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^\x20-\x7e]|["\\]/g, '_');
+  const ascii = filename
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^\x20-\x7e]|["\\]/g, '_');
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 }
 

@@ -71,7 +71,9 @@ export async function listExports(db: Queryable, config: Config, filter: Exports
   const [landings, users, buyers] = await Promise.all([
     db.query<{ id: number; name: string }>('SELECT id, name FROM landings ORDER BY id'),
     db.query<{ id: number; name: string }>('SELECT id, name FROM users ORDER BY id'),
-    db.query<{ for_customer: string }>(`SELECT DISTINCT ${frenchOrder('for_customer')} AS for_customer FROM exports WHERE for_customer IS NOT NULL AND for_customer <> '' ORDER BY 1`),
+    db.query<{ for_customer: string }>(
+      `SELECT DISTINCT ${frenchOrder('for_customer')} AS for_customer FROM exports WHERE for_customer IS NOT NULL AND for_customer <> '' ORDER BY 1`,
+    ),
   ]);
   return {
     data: page.rows.map((r) => toExportItem(config, r)),

@@ -23,7 +23,8 @@ const RULE = '#c8d0dc';
 
 /** Control characters would print as boxes or break lines the layout did not plan for. */
 // eslint-disable-next-line no-control-regex
-const printable = (v: CellValue) => (v === null ? '' : String(v).replace(/[\x00-\x1F\x7F]+/g, ' ').trim());
+const controls = /[\x00-\x1F\x7F]+/g;
+const printable = (v: CellValue) => (v === null ? '' : String(v).replace(controls, ' ').trim());
 
 /** Dates read the French way: '2026-11-25 14:12:40' → '25/11/2026 14:12'. */
 const frenchDate = (v: string) => v.replace(/^(\d{4})-(\d{2})-(\d{2})(?: (\d{2}:\d{2}):\d{2})?$/, (_, y, m, d, t) => `${d}/${m}/${y}${t ? ` ${t}` : ''}`);
@@ -113,7 +114,15 @@ export function pdfTable(out: Writable, columns: SheetColumn[], filename: string
   const drawRow = (cells: string[][], fill?: string) => {
     const lines = Math.max(...cells.map((c) => c.length));
     const height = lines * lineHeight + 2 * PAD;
-    if (fill) doc.rect(left, y, widths.reduce((a, b) => a + b, 0), height).fill(fill);
+    if (fill)
+      doc
+        .rect(
+          left,
+          y,
+          widths.reduce((a, b) => a + b, 0),
+          height,
+        )
+        .fill(fill);
     doc.fillColor('#1a1f29');
     let x = left;
     cells.forEach((cell, col) => {
@@ -146,7 +155,11 @@ export function pdfTable(out: Writable, columns: SheetColumn[], filename: string
     const leastAt = (size: number) =>
       columns.map((c, col) => {
         doc.font('bold').fontSize(size);
-        const label = Math.max(...headerLabel(c.label).split(/\s+/).map((w) => doc.widthOfString(w)));
+        const label = Math.max(
+          ...headerLabel(c.label)
+            .split(/\s+/)
+            .map((w) => doc.widthOfString(w)),
+        );
         doc.font('regular').fontSize(size);
         return Math.max(label, doc.widthOfString(unbroken[c.kind] ?? '000000'), doc.widthOfString(parts[col]!)) + 2 * PAD;
       });

@@ -14,10 +14,9 @@ import { offerLeads } from '../delivery/offer';
  * to the customer who returned them: the export's buyer.
  */
 export async function reinjectExport(ctx: AppContext, actorId: number, exportId: number): Promise<{ count: number }> {
-  const { rows } = await ctx.db.query<{ big_export: boolean; for_customer: string | null }>(
-    'SELECT big_export, for_customer FROM exports WHERE id = $1',
-    [exportId],
-  );
+  const { rows } = await ctx.db.query<{ big_export: boolean; for_customer: string | null }>('SELECT big_export, for_customer FROM exports WHERE id = $1', [
+    exportId,
+  ]);
   const exp = rows[0];
   if (!exp) throw notFound('Export introuvable');
   if (exp.big_export) throw conflict("Un export personnalisé n'a changé le statut d'aucun lead : il n'y a rien à réinjecter");
@@ -28,7 +27,8 @@ export async function reinjectExport(ctx: AppContext, actorId: number, exportId:
           WHERE export_id = $1 AND entry_status = 'extracted' RETURNING id`,
         [exportId],
       );
-      if (moved.rowCount === 0) throw conflict("Aucun lead de cet export n'est encore extrait (déjà réinjectés ou passés à un autre statut) : rien à réinjecter");
+      if (moved.rowCount === 0)
+        throw conflict("Aucun lead de cet export n'est encore extrait (déjà réinjectés ou passés à un autre statut) : rien à réinjecter");
       await audit(q, { actorId, action: 'exports.reinject', entity: 'leads', count: moved.rowCount, details: { export_id: exportId } });
       const ids = moved.rows.map((r) => r.id);
       // Offered once committed, as every path that makes leads new, except to their buyer.

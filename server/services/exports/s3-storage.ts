@@ -61,7 +61,13 @@ export function s3Storage(settings: S3Settings): ExportStorage {
           await upload.abort();
           stream.destroy();
           body.destroy(new Error('export abandonné'));
-          if (await done.then(() => true, () => false)) await remove(key);
+          if (
+            await done.then(
+              () => true,
+              () => false,
+            )
+          )
+            await remove(key);
         },
       };
     },

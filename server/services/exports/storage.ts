@@ -48,8 +48,16 @@ const noSpace = new Set(['ENOSPC', 'EDQUOT', 'EFBIG']);
  */
 export function storageFailure(err: StorageError, outcome: string): AppError {
   return err.code && noSpace.has(err.code)
-    ? new AppError(507, 'insufficient_storage', `Espace disque insuffisant pour écrire le fichier d’export : ${outcome} Libérez de la place sur le serveur ou prévenez un administrateur.`)
-    : new AppError(503, 'unavailable', `Le stockage des fichiers d’export est indisponible : ${outcome} Réessayez dans quelques instants ou prévenez un administrateur.`);
+    ? new AppError(
+        507,
+        'insufficient_storage',
+        `Espace disque insuffisant pour écrire le fichier d’export : ${outcome} Libérez de la place sur le serveur ou prévenez un administrateur.`,
+      )
+    : new AppError(
+        503,
+        'unavailable',
+        `Le stockage des fichiers d’export est indisponible : ${outcome} Réessayez dans quelques instants ou prévenez un administrateur.`,
+      );
 }
 
 export const safeKey = (key: string) => {

@@ -15,9 +15,7 @@ export const CLIMATE_ZONES: Record<ClimateZone, readonly string[]> = {
   H3: ['06', '11', '13', '2A', '2B', '30', '34', '66', '83'],
 };
 
-const zoneByDepartement = new Map(
-  Object.entries(CLIMATE_ZONES).flatMap(([zone, deps]) => deps.map((d) => [d, zone as ClimateZone] as const)),
-);
+const zoneByDepartement = new Map(Object.entries(CLIMATE_ZONES).flatMap(([zone, deps]) => deps.map((d) => [d, zone as ClimateZone] as const)));
 
 /** The climate zone of a department code ('30', '2A', …); '' overseas or when unknown. */
 export function zoneFor(departement: string): ClimateZone | '' {

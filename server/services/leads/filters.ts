@@ -52,9 +52,7 @@ export function leadConditions(landings: Landing[], status: EntryStatus | EntryS
   const where = [
     landings.length === 1 ? `l.landing_id = ${params.add(landings[0].id)}::int` : `l.landing_id = ANY(${params.add(landings.map((l) => l.id))}::int[])`,
   ];
-  where.push(
-    Array.isArray(status) ? `l.entry_status = ANY(${params.add(status)}::text[])` : `l.entry_status = ${params.add(status)}`,
-  );
+  where.push(Array.isArray(status) ? `l.entry_status = ANY(${params.add(status)}::text[])` : `l.entry_status = ${params.add(status)}`);
 
   // A column is resolved (its key bound) only for a condition that uses it; an empty filter is
   // still checked against the columns.

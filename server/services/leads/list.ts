@@ -58,7 +58,8 @@ export function toLeadRow(r: LeadDbRow): LeadRow {
     convert: r.convert,
     rapport_id: r.rapport_id,
   };
-  for (const [k, v] of Object.entries(r.data)) if (!isFixedColumn(k)) Object.defineProperty(row, k, { value: v, enumerable: true, writable: true, configurable: true });
+  for (const [k, v] of Object.entries(r.data))
+    if (!isFixedColumn(k)) Object.defineProperty(row, k, { value: v, enumerable: true, writable: true, configurable: true });
   return row;
 }
 
@@ -90,10 +91,7 @@ export async function listLeads(db: Queryable, landings: Landing[], query: ListQ
     `(SELECT ${rowSelect}, ${sort.sortExpr} AS _sort FROM leads l WHERE ${conditions.join(' AND ')} ${order} LIMIT ${limit})`;
   // Several landings: one ordered branch per landing (each reads leads_list_idx in order), merged;
   // a single `landing_id = ANY(…)` scan would sort every matching lead.
-  const branches =
-    landings.length === 1
-      ? [where]
-      : landings.map((l) => [`l.landing_id = ${params.add(l.id)}::int`, ...where]);
+  const branches = landings.length === 1 ? [where] : landings.map((l) => [`l.landing_id = ${params.add(l.id)}::int`, ...where]);
   const perBranch = params.add(offset + query._limit + 1);
   const pageSql = `SELECT *, _sort::text AS _sort_value FROM (${branches.map((b) => branch(b, perBranch)).join(' UNION ALL ')}) page
     ${order} LIMIT ${params.add(query._limit + 1)} OFFSET ${params.add(offset)}`;

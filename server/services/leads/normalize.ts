@@ -84,5 +84,4 @@ export function deriveFields(columns: LandingColumn[], data: Record<string, unkn
 export const plainRecord = <T>(): Record<string, T> => Object.create(null) as Record<string, T>;
 
 /** Reads an own property only (never an inherited one such as `constructor`). */
-export const own = (obj: Record<string, unknown>, key: string): Cell =>
-  Object.prototype.hasOwnProperty.call(obj, key) ? (obj[key] as Cell) : undefined;
+export const own = (obj: Record<string, unknown>, key: string): Cell => (Object.prototype.hasOwnProperty.call(obj, key) ? (obj[key] as Cell) : undefined);

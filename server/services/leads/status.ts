@@ -53,7 +53,7 @@ export async function undoAction(db: Db, user: SessionUser, actionId: number) {
     );
     const action = rows[0];
     if (!action) throw notFound('Action introuvable');
-    if (action.user_id !== user.id && !user.admin) throw forbidden("Seuls son auteur et les administrateurs peuvent annuler cette action");
+    if (action.user_id !== user.id && !user.admin) throw forbidden('Seuls son auteur et les administrateurs peuvent annuler cette action');
     if (action.undone) throw conflict('Action déjà annulée');
     const { rowCount } = await q.query(
       `UPDATE leads l SET entry_status = i.from_status, updated_at = coalesce(i.from_updated_at, now())

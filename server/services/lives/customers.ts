@@ -53,10 +53,14 @@ async function updateIn(db: Queryable, userId: number, id: number, input: z.outp
   const webhook = input.webhook_url === undefined ? current.webhook_url : input.webhook_url;
   const secret = !webhook ? null : input.rotate_webhook_secret || !current.webhook_secret ? newSecret() : current.webhook_secret;
   try {
-    await db.query(
-      `UPDATE customers SET name = $2, email = $3, active = $4, webhook_url = $5, webhook_secret = $6 WHERE id = $1`,
-      [id, input.name ?? current.name, input.email ?? current.email, input.active ?? current.active, webhook, secret],
-    );
+    await db.query(`UPDATE customers SET name = $2, email = $3, active = $4, webhook_url = $5, webhook_secret = $6 WHERE id = $1`, [
+      id,
+      input.name ?? current.name,
+      input.email ?? current.email,
+      input.active ?? current.active,
+      webhook,
+      secret,
+    ]);
   } catch (err) {
     if ((err as { code?: string }).code === '23505') throw emailTaken();
     throw err;

@@ -64,10 +64,7 @@ export async function reportFile(db: Queryable, userId: number, id: number, form
   const columns = fileColumns(landings);
   // exportFilename keeps 100 characters: the rule's name (200 at most) is cut first, never the date.
   const filename = exportFilename(`rapport ${report.rule.normalize('NFC').slice(0, 80)} ${report.date}`, format);
-  const { rows } = await db.query<{ row: FileRow }>(
-    `SELECT ${fileRowSql} AS row FROM leads WHERE rapport_id = $1 ORDER BY id`,
-    [id],
-  );
+  const { rows } = await db.query<{ row: FileRow }>(`SELECT ${fileRowSql} AS row FROM leads WHERE rapport_id = $1 ORDER BY id`, [id]);
   await audit(db, { actorId: userId, action: 'download', entity: 'report', count: rows.length, details: { report_id: id, format } });
   const body = new PassThrough();
   const writer = sheetWriter(format, body, columns.columns, filename);

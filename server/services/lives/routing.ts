@@ -36,9 +36,16 @@ export async function explainRouting(db: Queryable, landingId: number, leadId: n
 
   const stored = lead.considered ?? [];
   const seen = stored.map((c) => c.rule_id);
-  const { rows: current } = await db.query<{ id: number; name: string; deleted: boolean }>('SELECT id, name, deleted_at IS NOT NULL AS deleted FROM rules WHERE id = ANY($1::int[])', [seen]);
+  const { rows: current } = await db.query<{ id: number; name: string; deleted: boolean }>(
+    'SELECT id, name, deleted_at IS NOT NULL AS deleted FROM rules WHERE id = ANY($1::int[])',
+    [seen],
+  );
   const byId = new Map(current.map((r) => [r.id, r]));
-  const considered: RoutingCandidate[] = stored.map((c) => ({ ...c, rule_name: byId.get(c.rule_id)?.name ?? c.rule_name, deleted: byId.get(c.rule_id)?.deleted ?? true }));
+  const considered: RoutingCandidate[] = stored.map((c) => ({
+    ...c,
+    rule_name: byId.get(c.rule_id)?.name ?? c.rule_name,
+    deleted: byId.get(c.rule_id)?.deleted ?? true,
+  }));
 
   // A rule of the landing is left out by its postal codes when its list (empty = everywhere) holds
   // none of the lead's keys, as the engine's lookup in rule_targets reads it.

@@ -102,7 +102,8 @@ export async function updateRule(db: Db, userId: number, id: number, input: z.ou
     if (sets.length) await q.query(`UPDATE rules SET ${sets.join(', ')}, updated_at = now() WHERE id = $1`, values);
     // Today's report shows the rule's cap at once, not the one of its first lead until the next
     // one; earlier days keep the cap they were filled under.
-    if (input.leads_number !== undefined) await q.query('UPDATE reports SET leads_number = $2 WHERE rule_id = $1 AND date = $3::date', [id, input.leads_number, today()]);
+    if (input.leads_number !== undefined)
+      await q.query('UPDATE reports SET leads_number = $2 WHERE rule_id = $1 AND date = $3::date', [id, input.leads_number, today()]);
     await audit(q, { actorId: userId, action: 'update', entity: 'rule', count: 1, details: { rule_id: id, fields: Object.keys(input) } });
     return getRule(q, id);
   });
@@ -132,5 +133,9 @@ export async function rulesToday(db: Queryable, customerId: number): Promise<Rul
   const total = rows.reduce((n, r) => n + r.count, 0);
   const latest = rows.reduce((m, r) => (r.at && r.at > m ? r.at : m), '');
   const caps = rows.reduce((n, r) => (n * 31 + r.id * 7 + r.leads_number) % 1_000_000_007, 0);
-  return { date: day, version: `${day}.${rows.length}.${total}.${caps}.${Date.parse(latest) || 0}`, data: rows.map(({ id, count, leads_number }) => ({ id, count, leads_number })) };
+  return {
+    date: day,
+    version: `${day}.${rows.length}.${total}.${caps}.${Date.parse(latest) || 0}`,
+    data: rows.map(({ id, count, leads_number }) => ({ id, count, leads_number })),
+  };
 }

@@ -1,4 +1,11 @@
-import { defaultSelection, toRegion, type DepartmentCode, type Production, type ProductionCategory, type ProductionRegion } from '../../../src/api/productions/contract';
+import {
+  defaultSelection,
+  toRegion,
+  type DepartmentCode,
+  type Production,
+  type ProductionCategory,
+  type ProductionRegion,
+} from '../../../src/api/productions/contract';
 import type { Db, Queryable } from '../../db/connection';
 import type { SessionUser } from '../auth/sessions';
 import { audit } from '../audit';
@@ -27,7 +34,13 @@ export async function saveNote(db: Db, user: SessionUser, category: ProductionCa
        RETURNING text, color`,
       [category, departement, text, user.id],
     );
-    await audit(q, { actorId: user.id, action: 'production.note', entity: 'department_notes', count: 1, details: { category, departement, length: text.length } });
+    await audit(q, {
+      actorId: user.id,
+      action: 'production.note',
+      entity: 'department_notes',
+      count: 1,
+      details: { category, departement, length: text.length },
+    });
     return { region, text: rows[0].text, color: rows[0].color };
   });
 }
@@ -45,7 +58,13 @@ export async function saveSelection(db: Db, user: SessionUser, category: Product
       [category, departements, user.id],
     );
     if (color === undefined) {
-      await audit(q, { actorId: user.id, action: 'production.selection', entity: 'production_selections', count: departements.length, details: { category, departements } });
+      await audit(q, {
+        actorId: user.id,
+        action: 'production.selection',
+        entity: 'production_selections',
+        count: departements.length,
+        details: { category, departements },
+      });
       return { selected: regions };
     }
     if (departements.length > 0) {
@@ -55,7 +74,13 @@ export async function saveSelection(db: Db, user: SessionUser, category: Product
         [category, departements, color, user.id],
       );
     }
-    await audit(q, { actorId: user.id, action: 'production.color', entity: 'department_notes', count: departements.length, details: { category, departements, color } });
+    await audit(q, {
+      actorId: user.id,
+      action: 'production.color',
+      entity: 'department_notes',
+      count: departements.length,
+      details: { category, departements, color },
+    });
     return { selected: regions, color };
   });
 }

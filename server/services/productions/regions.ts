@@ -22,7 +22,8 @@ export async function regionsData(db: Queryable, category: ProductionCategory, q
   const chosen = query.departement ? new Set(query.departement.map(departementOf)) : null;
   const landings = await getLandings(db, query.landings);
   const foreign = landings.find((l) => l.category !== category);
-  if (foreign) throw validationFailed({ landings: `La landing ${foreign.name} n'est pas de cette catégorie` }, `La landing ${foreign.name} n'est pas de cette catégorie`);
+  if (foreign)
+    throw validationFailed({ landings: `La landing ${foreign.name} n'est pas de cette catégorie` }, `La landing ${foreign.name} n'est pas de cette catégorie`);
 
   const [start, end] = query.date_range;
   const params = new Params();

@@ -95,7 +95,9 @@ export function backstageProvider(cfg: BackstageConfig): TaboolaProvider {
     const collection = Array.isArray(holder.collection) ? holder.collection : [];
     return {
       type: type === 'INCLUDE' || type === 'EXCLUDE' ? type : 'ALL',
-      codes: collection.map((c) => normalizePostalCode(str(typeof c === 'object' && c !== null ? (c as Json).postal_code ?? (c as Json).value : c).replace(/^[A-Z]{2}[-:\s]?/i, ''))),
+      codes: collection.map((c) =>
+        normalizePostalCode(str(typeof c === 'object' && c !== null ? ((c as Json).postal_code ?? (c as Json).value) : c).replace(/^[A-Z]{2}[-:\s]?/i, '')),
+      ),
     };
   };
 
@@ -105,7 +107,11 @@ export function backstageProvider(cfg: BackstageConfig): TaboolaProvider {
       return results(await call('GET', '/users/current/allowed-accounts')).map((a) => ({ id: str(a.id), name: str(a.name), account_id: str(a.account_id) }));
     },
     async campaigns(accountId): Promise<TaboolaCampaign[]> {
-      return results(await call('GET', `/${seg(accountId)}/campaigns/`)).map((c) => ({ id: str(c.id), name: str(c.name), advertiser_id: str(c.advertiser_id) }));
+      return results(await call('GET', `/${seg(accountId)}/campaigns/`)).map((c) => ({
+        id: str(c.id),
+        name: str(c.name),
+        advertiser_id: str(c.advertiser_id),
+      }));
     },
     async targeting(accountId, campaignId) {
       return toTargeting(await call('GET', `/${seg(accountId)}/campaigns/${seg(campaignId)}/targeting/postal_code`));

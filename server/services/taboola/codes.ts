@@ -29,7 +29,9 @@ export function codesOfXlsx(bytes: Buffer): RawCode[] {
   if (!isZip(bytes)) throw fileRefused("Le fichier n'est pas un fichier xlsx");
   const zip = checkZip(bytes, ZIP_LIMITS);
   if (!zip.ok) {
-    throw fileRefused(zip.reason === 'not_zip' ? "Le fichier xlsx est illisible" : 'Le fichier xlsx se décompresse en un contenu trop volumineux : il est refusé');
+    throw fileRefused(
+      zip.reason === 'not_zip' ? 'Le fichier xlsx est illisible' : 'Le fichier xlsx se décompresse en un contenu trop volumineux : il est refusé',
+    );
   }
   let sheet: XLSX.WorkSheet | undefined;
   try {
@@ -94,7 +96,8 @@ export function checkPostalCodes(raw: RawCode[]): string[] {
 export function codesOfDepartements(departements: string[]) {
   const all = postalCodesByDepartement();
   const unknown = departements.filter((d) => !all.has(d));
-  if (unknown.length) throw validationFailed({ departements: `Départements inconnus : ${unknown.join(', ')}` }, `Départements inconnus : ${unknown.join(', ')}`);
+  if (unknown.length)
+    throw validationFailed({ departements: `Départements inconnus : ${unknown.join(', ')}` }, `Départements inconnus : ${unknown.join(', ')}`);
   const codes = new Set<string>();
   const byDepartement: Record<string, number> = {};
   for (const d of departements) {

@@ -7,8 +7,9 @@ export function backstageDetail(body: string, contentType: string): string {
   if (/json/i.test(contentType) || text.startsWith('{')) {
     try {
       const json = JSON.parse(text) as Record<string, unknown>;
-      const found = [json.message, json.error_description, json.error, json.offending_field ? `champ ${String(json.offending_field)}` : undefined]
-        .filter((v): v is string => typeof v === 'string' && v.length > 0);
+      const found = [json.message, json.error_description, json.error, json.offending_field ? `champ ${String(json.offending_field)}` : undefined].filter(
+        (v): v is string => typeof v === 'string' && v.length > 0,
+      );
       detail = found.join(' — ');
     } catch {
       // not JSON after all: read as text below

@@ -36,10 +36,18 @@ export async function sendTargeting(
   if (!opts.widen) {
     const current = await taboola.targeting(accountId, campaignId);
     if (widens(current, send)) {
-      throw new AppError(409, 'conflict', "Ce ciblage élargit la campagne : confirmez-le pour l'envoyer", { widens: { before: summary(current), after: summary(send) } });
+      throw new AppError(409, 'conflict', "Ce ciblage élargit la campagne : confirmez-le pour l'envoyer", {
+        widens: { before: summary(current), after: summary(send) },
+      });
     }
   }
   const data = await taboola.setTargeting(accountId, campaignId, send);
-  await audit(ctx.db, { actorId: opts.userId, action: 'taboola.targeting', entity: 'postal_codes', count: send.codes.length, details: { account_id: accountId, campaign_id: campaignId, type: send.type, sandbox: taboola.sandbox } });
+  await audit(ctx.db, {
+    actorId: opts.userId,
+    action: 'taboola.targeting',
+    entity: 'postal_codes',
+    count: send.codes.length,
+    details: { account_id: accountId, campaign_id: campaignId, type: send.type, sandbox: taboola.sandbox },
+  });
   return data;
 }

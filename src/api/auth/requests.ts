@@ -6,7 +6,9 @@ import type { ForgotPasswordResponse, PasswordCheckResponse, PasswordSetResponse
 export const requestPasswordReset = (email: string) => apiEnvelope<ForgotPasswordResponse>('/auth/password/forgot', { method: 'POST', body: { email } });
 
 /** What a link opens (whose account, invitation or reset), before the form shows; 410 when it no longer works. */
-export const checkPasswordLink = (token: string) => apiEnvelope<PasswordCheckResponse>('/auth/password/check', { method: 'POST', body: { token } }).then((r) => r.data);
+export const checkPasswordLink = (token: string) =>
+  apiEnvelope<PasswordCheckResponse>('/auth/password/check', { method: 'POST', body: { token } }).then((r) => r.data);
 
 /** Sets the password of the link's account (invitation or reset); the link then no longer works. */
-export const choosePassword = (token: string, password: string) => apiEnvelope<PasswordSetResponse>('/auth/password/reset', { method: 'POST', body: { token, password } });
+export const choosePassword = (token: string, password: string) =>
+  apiEnvelope<PasswordSetResponse>('/auth/password/reset', { method: 'POST', body: { token, password } });

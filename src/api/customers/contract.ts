@@ -47,14 +47,13 @@ export type CustomerCreateRequest = z.input<typeof customerCreateRequest>;
  * PATCH /api/customers/:id ('Client modifié'): only the fields sent change. `webhook_url: null`
  * removes the webhook; `rotate_webhook_secret: true` issues a new signing key.
  */
-export const customerUpdateRequest = z
-  .object({
-    name: customerName.optional(),
-    email: customerEmail.optional(),
-    active: z.boolean().optional(),
-    webhook_url: webhookUrl.nullable().optional(),
-    rotate_webhook_secret: z.boolean().optional(),
-  });
+export const customerUpdateRequest = z.object({
+  name: customerName.optional(),
+  email: customerEmail.optional(),
+  active: z.boolean().optional(),
+  webhook_url: webhookUrl.nullable().optional(),
+  rotate_webhook_secret: z.boolean().optional(),
+});
 export type CustomerUpdateRequest = z.input<typeof customerUpdateRequest>;
 
 /** Answer of POST and PATCH /api/customers. */

@@ -49,12 +49,7 @@ const isHttpUrl = (value: string) => {
 
 /** PATCH /api/landings/:id (admin): an http(s) URL, or null to answer form posts with JSON. */
 export const landingUpdateRequest = z.object({
-  thank_you_url: z
-    .string()
-    .trim()
-    .max(2000, 'Adresse trop longue (2 000 caractères au plus)')
-    .refine(isHttpUrl, 'Adresse http(s) invalide')
-    .nullable(),
+  thank_you_url: z.string().trim().max(2000, 'Adresse trop longue (2 000 caractères au plus)').refine(isHttpUrl, 'Adresse http(s) invalide').nullable(),
 });
 export type LandingUpdateRequest = z.infer<typeof landingUpdateRequest>;
 

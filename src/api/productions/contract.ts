@@ -52,7 +52,14 @@ const commaList = <T extends z.ZodType<string, string>>(item: T, max: number, me
   z
     .string()
     .max(10_000, message)
-    .transform((s) => [...new Set(s.split(',').map((v) => v.trim()).filter(Boolean))])
+    .transform((s) => [
+      ...new Set(
+        s
+          .split(',')
+          .map((v) => v.trim())
+          .filter(Boolean),
+      ),
+    ])
     .pipe(z.array(item).max(max, message));
 
 export const departmentList = commaList(departmentCode, 200, 'Liste de départements invalide');
@@ -110,8 +117,6 @@ export const changeColorResponse = z.object({
 });
 
 /** POST /api/productions/:category/:departement/change_text: `text` in the query (the original's form) or the body. */
-export const noteText = z
-  .string({ error: 'Texte de la note requis' })
-  .max(maxNoteLength, 'La note dépasse 10 000 caractères');
+export const noteText = z.string({ error: 'Texte de la note requis' }).max(maxNoteLength, 'La note dépasse 10 000 caractères');
 export const changeTextRequest = z.object({ text: noteText }).strip();
 export const changeTextResponse = z.object({ data: productionRegion, message: z.string() });

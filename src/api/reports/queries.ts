@@ -10,4 +10,8 @@ export const reportsQuery = (ruleId: number) =>
 
 /** GET /api/rapports/:id/deliveries: every delivery attempt of the day's leads, newest first. */
 export const deliveriesQuery = (reportId: number) =>
-  queryOptions({ queryKey: [...reportsKey, 'deliveries', reportId], queryFn: () => api<DeliveryAttempt[]>(`/rapports/${reportId}/deliveries`), staleTime: 10_000 });
+  queryOptions({
+    queryKey: [...reportsKey, 'deliveries', reportId],
+    queryFn: () => api<DeliveryAttempt[]>(`/rapports/${reportId}/deliveries`),
+    staleTime: 10_000,
+  });

@@ -57,7 +57,11 @@ export const ruleCreateRequest = z.object({
   name: z.string().trim().min(1, 'Nom requis').max(200, 'Nom trop long (200 caractères au plus)'),
   customer_id: z.number({ error: 'Client requis' }).int('Client requis').positive('Client requis').max(maxSerialId, 'Client inconnu'),
   landings: ruleLandings,
-  zip: z.array(zipEntry).max(5000, '5 000 codes au plus').default([]).transform((z) => [...new Set(z)]),
+  zip: z
+    .array(zipEntry)
+    .max(5000, '5 000 codes au plus')
+    .default([])
+    .transform((z) => [...new Set(z)]),
   hours: ruleHours.default({ start: '00:00', end: '23:59' }),
   leads_number: leadsNumber.default(20),
   active: z.boolean().default(true),
@@ -66,23 +70,26 @@ export const ruleCreateRequest = z.object({
 export type RuleCreateRequest = z.input<typeof ruleCreateRequest>;
 
 /** PATCH /api/customers/rules/:id ('Règle modifiée'): edit, pause (`active: false`), resume; only the fields sent change. */
-export const ruleUpdateRequest = z
-  .object({
-    name: z.string().trim().min(1, 'Nom requis').max(200, 'Nom trop long (200 caractères au plus)').optional(),
-    customer_id: z.number().int().positive('Client requis').max(maxSerialId, 'Client inconnu').optional(),
-    landings: ruleLandings.optional(),
-    zip: z.array(zipEntry).max(5000, '5 000 codes au plus').transform((z) => [...new Set(z)]).optional(),
-    hours: ruleHours.optional(),
-    leads_number: leadsNumber.optional(),
-    active: z.boolean().optional(),
-    monday: z.boolean().optional(),
-    tuesday: z.boolean().optional(),
-    wednesday: z.boolean().optional(),
-    thursday: z.boolean().optional(),
-    friday: z.boolean().optional(),
-    saturday: z.boolean().optional(),
-    sunday: z.boolean().optional(),
-  });
+export const ruleUpdateRequest = z.object({
+  name: z.string().trim().min(1, 'Nom requis').max(200, 'Nom trop long (200 caractères au plus)').optional(),
+  customer_id: z.number().int().positive('Client requis').max(maxSerialId, 'Client inconnu').optional(),
+  landings: ruleLandings.optional(),
+  zip: z
+    .array(zipEntry)
+    .max(5000, '5 000 codes au plus')
+    .transform((z) => [...new Set(z)])
+    .optional(),
+  hours: ruleHours.optional(),
+  leads_number: leadsNumber.optional(),
+  active: z.boolean().optional(),
+  monday: z.boolean().optional(),
+  tuesday: z.boolean().optional(),
+  wednesday: z.boolean().optional(),
+  thursday: z.boolean().optional(),
+  friday: z.boolean().optional(),
+  saturday: z.boolean().optional(),
+  sunday: z.boolean().optional(),
+});
 export type RuleUpdateRequest = z.input<typeof ruleUpdateRequest>;
 
 /** Leads delivered by a rule on the current Paris day, against its cap. */

@@ -15,7 +15,10 @@ export function sendTargeting(accountId: string, campaignId: string, send: Targe
   if (opts.widen) body.set('widen', 'confirmed');
   if ('file' in send) body.set('file', send.file);
   if ('codes' in send) body.set('codes', send.codes.join(','));
-  return apiEnvelope<SendTargetingResponse>(`/taboola/campaigns/${encodeURIComponent(accountId)}/${encodeURIComponent(campaignId)}/codes`, { method: 'POST', body });
+  return apiEnvelope<SendTargetingResponse>(`/taboola/campaigns/${encodeURIComponent(accountId)}/${encodeURIComponent(campaignId)}/codes`, {
+    method: 'POST',
+    body,
+  });
 }
 
 /** GET /api/taboola/departements/codes: every postal code of these departments ('Cibler des départements'). */

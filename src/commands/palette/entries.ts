@@ -64,14 +64,17 @@ export function choiceEntries(ctx: CommandContext, t: Translate): PaletteEntry[]
     .filter((c) => c.choices && isAvailable(c, ctx))
     .flatMap((c) =>
       c.choices!(ctx).map((choice, i) =>
-        makeEntry({ key: `choice:${c.id}:${i}:${choice.label}`, group: 'choices', label: choice.label, hint: choice.hint, command: c.id, args: choice.args }, t(c.title)),
+        makeEntry(
+          { key: `choice:${c.id}:${i}:${choice.label}`, group: 'choices', label: choice.label, hint: choice.hint, command: c.id, args: choice.args },
+          t(c.title),
+        ),
       ),
     );
 }
 
 /** The entries of a palette source's items (sources.ts). */
 export function sourceEntries(source: PaletteSource, items: readonly unknown[]): PaletteEntry[] {
-  return source.entries(items).map((e) =>
-    makeEntry({ key: `${source.id}:${e.key}`, group: source.id, label: e.label, hint: e.hint, command: e.command, args: e.args }, e.keywords),
-  );
+  return source
+    .entries(items)
+    .map((e) => makeEntry({ key: `${source.id}:${e.key}`, group: source.id, label: e.label, hint: e.hint, command: e.command, args: e.args }, e.keywords));
 }

@@ -24,7 +24,13 @@ export default function ChoosePasswordScreen() {
   const [token] = useState(linkToken);
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const link = useQuery({ queryKey: ['password-link', token], queryFn: () => checkPasswordLink(token), enabled: token !== '', retry: false, staleTime: Infinity });
+  const link = useQuery({
+    queryKey: ['password-link', token],
+    queryFn: () => checkPasswordLink(token),
+    enabled: token !== '',
+    retry: false,
+    staleTime: Infinity,
+  });
   const login = useLogin();
   const save = useMutation({ mutationFn: () => choosePassword(token, password) });
 

@@ -68,7 +68,12 @@ export function CustomerEditDialog() {
             {field('name', 'text')}
             {field('email', 'email', t('customers.edit.email.hint'))}
             <div className="field">
-              <Checkbox className="check" isSelected={edit.draft.active} onChange={(on) => (customerEdit.draft.active = on)} aria-describedby="customer-edit-active-hint">
+              <Checkbox
+                className="check"
+                isSelected={edit.draft.active}
+                onChange={(on) => (customerEdit.draft.active = on)}
+                aria-describedby="customer-edit-active-hint"
+              >
                 <span className="check-box" aria-hidden="true" />
                 {t('customers.edit.active')}
               </Checkbox>

@@ -12,7 +12,16 @@ import { rulesKey } from '../../api/rules/queries';
 import type { CommandContext, ContextWith } from '../../commands/context';
 import { definePaletteSource } from '../../commands/palette/sources';
 import { defineCommand } from '../../commands/registry';
-import { checkCustomer, checkCustomerEdit, customerDraft, customerEdit, customerForm, customerServerErrors, customerTabs, type CustomersCommandContext } from './store';
+import {
+  checkCustomer,
+  checkCustomerEdit,
+  customerDraft,
+  customerEdit,
+  customerForm,
+  customerServerErrors,
+  customerTabs,
+  type CustomersCommandContext,
+} from './store';
 import { hrefOf } from '../../commands/screens';
 
 declare module '../../commands/registry' {
@@ -133,7 +142,8 @@ const customerOf = (ctx: OnFocused, args: CustomerArgs): Customer | undefined =>
   return queryClient.getQueryData(customersQuery.queryKey)?.find((c) => c.id === id);
 };
 /** Customers, and the rules whose state follows their customer's. */
-const reloadCustomers = () => Promise.all([queryClient.invalidateQueries({ queryKey: customersQuery.queryKey }), queryClient.invalidateQueries({ queryKey: rulesKey })]);
+const reloadCustomers = () =>
+  Promise.all([queryClient.invalidateQueries({ queryKey: customersQuery.queryKey }), queryClient.invalidateQueries({ queryKey: rulesKey })]);
 
 // e, a row's Modifier button, the toolbar and the palette: the edit dialog on that customer.
 defineCommand<CustomerArgs, OnFocused>({

@@ -25,7 +25,12 @@ const columns: GridColumnSpec[] = [
 const rowButtons = { args: (row: Row) => ({ customerId: row.id }), width: 240 };
 
 const fetchRows = async (): Promise<Row[]> =>
-  (await queryClient.fetchQuery(customersQuery)).map((c: Customer) => ({ ...c, rule_count: c.rules.length, state: c.active ? 'active' : 'paused', webhook: c.webhook_url ?? '' }));
+  (await queryClient.fetchQuery(customersQuery)).map((c: Customer) => ({
+    ...c,
+    rule_count: c.rules.length,
+    state: c.active ? 'active' : 'paused',
+    webhook: c.webhook_url ?? '',
+  }));
 
 // Enter or a double click on a row: the customer's rules.
 const onOpen = (row: Row) => void runCommand('customers.openRules', { customerId: row.id }, 'hotkey');

@@ -71,7 +71,10 @@ const editMessages: Record<CustomerEditField, string> = {
  * The edit's checks, the server's own (the contract's schema), then the PATCH body: only the
  * fields that changed (an emptied webhook is `null`: no more webhook). Pure, unit-tested.
  */
-export function checkCustomerEdit(draft: CustomerDraft, current: Customer): { errors: Partial<Record<CustomerEditField, string>>; payload: CustomerUpdateRequest | null } {
+export function checkCustomerEdit(
+  draft: CustomerDraft,
+  current: Customer,
+): { errors: Partial<Record<CustomerEditField, string>>; payload: CustomerUpdateRequest | null } {
   const webhook = draft.webhook_url.trim() === '' ? null : draft.webhook_url.trim();
   const payload: CustomerUpdateRequest = {};
   if (draft.name.trim() !== current.name) payload.name = draft.name;

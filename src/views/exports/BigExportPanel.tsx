@@ -19,7 +19,13 @@ export function BigExportPanel() {
   return (
     <section className="admin-section" aria-labelledby="big-export-toggle">
       <h2 className="visually-hidden">{t('exports.big.title')}</h2>
-      <Button id="big-export-toggle" className="admin-section-toggle" aria-expanded={big.open} aria-controls="big-export-body" onPress={() => (exportsView.big.open = !big.open)}>
+      <Button
+        id="big-export-toggle"
+        className="admin-section-toggle"
+        aria-expanded={big.open}
+        aria-controls="big-export-body"
+        onPress={() => (exportsView.big.open = !big.open)}
+      >
         <span aria-hidden="true">{big.open ? '▾' : '▸'}</span>
         {t('exports.big.title')}
       </Button>
@@ -71,7 +77,11 @@ export function BigExportPanel() {
             <progress value={job.total ? job.written : undefined} max={job.total || undefined} aria-label={t('exports.big.progress')} />
             <span>
               {job.total
-                ? t('exports.big.running', { done: intl.formatNumber(job.written), total: intl.formatNumber(job.total), percent: Math.floor((100 * job.written) / job.total) })
+                ? t('exports.big.running', {
+                    done: intl.formatNumber(job.written),
+                    total: intl.formatNumber(job.total),
+                    percent: Math.floor((100 * job.written) / job.total),
+                  })
                 : t('exports.big.queued')}
             </span>
           </div>

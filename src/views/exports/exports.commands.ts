@@ -139,7 +139,13 @@ defineCommand({
     }
     exportsView.refusal = null;
     try {
-      const res = await generateBigExport({ landings: big.landings.join(','), status: big.statuses.join(','), start: big.start, end: big.end, format: big.format });
+      const res = await generateBigExport({
+        landings: big.landings.join(','),
+        status: big.statuses.join(','),
+        start: big.start,
+        end: big.end,
+        format: big.format,
+      });
       ctx.toast.info(ctx.t('exports.toast.bigStarted'));
       void followBigExport(ctx, res.data);
     } catch (error) {

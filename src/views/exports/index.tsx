@@ -17,27 +17,35 @@ import { FilterBar } from './FilterBar';
 import { exportsView, type ExportsCommandContext } from './store';
 
 // Filtered by the bar above the grid, in the server's order (newest first).
-const columns = ([
-  { key: 'id', label: '', kind: 'number', width: 70 },
-  { key: 'created', label: '', kind: 'date', width: 150 },
-  // Out of the Tab order: the keyboard downloads the focused row's file with its command (d).
-  {
-    key: 'filename',
-    label: '',
-    kind: 'text',
-    width: 260,
-    cell: (row) => (
-      <a href={(row as unknown as ExportItem).url} download={String(row.filename)} tabIndex={-1} className="lg-link list-file-link" title={String(row.filename)}>
-        {String(row.filename)}
-      </a>
-    ),
-  },
-  { key: 'count', label: '', kind: 'number', width: 90 },
-  { key: 'landing', label: '', kind: 'text', width: 200 },
-  { key: 'user', label: '', kind: 'text', width: 160 },
-  { key: 'for_customer', label: '', kind: 'text', width: 160 },
-  { key: 'big_export', label: '', kind: 'text', width: 130 },
-] satisfies GridColumnSpec[]).map((c): GridColumnSpec => ({ ...c, filter: false, sort: false }));
+const columns = (
+  [
+    { key: 'id', label: '', kind: 'number', width: 70 },
+    { key: 'created', label: '', kind: 'date', width: 150 },
+    // Out of the Tab order: the keyboard downloads the focused row's file with its command (d).
+    {
+      key: 'filename',
+      label: '',
+      kind: 'text',
+      width: 260,
+      cell: (row) => (
+        <a
+          href={(row as unknown as ExportItem).url}
+          download={String(row.filename)}
+          tabIndex={-1}
+          className="lg-link list-file-link"
+          title={String(row.filename)}
+        >
+          {String(row.filename)}
+        </a>
+      ),
+    },
+    { key: 'count', label: '', kind: 'number', width: 90 },
+    { key: 'landing', label: '', kind: 'text', width: 200 },
+    { key: 'user', label: '', kind: 'text', width: 160 },
+    { key: 'for_customer', label: '', kind: 'text', width: 160 },
+    { key: 'big_export', label: '', kind: 'text', width: 130 },
+  ] satisfies GridColumnSpec[]
+).map((c): GridColumnSpec => ({ ...c, filter: false, sort: false }));
 
 // Enter or a double click on an export: its file.
 const downloadFocused = () => void runCommand('exports.download', undefined, 'button');
@@ -63,7 +71,10 @@ export default function ExportsScreen() {
   const users = useUsers();
 
   const buyer = useDebounced(filters.forCustomer.trim(), FILTER_DELAY_MS);
-  const query = useMemo(() => ({ userId, landings: [...filters.landings], start: filters.start, end: filters.end, forCustomer: buyer }), [userId, filters.landings, filters.start, filters.end, buyer]);
+  const query = useMemo(
+    () => ({ userId, landings: [...filters.landings], start: filters.start, end: filters.end, forCustomer: buyer }),
+    [userId, filters.landings, filters.start, filters.end, buyer],
+  );
   const loader: RowLoader = useCallback(
     async (req, signal) => {
       const res = await fetchExports(query, req, signal);

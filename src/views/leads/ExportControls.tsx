@@ -15,13 +15,7 @@ export function ExportControls({ landingIds }: { landingIds: readonly number[] }
     <div className="leads-bar leads-export" data-leads-export="">
       <label className="field field-compact">
         <span className="visually-hidden">{t('leads.filename')}</span>
-        <input
-          type="text"
-          value={view.filename}
-          maxLength={120}
-          placeholder={t('leads.filename')}
-          onChange={(e) => (leadView.filename = e.target.value)}
-        />
+        <input type="text" value={view.filename} maxLength={120} placeholder={t('leads.filename')} onChange={(e) => (leadView.filename = e.target.value)} />
       </label>
       <label className="field field-compact">
         <span>{t('leads.format')}</span>

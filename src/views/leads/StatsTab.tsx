@@ -9,7 +9,9 @@ import { DateRange } from '../../ui/DateRange';
 
 /** The server's own message for a request it refused (an end before the start…), else the generic one. */
 function statsError(error: unknown, t: (id: string) => string): string {
-  return error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 404 && error.message ? error.message : t('leads.error.stats');
+  return error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 404 && error.message
+    ? error.message
+    : t('leads.error.stats');
 }
 
 interface Props {
@@ -40,7 +42,14 @@ export function StatsTab({ landingIds, category, zoneAvailable }: Props) {
   return (
     <div className="leads-stats">
       <div className="leads-bar">
-        <DateRange labels={[t('leads.stats.start'), t('leads.stats.end')]} start={start} end={end} required names={['stats-start', 'stats-end']} onChange={(s, e) => setRange([s, e])} />
+        <DateRange
+          labels={[t('leads.stats.start'), t('leads.stats.end')]}
+          start={start}
+          end={end}
+          required
+          names={['stats-start', 'stats-end']}
+          onChange={(s, e) => setRange([s, e])}
+        />
         {zoneAvailable ? (
           <label className="leads-check">
             <input type="checkbox" checked={zone} onChange={(e) => setZone(e.target.checked)} />

@@ -121,7 +121,11 @@ export function StatusTab({ landingIds, status, selection, onSelectionChange, on
         <SelectFirst />
         <CommandMenu menu="leads.list" variant="toolbar" label={t('leads.list')} className="leads-refresh" />
         <p className="leads-totals" aria-live="polite">
-          {t('leads.totals', { total: selection?.totalExact === false ? t('leads.estimate', { n: intl.formatNumber(total) }) : intl.formatNumber(total), selected: intl.formatNumber(selected), count: selected })}
+          {t('leads.totals', {
+            total: selection?.totalExact === false ? t('leads.estimate', { n: intl.formatNumber(total) }) : intl.formatNumber(total),
+            selected: intl.formatNumber(selected),
+            count: selected,
+          })}
         </p>
       </div>
       <UndoBar />

@@ -42,19 +42,22 @@ export default function LeadsScreen() {
   const status = statusOfTab(tab);
 
   // The focus moves on every keystroke: only what the actions need re-renders the view.
-  const onSelectionChange = useCallback((info: GridSelectionInfo) => {
-    setSelection((prev) =>
-      prev &&
-      prev.selected === info.selected &&
-      prev.allMatching === info.allMatching &&
-      prev.total === info.total &&
-      prev.totalExact === info.totalExact &&
-      prev.filters === info.filters &&
-      prev.sort === info.sort
-        ? prev
-        : info,
-    );
-  }, [setSelection]);
+  const onSelectionChange = useCallback(
+    (info: GridSelectionInfo) => {
+      setSelection((prev) =>
+        prev &&
+        prev.selected === info.selected &&
+        prev.allMatching === info.allMatching &&
+        prev.total === info.total &&
+        prev.totalExact === info.totalExact &&
+        prev.filters === info.filters &&
+        prev.sort === info.sort
+          ? prev
+          : info,
+      );
+    },
+    [setSelection],
+  );
 
   const leads: LeadsCommandContext = useMemo(
     () => ({ landingIds, tab, status, selection: status ? selection : null, columns, setTab }),

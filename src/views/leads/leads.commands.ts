@@ -201,7 +201,11 @@ defineCommand({
  * the older copy of a selected text field.
  */
 async function copyText(text: string): Promise<boolean> {
-  if (window.isSecureContext && navigator.clipboard) return navigator.clipboard.writeText(text).then(() => true, () => false);
+  if (window.isSecureContext && navigator.clipboard)
+    return navigator.clipboard.writeText(text).then(
+      () => true,
+      () => false,
+    );
   const area = document.createElement('textarea');
   area.value = text;
   area.setAttribute('readonly', '');

@@ -22,7 +22,10 @@ export function ColorChoice() {
   const t = useT();
   const { color } = useSnapshot(productionView);
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);
-  const choices = [...selectionColors.map((c) => ({ value: c.color, label: t(`production.color.${c.id}`), swatch: c.color })), { value: 'none', label: t('production.color.none'), swatch: null }];
+  const choices = [
+    ...selectionColors.map((c) => ({ value: c.color, label: t(`production.color.${c.id}`), swatch: c.color })),
+    { value: 'none', label: t('production.color.none'), swatch: null },
+  ];
   const checked = choices.findIndex((c) => c.value === color);
   const choose = (i: number) => void runCommand('production.color', { color: choices[i].value === 'none' ? null : choices[i].value }, 'button');
   const onKeyDown = (e: KeyboardEvent, i: number) => {

@@ -7,7 +7,8 @@ export function Legend({ classes }: { classes: readonly ChoroplethClass[] }) {
   const t = useT();
   const intl = useIntl();
   const colors = classColors(classes.length);
-  const range = (c: ChoroplethClass) => (c.lo === c.hi ? intl.formatNumber(c.lo) : t('production.legend.range', { lo: intl.formatNumber(c.lo), hi: intl.formatNumber(c.hi) }));
+  const range = (c: ChoroplethClass) =>
+    c.lo === c.hi ? intl.formatNumber(c.lo) : t('production.legend.range', { lo: intl.formatNumber(c.lo), hi: intl.formatNumber(c.hi) });
   return (
     <div className="map-legend">
       <h2 className="visually-hidden">{t('production.legend')}</h2>

@@ -39,7 +39,11 @@ export function NoteDialog({ code, name, initial }: { code: DepartmentCode; name
           </Heading>
           <TextField className="production-note" value={text} onChange={setText} autoFocus isInvalid={tooLong}>
             <Label>{t('production.note.label', { name, code: code.slice(3) })}</Label>
-            <TextArea rows={8} className="production-note-text" onFocus={(e) => e.currentTarget.setSelectionRange(e.currentTarget.value.length, e.currentTarget.value.length)} />
+            <TextArea
+              rows={8}
+              className="production-note-text"
+              onFocus={(e) => e.currentTarget.setSelectionRange(e.currentTarget.value.length, e.currentTarget.value.length)}
+            />
             <span className={tooLong ? 'production-note-count production-note-over' : 'production-note-count'} aria-live="polite">
               {t('production.note.count', { n: intl.formatNumber(text.length), max: intl.formatNumber(maxNoteLength) })}
             </span>

@@ -69,7 +69,10 @@ export function StatisticsTable({ category, counts, notes, selected, open }: Pro
   // A row's department goes onto the map (its focus and the selection): Enter, a double click, or
   // a click on its name — a link to the map on that department, so a middle click opens a tab.
   const onOpen = useCallback((row: Row) => void runCommand('production.select', { code: row.id as DepartmentCode }, 'hotkey'), []);
-  const link = useCallback((column: GridColumnSpec, row: Row) => (column.key === 'name' ? hrefOf('production', { category }, { departement: String(row.id) }) : undefined), [category]);
+  const link = useCallback(
+    (column: GridColumnSpec, row: Row) => (column.key === 'name' ? hrefOf('production', { category }, { departement: String(row.id) }) : undefined),
+    [category],
+  );
   const onLink = useCallback((href: string) => {
     const code = new URL(href, window.location.origin).searchParams.get('departement') as DepartmentCode | null;
     if (code) void runCommand('production.select', { code }, 'button');
@@ -77,7 +80,13 @@ export function StatisticsTable({ category, counts, notes, selected, open }: Pro
   return (
     <section className="production-stats" aria-labelledby="production-stats-title">
       <h2 id="production-stats-title" className="production-stats-title">
-        <button type="button" className="btn production-disclosure" aria-expanded={open} aria-controls="production-stats-body" onClick={() => void runCommand('production.toggleStats', undefined, 'button')}>
+        <button
+          type="button"
+          className="btn production-disclosure"
+          aria-expanded={open}
+          aria-controls="production-stats-body"
+          onClick={() => void runCommand('production.toggleStats', undefined, 'button')}
+        >
           <span aria-hidden="true">{open ? '▾' : '▸'}</span> {t('production.stats')}
         </button>
       </h2>

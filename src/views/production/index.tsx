@@ -153,7 +153,9 @@ export default function ProductionScreen() {
   const optionLabel = useCallback(
     (code: DepartmentCode) => {
       const note = noteOf(code);
-      return [`${nameOf(code)} (${code.slice(3)})`, countText(code), note ? t('production.map.noteStart', { note: note.slice(0, 80) }) : ''].filter(Boolean).join(', ');
+      return [`${nameOf(code)} (${code.slice(3)})`, countText(code), note ? t('production.map.noteStart', { note: note.slice(0, 80) }) : '']
+        .filter(Boolean)
+        .join(', ');
     },
     [nameOf, noteOf, countText, t],
   );
@@ -220,7 +222,9 @@ export default function ProductionScreen() {
         </div>
         <div className="production-side">
           <p className="production-selection" aria-live="polite">
-            {selectedNames.length ? t('production.selection', { names: intl.formatList(selectedNames, { type: 'conjunction' }) }) : t('production.selection.none')}
+            {selectedNames.length
+              ? t('production.selection', { names: intl.formatList(selectedNames, { type: 'conjunction' }) })
+              : t('production.selection.none')}
           </p>
           <ProductionTable data={regions.data} busy={regions.isFetching} />
         </div>

@@ -40,7 +40,8 @@ definePaletteSource<{ code: DepartmentCode; name: string }>({
     queryFn: async () => departmentList(),
     staleTime: Infinity,
   },
-  entries: (list) => list.map((d) => ({ key: d.code, label: d.name, hint: d.code, keywords: d.code.slice(3), command: 'production.jump', args: { code: d.code } })),
+  entries: (list) =>
+    list.map((d) => ({ key: d.code, label: d.name, hint: d.code, keywords: d.code.slice(3), command: 'production.jump', args: { code: d.code } })),
 });
 
 defineCommand<{ code: DepartmentCode }>({

@@ -12,7 +12,12 @@ export const screen = defineScreen({
   entries: [
     { params: { category: 'pac' }, title: 'shell.screen.production.pac', menu: { group: 'production', order: 1, label: 'shell.menu.pac' }, keys: ['g p p'] },
     { params: { category: 'pv' }, title: 'shell.screen.production.pv', menu: { group: 'production', order: 2, label: 'shell.menu.pv' }, keys: ['g p v'] },
-    { params: { category: 'other' }, title: 'shell.screen.production.other', menu: { group: 'production', order: 3, label: 'shell.menu.other' }, keys: ['g p o'] },
+    {
+      params: { category: 'other' },
+      title: 'shell.screen.production.other',
+      menu: { group: 'production', order: 3, label: 'shell.menu.other' },
+      keys: ['g p o'],
+    },
   ],
   load: () => import('.'),
 });

@@ -43,7 +43,12 @@ export default function ReportsScreen() {
       column.key === 'zip' ? ((value as string[] | undefined)?.length ? (value as string[]).join(', ') : t('rules.zip.everywhere')) : base(column, value);
   }, [intl.locale, t]);
   const loader = useMemo(
-    () => localLoader(async () => (await queryClient.fetchQuery(reportsQuery(ruleId))).data as (Report & Row)[], columns, (c, row) => format(c, row[c.key])),
+    () =>
+      localLoader(
+        async () => (await queryClient.fetchQuery(reportsQuery(ruleId))).data as (Report & Row)[],
+        columns,
+        (c, row) => format(c, row[c.key]),
+      ),
     [ruleId, format],
   );
   const list = useListScreen<Report>({ loader, version: reports.data });
@@ -57,7 +62,9 @@ export default function ReportsScreen() {
     <ListScreen
       name="reports"
       title={rule?.name ? t('reports.titleOf', { name: rule.name }) : t('shell.screen.reports')}
-      subtitle={rule?.customer_name ? <p className="muted reports-sub">{t('reports.subtitle', { customer: rule.customer_name, cap: rule.leads_number ?? 0 })}</p> : null}
+      subtitle={
+        rule?.customer_name ? <p className="muted reports-sub">{t('reports.subtitle', { customer: rule.customer_name, cap: rule.leads_number ?? 0 })}</p> : null
+      }
       head={
         link ? (
           <a className="reports-link" href={link.url} download={link.filename}>

@@ -31,7 +31,8 @@ type OnScreen = ContextWith<'reports'>;
 type OnReport = OnScreen & { reports: { focused: Report } };
 const onScreen = (ctx: CommandContext): ctx is OnScreen => ctx.reports !== undefined;
 const onReport = (ctx: CommandContext): ctx is OnReport => onScreen(ctx) && ctx.reports.focused !== undefined;
-const target = (ctx: OnScreen, args: { reportId?: number } | undefined) => (args?.reportId !== undefined ? ctx.reports.byId(args.reportId) : ctx.reports.focused);
+const target = (ctx: OnScreen, args: { reportId?: number } | undefined) =>
+  args?.reportId !== undefined ? ctx.reports.byId(args.reportId) : ctx.reports.focused;
 
 // d, Enter or a double click on a row, its Télécharger button, the toolbar: the dialog asks the format.
 defineCommand<ReportArgs, OnReport>({
@@ -59,7 +60,12 @@ defineCommand<{ reportId?: number; format: BookType }, OnReport>({
   requires: 'admin',
   choices: (ctx) => {
     const focused = ctx.reports?.focused;
-    return focused ? bookType.options.map((format) => ({ label: ctx.t('reports.downloadAs.choice', { date: focused.date, format: format.toUpperCase() }), args: { format } })) : [];
+    return focused
+      ? bookType.options.map((format) => ({
+          label: ctx.t('reports.downloadAs.choice', { date: focused.date, format: format.toUpperCase() }),
+          args: { format },
+        }))
+      : [];
   },
   when: onReport,
   run: async (ctx, args) => {

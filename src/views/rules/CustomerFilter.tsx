@@ -1,4 +1,17 @@
-import { Autocomplete, Button, Input, Label, ListBox, ListBoxItem, Popover, SearchField, Select, SelectValue, useFilter, type Key } from 'react-aria-components';
+import {
+  Autocomplete,
+  Button,
+  Input,
+  Label,
+  ListBox,
+  ListBoxItem,
+  Popover,
+  SearchField,
+  Select,
+  SelectValue,
+  useFilter,
+  type Key,
+} from 'react-aria-components';
 import { useCustomers } from '../../api/customers/hooks';
 import { runCommand } from '../../commands/registry';
 import { useT } from '../../i18n/provider';
@@ -30,7 +43,11 @@ export function CustomerFilter({ customerId }: { customerId: number }) {
             <SearchField className="lives-search" aria-label={t('rules.filter.search')} autoFocus>
               <Input placeholder={t('rules.filter.search')} />
             </SearchField>
-            <ListBox className="menu-list lives-combo-list" items={items} renderEmptyState={() => <div className="menu-item muted">{t('rules.filter.none')}</div>}>
+            <ListBox
+              className="menu-list lives-combo-list"
+              items={items}
+              renderEmptyState={() => <div className="menu-item muted">{t('rules.filter.none')}</div>}
+            >
               {(item) => (
                 <ListBoxItem className="menu-item" id={item.id} textValue={item.name}>
                   {item.name}

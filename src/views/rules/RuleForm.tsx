@@ -313,7 +313,12 @@ export function RuleForm({ mode, onCancel }: Props) {
             {t('rules.edit.cancel')}
           </Button>
         )}
-        <CommandMenu menu={creating ? 'rules.form' : 'rules.editForm'} variant="toolbar" label={t(creating ? 'rules.tab.create' : 'rules.edit.title')} className="form-actions" />
+        <CommandMenu
+          menu={creating ? 'rules.form' : 'rules.editForm'}
+          variant="toolbar"
+          label={t(creating ? 'rules.tab.create' : 'rules.edit.title')}
+          className="form-actions"
+        />
       </div>
     </form>
   );

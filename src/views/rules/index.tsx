@@ -28,7 +28,10 @@ export default function RulesScreen() {
   }, [customerId]);
 
   const { tab, showTab, focused, byId, grid: gridHandle } = list;
-  const ctx: RulesCommandContext = useMemo(() => ({ customerId, tab, showTab, focused, byId, grid: gridHandle }), [customerId, tab, showTab, focused, byId, gridHandle]);
+  const ctx: RulesCommandContext = useMemo(
+    () => ({ customerId, tab, showTab, focused, byId, grid: gridHandle }),
+    [customerId, tab, showTab, focused, byId, gridHandle],
+  );
   useProvideCommandContext({ view: 'rules', rules: ctx });
 
   return (

@@ -69,7 +69,12 @@ export function useRuleGrid(customerId: number): { loader: RowLoader; grid: List
         case 'zip':
           return (value as string[] | undefined)?.length ? (value as string[]).join(', ') : t('rules.zip.everywhere');
         case 'days':
-          return daysText(String(value ?? '').split(',').filter(Boolean) as Weekday[], t);
+          return daysText(
+            String(value ?? '')
+              .split(',')
+              .filter(Boolean) as Weekday[],
+            t,
+          );
         case 'hours': {
           const h = value as Rule['hours'] | undefined;
           return h ? `${h.start} – ${h.end}` : '';
@@ -87,7 +92,10 @@ export function useRuleGrid(customerId: number): { loader: RowLoader; grid: List
   const loader = useMemo(
     () =>
       localLoader(
-        async () => (await queryClient.fetchQuery(rulesQuery(customerId))).map((r) => ({ ...r, days: weekdays.filter((d) => r[d]).join(','), fill: fillRatio(r.today), state: stateOf(r) }) as unknown as Row),
+        async () =>
+          (await queryClient.fetchQuery(rulesQuery(customerId))).map(
+            (r) => ({ ...r, days: weekdays.filter((d) => r[d]).join(','), fill: fillRatio(r.today), state: stateOf(r) }) as unknown as Row,
+          ),
         columns,
         (column, row) => format(column, row[column.key]),
       ),

@@ -69,10 +69,12 @@ async function reload() {
 }
 
 /** 'Impossible de traiter cette demande', after the list is read again (the rule may be gone). */
-const failed = (ctx: CommandContext) => async (error: unknown): Promise<never> => {
-  await reload();
-  throw new Error(ctx.t('rules.error.action'), { cause: error });
-};
+const failed =
+  (ctx: CommandContext) =>
+  async (error: unknown): Promise<never> => {
+    await reload();
+    throw new Error(ctx.t('rules.error.action'), { cause: error });
+  };
 
 ruleTabs.forEach((tab, i) => {
   defineCommand({

@@ -24,7 +24,14 @@ function EntryLink({ entry, active }: { entry: MenuEntry; active: boolean }) {
   const label = entry.literal ? entry.title : t(entry.title);
   // Long landing names wrap onto a second line; the title gives the rest of a longer one.
   return (
-    <a href={entry.href} onClick={onClick} className={active ? 'menu-link active' : 'menu-link'} aria-current={active ? 'page' : undefined} data-route-path={entry.routePath} title={label}>
+    <a
+      href={entry.href}
+      onClick={onClick}
+      className={active ? 'menu-link active' : 'menu-link'}
+      aria-current={active ? 'page' : undefined}
+      data-route-path={entry.routePath}
+      title={label}
+    >
       <span className="menu-link-text">{label}</span>
     </a>
   );

@@ -42,7 +42,12 @@ function Tag({ path, active, onMenu }: { path: string; active: boolean; onMenu: 
       >
         {title || path}
       </a>
-      <button type="button" className="tag-close" aria-label={t('shell.tags.closeTag', { title: title || path })} onClick={() => void runCommand('tags.close', { path }, 'tags')}>
+      <button
+        type="button"
+        className="tag-close"
+        aria-label={t('shell.tags.closeTag', { title: title || path })}
+        onClick={() => void runCommand('tags.close', { path }, 'tags')}
+      >
         <Icon name="close" className="icon icon-small" />
       </button>
     </li>
@@ -114,8 +119,22 @@ export function TagsView() {
       <button type="button" className="tags-scroll" tabIndex={-1} aria-label={t('shell.tags.scrollRight')} hidden={!more.right} onClick={() => scrollBy(1)}>
         <Icon name="chevron" className="icon icon-small" />
       </button>
-      <Popover triggerRef={anchor} isOpen={menu !== null} onOpenChange={(open) => !open && setMenu(null)} placement="bottom start" className="popover" aria-label={t('shell.tags.menu')}>
-        <CommandMenu menu="tags.context" variant="items" label={t('shell.tags.menu')} args={{ path: menu ?? pathname }} source="tags" onAction={() => setMenu(null)} />
+      <Popover
+        triggerRef={anchor}
+        isOpen={menu !== null}
+        onOpenChange={(open) => !open && setMenu(null)}
+        placement="bottom start"
+        className="popover"
+        aria-label={t('shell.tags.menu')}
+      >
+        <CommandMenu
+          menu="tags.context"
+          variant="items"
+          label={t('shell.tags.menu')}
+          args={{ path: menu ?? pathname }}
+          source="tags"
+          onAction={() => setMenu(null)}
+        />
       </Popover>
     </nav>
   );

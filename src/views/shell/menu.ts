@@ -45,7 +45,13 @@ function screenEntries(): Map<MenuGroupId, (MenuEntry & { order: number })[]> {
       if (!entry.menu) return;
       const href = screenPath(screen, entry.params);
       const list = byGroup.get(entry.menu.group) ?? [];
-      list.push({ routePath: href.slice(1), href, title: entry.menu.label ?? entry.title ?? screen.title, command: navCommandId(screen, i), order: entry.menu.order });
+      list.push({
+        routePath: href.slice(1),
+        href,
+        title: entry.menu.label ?? entry.title ?? screen.title,
+        command: navCommandId(screen, i),
+        order: entry.menu.order,
+      });
       byGroup.set(entry.menu.group, list);
     });
   }

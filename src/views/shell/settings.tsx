@@ -20,7 +20,6 @@ import { sizes, ui } from '../../state/ui';
 import { Hint } from '../../ui/Hint';
 import { Icon } from '../../ui/icons';
 
-
 export function LanguageMenu() {
   const t = useT();
   const { language } = useSnapshot(ui);

@@ -2,15 +2,7 @@
 import { logout } from '../../api/auth/hooks';
 import { queryClient } from '../../api/queryClient';
 import { languageNames, languages, type Language } from '../../i18n';
-import {
-  closeAllVisitedViews,
-  closeOtherVisitedViews,
-  closeVisitedView,
-  sizes,
-  toggleSidebar,
-  ui,
-  type Size,
-} from '../../state/ui';
+import { closeAllVisitedViews, closeOtherVisitedViews, closeVisitedView, sizes, toggleSidebar, ui, type Size } from '../../state/ui';
 import { signOutLocally } from '../../state/user';
 import { defineCommand } from '../../commands/registry';
 import { entryForParams, mayOpenPath, screenForPath } from '../../commands/screens';
@@ -18,7 +10,7 @@ import { themeColours } from './themeColours';
 
 declare module '../../commands/registry' {
   interface MenuRegistry {
-    'navbar': true;
+    navbar: true;
     'navbar.start': true;
     'navbar.end': true;
     'tags.context': true;
@@ -111,7 +103,9 @@ defineCommand<{ language: Language }>({
   section,
   requires: 'staff',
   choices: (ctx) =>
-    languages.filter((l) => l !== ui.language).map((language) => ({ label: ctx.t('commands.palette.language', { name: languageNames[language] }), args: { language } })),
+    languages
+      .filter((l) => l !== ui.language)
+      .map((language) => ({ label: ctx.t('commands.palette.language', { name: languageNames[language] }), args: { language } })),
   run: (_ctx, args) => {
     ui.language = args.language;
   },
@@ -122,7 +116,8 @@ defineCommand<{ size: Size }>({
   title: 'commands.shell.size',
   section,
   requires: 'staff',
-  choices: (ctx) => sizes.filter((s) => s !== ui.size).map((size) => ({ label: ctx.t('commands.palette.size', { name: ctx.t(`shell.size.${size}`) }), args: { size } })),
+  choices: (ctx) =>
+    sizes.filter((s) => s !== ui.size).map((size) => ({ label: ctx.t('commands.palette.size', { name: ctx.t(`shell.size.${size}`) }), args: { size } })),
   run: (ctx, args) => {
     if (!sizes.includes(args.size)) return;
     ui.size = args.size;

@@ -89,7 +89,9 @@ export default function TaboolaScreen() {
                   <p>
                     {current.type === 'ALL'
                       ? t('taboola.current.all')
-                      : t(current.type === 'INCLUDE' ? 'taboola.current.include' : 'taboola.current.exclude', { count: intl.formatNumber(current.codes.length) })}
+                      : t(current.type === 'INCLUDE' ? 'taboola.current.include' : 'taboola.current.exclude', {
+                          count: intl.formatNumber(current.codes.length),
+                        })}
                   </p>
                   {current.codes.length ? <CodeList codes={current.codes} label={t('taboola.current')} /> : null}
                 </>
@@ -106,7 +108,12 @@ export default function TaboolaScreen() {
             {/* Until the campaign's targeting is read, no form: it starts from that targeting. */}
             {current ? (
               <div className="admin-section-body" data-taboola-send="">
-                <RadioGroup className="field field-compact" value={view.type} onChange={(v) => (taboolaView.type = v as 'ALL' | 'INCLUDE')} orientation="horizontal">
+                <RadioGroup
+                  className="field field-compact"
+                  value={view.type}
+                  onChange={(v) => (taboolaView.type = v as 'ALL' | 'INCLUDE')}
+                  orientation="horizontal"
+                >
                   <Label>{t('taboola.type')}</Label>
                   <div className="admin-radio-group">
                     <Radio value="ALL" className="admin-radio">

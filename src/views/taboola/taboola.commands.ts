@@ -34,7 +34,8 @@ definePaletteSource<TaboolaAccount>({
   requires: 'admin',
   // The accounts' list of the screen's own query (same cache entry), without the sandbox flag.
   query: { queryKey: [...taboolaKey, 'account-list'], queryFn: async () => (await queryClient.fetchQuery(taboolaAccountsQuery)).data },
-  entries: (accounts) => accounts.map((a) => ({ key: a.account_id, label: a.name, hint: a.account_id, command: 'taboola.pickAccount', args: { accountId: a.account_id } })),
+  entries: (accounts) =>
+    accounts.map((a) => ({ key: a.account_id, label: a.name, hint: a.account_id, command: 'taboola.pickAccount', args: { accountId: a.account_id } })),
 });
 
 const section = 'taboola';
@@ -47,7 +48,6 @@ const onAccount = (ctx: CommandContext): ctx is OnAccount => onView(ctx) && ctx.
 // A campaign is always picked within an account (the page's query holds both).
 // The form starts from the campaign's targeting: nothing is prepared or sent before it is read.
 const onCampaign = (ctx: CommandContext): ctx is OnCampaign => onAccount(ctx) && ctx.taboola.campaignId !== null && ctx.taboola.targeting !== null;
-
 
 // The palette's Taboola accounts and the account select run this, from any screen.
 defineCommand<{ accountId: string }>({
@@ -78,7 +78,8 @@ defineCommand<{ campaignId?: string } | undefined, OnAccount>({
   keys: ['c'],
   requires: 'admin',
   when: onAccount,
-  choices: (ctx) => (ctx.taboola?.campaigns ?? []).map((c) => ({ label: ctx.t('taboola.pickCampaign.choice', { name: c.name }), hint: c.id, args: { campaignId: c.id } })),
+  choices: (ctx) =>
+    (ctx.taboola?.campaigns ?? []).map((c) => ({ label: ctx.t('taboola.pickCampaign.choice', { name: c.name }), hint: c.id, args: { campaignId: c.id } })),
   run: (ctx, args) => {
     if (!args?.campaignId) return focusWhenShown('[data-field=campaign] button');
     ctx.navigate(hrefOf('taboola', {}, { account: ctx.taboola.accountId, campaign: args.campaignId }));
@@ -92,7 +93,8 @@ defineCommand<{ type: 'ALL' | 'INCLUDE' }, OnCampaign>({
   scope,
   requires: 'admin',
   when: onCampaign,
-  choices: (ctx) => (['ALL', 'INCLUDE'] as const).map((type) => ({ label: ctx.t('taboola.setType.choice', { type: ctx.t(`taboola.type.${type}`) }), args: { type } })),
+  choices: (ctx) =>
+    (['ALL', 'INCLUDE'] as const).map((type) => ({ label: ctx.t('taboola.setType.choice', { type: ctx.t(`taboola.type.${type}`) }), args: { type } })),
   run: (_ctx, args) => {
     taboolaView.type = args.type;
   },
@@ -113,7 +115,14 @@ defineCommand({
 });
 
 /** '30, 34, 2a' → ['30', '34', '2A']. */
-const parseDepartements = (text: string) => [...new Set(text.toUpperCase().split(/[\s,;]+/).filter(Boolean))];
+const parseDepartements = (text: string) => [
+  ...new Set(
+    text
+      .toUpperCase()
+      .split(/[\s,;]+/)
+      .filter(Boolean),
+  ),
+];
 
 /** Fills the list to send with every postal code of these departments. */
 async function targetDepartements(ctx: CommandContext, departements: readonly string[]) {
@@ -152,7 +161,11 @@ defineCommand<{ category: ProductionCategory }, OnCampaign>({
   scope,
   requires: 'admin',
   when: onCampaign,
-  choices: (ctx) => productionCategory.options.map((category) => ({ label: ctx.t('taboola.fromMap.choice', { map: ctx.t(`shell.screen.production.${category}`) }), args: { category } })),
+  choices: (ctx) =>
+    productionCategory.options.map((category) => ({
+      label: ctx.t('taboola.fromMap.choice', { map: ctx.t(`shell.screen.production.${category}`) }),
+      args: { category },
+    })),
   run: async (ctx, args) => {
     const { selected } = await queryClient.fetchQuery(productionQuery(args.category));
     if (selected.length === 0) return ctx.toast.warning(ctx.t('taboola.fromMap.empty', { map: ctx.t(`shell.screen.production.${args.category}`) }));

@@ -23,7 +23,16 @@ export function InviteForm() {
         <Input data-tab-entry="create" />
         <FieldError className="admin-error" />
       </TextField>
-      <TextField className="field" name="email" type="email" value={form.email} onChange={(v) => (inviteForm.email = v)} isRequired maxLength={254} autoComplete="off">
+      <TextField
+        className="field"
+        name="email"
+        type="email"
+        value={form.email}
+        onChange={(v) => (inviteForm.email = v)}
+        isRequired
+        maxLength={254}
+        autoComplete="off"
+      >
         <Label>{t('users.invite.email')}</Label>
         <Input />
         <FieldError className="admin-error" />

@@ -17,12 +17,21 @@ const which = new URLSearchParams(location.search).get('grid');
 
 declare global {
   interface Window {
-    bench: { ready: boolean; startFrames: typeof startFrames; stopFrames: typeof stopFrames; scroll: (step: number, count: number) => Promise<void>; rowElements: () => number };
+    bench: {
+      ready: boolean;
+      startFrames: typeof startFrames;
+      stopFrames: typeof stopFrames;
+      scroll: (step: number, count: number) => Promise<void>;
+      rowElements: () => number;
+    };
   }
 }
 
 // The element that scrolls the rows vertically, whatever each grid calls it.
-const scroller = () => [...document.querySelectorAll<HTMLElement>('#root *')].find((el) => el.scrollHeight > 1_000_000 && el.clientHeight > 0 && getComputedStyle(el).overflowY !== 'visible')!;
+const scroller = () =>
+  [...document.querySelectorAll<HTMLElement>('#root *')].find(
+    (el) => el.scrollHeight > 1_000_000 && el.clientHeight > 0 && getComputedStyle(el).overflowY !== 'visible',
+  )!;
 window.bench = {
   ready: false,
   startFrames,

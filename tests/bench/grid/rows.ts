@@ -1,7 +1,22 @@
 // 100,000 deterministic lead-like rows, shared by both grids of the bench.
 import type { Row } from '../../../src/grid/types';
 
-export const KEYS = ['id', 'created_at', 'nom', 'prenom', 'telephone', 'email', 'code_postal', 'departement', 'source', 'utm_source', 'utm_medium', 'utm_campaign', 'entry_status', 'sold_to'];
+export const KEYS = [
+  'id',
+  'created_at',
+  'nom',
+  'prenom',
+  'telephone',
+  'email',
+  'code_postal',
+  'departement',
+  'source',
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+  'entry_status',
+  'sold_to',
+];
 
 const NAMES = ['Martin', 'Bernard', 'Dubois', 'Thomas', 'Robert', 'Richard', 'Petit', 'Durand', 'Leroy', 'Moreau'];
 const FIRST = ['Jean', 'Marie', 'Pierre', 'Sophie', 'Luc', 'Claire', 'Paul', 'Julie'];

@@ -12,11 +12,14 @@ import '../../../src/styles/base.css';
 
 const codes = mapGeometry().departments.map((d) => d.code);
 let seed = 1;
-const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
 const someCounts = () => new Map(codes.map((c) => [c, random() < 0.1 ? 0 : Math.floor(random() * 400)] as [DepartmentCode, number]));
 
 /** The bench's hands on the component's state, set once it is mounted. */
-const handles: { setCounts: (c: Map<DepartmentCode, number>) => void; setSelected: (s: Set<DepartmentCode>) => void } = { setCounts: () => {}, setSelected: () => {} };
+const handles: { setCounts: (c: Map<DepartmentCode, number>) => void; setSelected: (s: Set<DepartmentCode>) => void } = {
+  setCounts: () => {},
+  setSelected: () => {},
+};
 const noop = () => {};
 const label = (code: DepartmentCode) => code;
 const tooltip = (code: DepartmentCode) => ({ title: code, lines: ['12 leads'] });
@@ -61,7 +64,13 @@ const host = document.getElementById('root')!;
 
 declare global {
   interface Window {
-    mapBench: { ready: boolean; firstDraw(): Promise<number>; redraw(): Promise<number>; hover(i: number): Promise<number>; select(i: number): Promise<number> };
+    mapBench: {
+      ready: boolean;
+      firstDraw(): Promise<number>;
+      redraw(): Promise<number>;
+      hover(i: number): Promise<number>;
+      select(i: number): Promise<number>;
+    };
   }
 }
 

@@ -79,7 +79,15 @@ const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'va
 
 declare global {
   interface Window {
-    paletteBench: { ready: boolean; entries: number; open(kind: Kind): number; close(): void; type(query: string): number; results(): number; reach(steps: number): Promise<{ visited: number; end: string; last: string }> };
+    paletteBench: {
+      ready: boolean;
+      entries: number;
+      open(kind: Kind): number;
+      close(): void;
+      type(query: string): number;
+      results(): number;
+      reach(steps: number): Promise<{ visited: number; end: string; last: string }>;
+    };
   }
 }
 

@@ -143,7 +143,12 @@ export function ImportTab({ landingIds, landing, loading }: Props) {
               rows: intl.formatNumber(file.rows.length),
               count: file.rows.length,
             })}
-            {file.encoding ? <span className="muted"> · {file.encoding} · « {file.delimiter === '\t' ? 'tab' : file.delimiter} »</span> : null}
+            {file.encoding ? (
+              <span className="muted">
+                {' '}
+                · {file.encoding} · « {file.delimiter === '\t' ? 'tab' : file.delimiter} »
+              </span>
+            ) : null}
           </h2>
           <h3 className="import-subtitle">{t('leads.import.mapping')}</h3>
           <div className="import-mapping">

@@ -41,7 +41,13 @@ export interface RowProblem {
 }
 
 /** Required columns left empty, found before anything is sent. */
-export function missingRequired(targets: readonly ImportTarget[], mapping: Record<string, string>, headers: readonly string[], rows: readonly string[][], limit = 200): RowProblem[] {
+export function missingRequired(
+  targets: readonly ImportTarget[],
+  mapping: Record<string, string>,
+  headers: readonly string[],
+  rows: readonly string[][],
+  limit = 200,
+): RowProblem[] {
   const problems: RowProblem[] = [];
   const required = targets.filter((t) => t.required).map((t) => ({ t, index: headers.indexOf(mapping[t.key]) }));
   for (let r = 0; r < rows.length && problems.length < limit; r++) {

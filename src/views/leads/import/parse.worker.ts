@@ -2,9 +2,7 @@
 import { parseFile, ParseError } from './parseFile';
 
 export type WorkerOut =
-  | { type: 'progress'; done: number }
-  | { type: 'done'; file: ReturnType<typeof parseFile> }
-  | { type: 'error'; reason: ParseError['reason'] };
+  { type: 'progress'; done: number } | { type: 'done'; file: ReturnType<typeof parseFile> } | { type: 'error'; reason: ParseError['reason'] };
 
 self.onmessage = (event: MessageEvent<ArrayBuffer>) => {
   const post = (msg: WorkerOut) => self.postMessage(msg);
