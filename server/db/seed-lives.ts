@@ -1,5 +1,5 @@
 import { weekdays, type PassReason } from '../../src/api/rules/contract';
-import { considered, judge, type Candidate } from '../services/delivery/judge';
+import { considered, judge, todaysRule, type Candidate } from '../services/delivery/judge';
 import { parisClock } from '../services/delivery/paris-time';
 import type { Queryable } from './connection';
 import { bulkInsert, reserveIds } from './bulk';
@@ -129,9 +129,13 @@ export async function deliverByRules(q: Queryable, rules: SeedRule[], leads: { a
           days: Object.fromEntries(weekdays.map((d) => [d, r.days.includes(d)])) as Candidate['days'],
           count: rep?.count ?? 0,
           last_delivery_at: rep?.last ?? null,
+          ...todaysRule,
         };
       });
-    const judged = judge(candidates, clock);
+    const judged = judge(candidates, clock, {
+      lead: { data: lead.data, source: null, utm_source: null, utm_medium: null, utm_campaign: null, arrival_day: clock.day },
+      columns: [],
+    });
     const winner = judged[0]?.reason === null ? mine.find((r) => r.id === judged[0]!.candidate.id)! : null;
     for (const j of judged.slice(1)) if (j.reason === null) j.reason = 'lost';
     const at = new Date(lead.created_at.getTime() + 2000);

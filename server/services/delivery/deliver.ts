@@ -72,7 +72,7 @@ async function loadDelivery(q: Queryable, job: DeliveryJob): Promise<Delivered |
             EXISTS (SELECT 1 FROM deliveries d WHERE d.lead_id = l.id AND d.report_id = rep.id AND d.channel = $3 AND d.status = 'sent') AS sent
        FROM leads l JOIN landings ld ON ld.id = l.landing_id
        JOIN reports rep ON rep.id = $2 JOIN rules r ON r.id = rep.rule_id JOIN customers c ON c.id = r.customer_id
-      WHERE l.id = $1 AND l.rapport_id = $2`,
+      WHERE l.id = $1 AND (l.rapport_id = $2 OR (l.entry_status <> 'new' AND EXISTS (SELECT 1 FROM lead_sales s WHERE s.lead_id = l.id AND s.report_id = $2)))`,
     [job.lead, job.report, job.channel],
   );
   return rows[0];
@@ -155,7 +155,8 @@ async function sendMail(mailer: Mailer, d: Delivered) {
  */
 export async function deliver(ctx: { db: Queryable; mailer: Mailer }, job: DeliveryJob) {
   const { db } = ctx;
-  // A lead deleted or taken back (re-injected) since: nothing to deliver any more.
+  // A lead deleted or taken back (re-injected) since: nothing to deliver any more. A shared lead is
+  // delivered for each of its sales (leads.rapport_id names only the latest).
   const d = await loadDelivery(db, job);
   if (!d || d.sent || (job.channel === 'webhook' && !d.customer.webhook_url)) return;
   const attempt = d.attempts + 1;

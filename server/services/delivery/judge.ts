@@ -1,5 +1,7 @@
+import type { LandingColumn } from '../../../src/api/landings/contract';
 import type { PassReason, RoutingCandidate, Weekday } from '../../../src/api/rules/contract';
-import { inWindow, type ParisClock } from './paris-time';
+import { failingFilter, type FilteredLead, type RuleFilter } from './filters';
+import { inWindow, type ParisClock, type WindowSpan } from './paris-time';
 
 /** A rule that could take a lead by landing and postal code, as the engine reads it. */
 export interface Candidate {
@@ -18,37 +20,86 @@ export interface Candidate {
   count: number;
   /** Last delivery today, null when none yet. */
   last_delivery_at: Date | string | null;
+  /** Caps of the other windows (null: none) and the rule's sales in the current ones. */
+  caps: Record<WindowSpan, number | null>;
+  counts: Record<WindowSpan, number>;
+  /** 1 is served first. */
+  priority: number;
+  /** Share within a priority; null counts as the daily cap (least filled first). */
+  weight: number | null;
+  filters: RuleFilter[];
+  exclusive: boolean;
+  /** The customer bought the lead's person within its dedupe window. */
+  sold_to_person: boolean;
 }
+
+/** The rule fields of issue 25 as their defaults leave a rule: today's behaviour (no other window, priority 5, least filled, no filter, exclusive). */
+export const todaysRule: Pick<Candidate, 'caps' | 'counts' | 'priority' | 'weight' | 'filters' | 'exclusive' | 'sold_to_person'> = {
+  caps: { hour: null, week: null, month: null },
+  counts: { hour: 0, week: 0, month: 0 },
+  priority: 5,
+  weight: null,
+  filters: [],
+  exclusive: true,
+  sold_to_person: false,
+};
 
 export interface Judged {
   candidate: Candidate;
   /** null: the rule may take the lead now. */
   reason: PassReason | null;
+  /** With reason 'filter': the filter the lead failed. */
+  filter?: RuleFilter;
 }
 
+/** The lead as rules judge it: its filterable values and its landing's columns. */
+export interface JudgedLead {
+  lead: FilteredLead;
+  columns: Pick<LandingColumn, 'key' | 'type'>[];
+}
+
+/** The windows in the order a full one is named, as the engine claims them: hour, week, month, then the day (its report). */
+const capOrder: Array<{ span: WindowSpan | 'day'; reason: PassReason }> = [
+  { span: 'hour', reason: 'cap_hour' },
+  { span: 'week', reason: 'cap_week' },
+  { span: 'month', reason: 'cap_month' },
+  { span: 'day', reason: 'cap' },
+];
+
 /** Why a rule cannot take a lead at `clock`, or null when it can. */
-export function passReason(c: Candidate, clock: ParisClock): PassReason | null {
-  if (!c.active) return 'paused';
-  if (!c.customer_active) return 'customer_paused';
-  if (!c.days[clock.weekday]) return 'day';
-  if (!inWindow(clock.minute, c.hour_start, c.hour_end)) return 'hours';
-  if (c.count >= c.leads_number) return 'cap';
-  return null;
+export function passReason(c: Candidate, clock: ParisClock, lead: JudgedLead): Pick<Judged, 'reason' | 'filter'> {
+  if (!c.active) return { reason: 'paused' };
+  if (!c.customer_active) return { reason: 'customer_paused' };
+  if (!c.days[clock.weekday]) return { reason: 'day' };
+  if (!inWindow(clock.minute, c.hour_start, c.hour_end)) return { reason: 'hours' };
+  const filter = failingFilter(c.filters, lead.lead, lead.columns);
+  if (filter) return { reason: 'filter', filter };
+  if (c.sold_to_person) return { reason: 'already_sold_to_customer' };
+  for (const { span, reason } of capOrder) {
+    const [count, cap] = span === 'day' ? [c.count, c.leads_number] : [c.counts[span], c.caps[span]];
+    if (cap !== null && count >= cap) return { reason };
+  }
+  return { reason: null };
 }
 
 const time = (v: Date | string | null) => (v === null ? -Infinity : new Date(v).getTime());
 
+/** count / share compared exactly (cross products of integers). */
+const fill = (a: Candidate, b: Candidate) => a.count * (b.weight ?? b.leads_number) - b.count * (a.weight ?? a.leads_number);
+
 /**
- * The candidates in the order the engine tries them: the rules that may take the lead first, least
- * filled (count / cap) first, then the one whose last delivery is oldest (none today first), then
- * the oldest rule; then the others by id, each with its reason.
+ * The candidates in the order the engine tries them: the rules that may take the lead first, by
+ * priority (1 first), then the smallest count_today / weight (a null weight being the daily cap:
+ * the least filled), then the one whose last delivery is oldest (none today first), then the
+ * oldest rule; then the others by id, each with its reason.
  */
-export function judge(candidates: Candidate[], clock: ParisClock): Judged[] {
-  const judged = candidates.map((candidate) => ({ candidate, reason: passReason(candidate, clock) }));
+export function judge(candidates: Candidate[], clock: ParisClock, lead: JudgedLead): Judged[] {
+  const judged: Judged[] = candidates.map((candidate) => ({ candidate, ...passReason(candidate, clock, lead) }));
   const open = judged.filter((j) => j.reason === null);
   open.sort(
     (a, b) =>
-      a.candidate.count / a.candidate.leads_number - b.candidate.count / b.candidate.leads_number ||
+      a.candidate.priority - b.candidate.priority ||
+      fill(a.candidate, b.candidate) ||
       time(a.candidate.last_delivery_at) - time(b.candidate.last_delivery_at) ||
       a.candidate.id - b.candidate.id,
   );
@@ -56,9 +107,23 @@ export function judge(candidates: Candidate[], clock: ParisClock): Judged[] {
   return [...open, ...closed];
 }
 
+/**
+ * Whether the next open rule, in the engine's order, may buy the lead after `sold` bought it:
+ * the first open rule always may; after an exclusive one none may; a shared lead goes only to
+ * non-exclusive rules, one per customer, up to the landing's `maxBuyers`.
+ */
+export function nextVerdict(c: Candidate, sold: Candidate[], maxBuyers: number): PassReason | null {
+  if (sold.length === 0) return null;
+  if (sold[0].exclusive) return c.exclusive ? 'lost' : 'exclusive_elsewhere';
+  if (c.exclusive) return 'lost';
+  if (sold.length >= maxBuyers) return 'max_buyers';
+  if (sold.some((s) => s.customer_id === c.customer_id)) return 'same_customer';
+  return null;
+}
+
 /** The candidates as a lead's routing explanation keeps them. */
 export const considered = (judged: Judged[]): Omit<RoutingCandidate, 'deleted'>[] =>
-  judged.map(({ candidate: c, reason }) => ({
+  judged.map(({ candidate: c, reason, filter }) => ({
     rule_id: c.id,
     rule_name: c.name,
     customer_id: c.customer_id,
@@ -66,4 +131,13 @@ export const considered = (judged: Judged[]): Omit<RoutingCandidate, 'deleted'>[
     count: c.count,
     leads_number: c.leads_number,
     reason,
+    priority: c.priority,
+    weight: c.weight,
+    exclusive: c.exclusive,
+    windows: {
+      hour: { count: c.counts.hour, cap: c.caps.hour },
+      week: { count: c.counts.week, cap: c.caps.week },
+      month: { count: c.counts.month, cap: c.caps.month },
+    },
+    ...(filter ? { filter } : {}),
   }));

@@ -9,6 +9,22 @@ export interface ParisClock {
   minute: number;
   /** 'YYYY-MM-DD HH:mm' */
   label: string;
+  /** The windows a rule caps beside the day, as Paris wall-clock starts ('YYYY-MM-DD HH:00'): the
+   * hour as on the wall clock (the October 02:00 hour happens twice and is one window), the ISO
+   * week from its Monday, the calendar month from its first day. */
+  windows: Record<WindowSpan, string>;
+}
+
+export const windowSpans = ['hour', 'week', 'month'] as const;
+export type WindowSpan = (typeof windowSpans)[number];
+
+const weekdayIndex: Record<Weekday, number> = { monday: 0, tuesday: 1, wednesday: 2, thursday: 3, friday: 4, saturday: 5, sunday: 6 };
+
+/** The Monday of a Paris day's ISO week (calendar arithmetic on the date alone). */
+function mondayOf(day: string, weekday: Weekday): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() - weekdayIndex[weekday]);
+  return d.toISOString().slice(0, 10);
 }
 
 const format = new Intl.DateTimeFormat('en-CA', {
@@ -25,11 +41,13 @@ const format = new Intl.DateTimeFormat('en-CA', {
 export function parisClock(at: Date): ParisClock {
   const p = Object.fromEntries(format.formatToParts(at).map((part) => [part.type, part.value]));
   const day = `${p.year}-${p.month}-${p.day}`;
+  const weekday = p.weekday.toLowerCase() as Weekday;
   return {
     day,
-    weekday: p.weekday.toLowerCase() as Weekday,
+    weekday,
     minute: Number(p.hour) * 60 + Number(p.minute),
     label: `${day} ${p.hour}:${p.minute}`,
+    windows: { hour: `${day} ${p.hour}:00`, week: `${mondayOf(day, weekday)} 00:00`, month: `${p.year}-${p.month}-01 00:00` },
   };
 }
 

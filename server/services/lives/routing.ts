@@ -61,6 +61,11 @@ export async function explainRouting(db: Queryable, landingId: number, leadId: n
   );
   for (const { here, ...o } of others) considered.push({ ...o, reason: here ? 'zip' : 'landing' });
 
+  // The rules that bought it, in the order served; the latest is the lead's (rule_id, sold_to).
+  const delivered = lead.outcome === 'delivered';
+  const buyers = delivered
+    ? stored.filter((c) => c.reason === null).map(({ rule_id, customer_id, customer_name }) => ({ rule_id, customer_id, customer_name }))
+    : [];
   const outcome = lead.outcome === null ? (lead.entry_status === 'new' ? 'pending' : 'not_new') : (lead.outcome as RoutingResponse['data']['outcome']);
   return {
     lead_id: leadId,
@@ -68,8 +73,9 @@ export async function explainRouting(db: Queryable, landingId: number, leadId: n
     outcome,
     decided_at: lead.decided_at,
     paris_time: lead.paris_time,
-    rule_id: lead.outcome === 'delivered' ? lead.rule_id : null,
-    customer_name: lead.outcome === 'delivered' ? (stored.find((c) => c.reason === null)?.customer_name ?? null) : null,
+    rule_id: delivered ? lead.rule_id : null,
+    customer_name: delivered ? (buyers.find((c) => c.rule_id === lead.rule_id)?.customer_name ?? null) : null,
+    buyers,
     considered,
   };
 }

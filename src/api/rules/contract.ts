@@ -150,11 +150,36 @@ export type RulesTodayResponse = z.infer<typeof rulesTodayResponse>;
 
 /**
  * Why a rule was passed over for a lead: another `landing`, its `zip` list, the `day`, the
- * `hours` window, its cap reached (`cap`), the rule `paused` or its customer paused
- * (`customer_paused`), or `lost` to a less filled rule (or another rule won the race at claim time).
+ * `hours` window, a cap reached (`cap` for the day, `cap_hour`, `cap_week`, `cap_month`), a
+ * `filter` the lead fails, the rule `paused` or its customer paused (`customer_paused`), its
+ * customer bought the same person within its dedupe window (`already_sold_to_customer`), or `lost`
+ * to a rule served first (better priority, less filled, or a rule that won the race at claim time).
+ * A shared lead: `exclusive_elsewhere` (the first open rule was exclusive and took it alone),
+ * `max_buyers` (the landing's buyers were reached), `same_customer` (another rule of that customer
+ * bought it).
  */
-export const passReason = z.enum(['landing', 'zip', 'day', 'hours', 'cap', 'paused', 'customer_paused', 'lost']);
+export const passReason = z.enum([
+  'landing',
+  'zip',
+  'day',
+  'hours',
+  'cap',
+  'cap_hour',
+  'cap_week',
+  'cap_month',
+  'filter',
+  'paused',
+  'customer_paused',
+  'already_sold_to_customer',
+  'lost',
+  'exclusive_elsewhere',
+  'max_buyers',
+  'same_customer',
+]);
 export type PassReason = z.infer<typeof passReason>;
+
+/** A window's count when the lead was offered, against the rule's cap for it (null: no cap). */
+const windowFill = z.object({ count: z.number(), cap: z.number().nullable() });
 
 export const routingCandidate = z.object({
   rule_id: z.number(),
@@ -166,8 +191,15 @@ export const routingCandidate = z.object({
   /** The rule's day count when the lead was offered. */
   count: z.number(),
   leads_number: z.number(),
-  /** null for the winner. */
+  /** null for a rule that bought the lead (several when it was shared). */
   reason: passReason.nullable(),
+  /** The rule's priority (1 served first), weight and exclusivity, and its other windows; absent from decisions made before them. */
+  priority: z.number().optional(),
+  weight: z.number().nullable().optional(),
+  exclusive: z.boolean().optional(),
+  windows: z.object({ hour: windowFill, week: windowFill, month: windowFill }).optional(),
+  /** With reason `filter`: the first filter the lead failed. */
+  filter: z.object({ column: z.string(), op: z.string(), value: z.unknown() }).optional(),
 });
 export type RoutingCandidate = z.infer<typeof routingCandidate>;
 
@@ -187,8 +219,11 @@ export const routingResponse = z.object({
     decided_at: z.string().nullable(),
     /** The Paris time the rules were judged at ('YYYY-MM-DD HH:mm', weekday). */
     paris_time: z.string().nullable(),
+    /** The latest sale's rule and customer (leads.sold_to). */
     rule_id: z.number().nullable(),
     customer_name: z.string().nullable(),
+    /** Every rule that bought the lead, in the order served (several when shared). */
+    buyers: z.array(z.object({ rule_id: z.number(), customer_id: z.number(), customer_name: z.string() })),
     considered: z.array(routingCandidate),
   }),
 });
