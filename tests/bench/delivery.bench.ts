@@ -1,5 +1,7 @@
-// Live delivery bench (docs/decisions.md §7, issue 17): 100 customers and 1,000 active rules over 20
-// landings; 50 intakes a second through the public intake for BENCH_DELIVERY_SECONDS (default 20),
+// Live delivery bench (docs/decisions.md §7, issues 17 and 25): 100 customers and 1,000 active rules over 20
+// landings, each rule with filters, caps on all four windows (hour, day, week, month: counted and
+// checked, wide enough to stay open), a priority, a weight or none, one in three shared (the
+// landings take 2 buyers), the customers deduping by person; 50 intakes a second through the public intake for BENCH_DELIVERY_SECONDS (default 20),
 // each answer's time compared with the moment the engine decided (lead_routings.decided_at): the
 // p95 must stay under 1 s. Then the cost of choosing a rule for one lead, measured on the same
 // server with 10 and with 1,000 rules (the candidate index makes it follow the rules that could
@@ -33,6 +35,19 @@ const columns = [
   { key: 'nom', label: 'Nom', type: 'text', required: true },
   { key: 'telephone', label: 'Téléphone', type: 'phone', required: true },
   { key: 'code_postal', label: 'Code postal', type: 'postal_code', required: true },
+  { key: 'chauffage', label: 'Chauffage', type: 'select', required: false, options: ['Gaz', 'Fioul', 'Électrique'] },
+  { key: 'surface', label: 'Surface', type: 'number', required: false },
+];
+const heatings = ['Gaz', 'Fioul', 'Électrique'];
+/** Filters as rules carry them: most leads pass them (a lead failing one is judged, then passed over). */
+const filterChoices = [
+  [{ column: 'chauffage', op: 'in', value: ['Gaz', 'Fioul', 'Électrique'] }],
+  [{ column: 'surface', op: 'gte', value: 20 }],
+  [
+    { column: 'chauffage', op: 'neq', value: 'Bois' },
+    { column: 'source', op: 'in', value: ['google', 'facebook', 'autre'] },
+  ],
+  [{ column: 'surface', op: 'between', value: [30, 400] }],
 ];
 
 async function freshDatabase(url: string): Promise<string> {
@@ -65,6 +80,8 @@ export default async function deliveryBench(): Promise<BenchResult[]> {
   let with10: number[] = [];
   let with1000: number[] = [];
   let seed = 7;
+  /** Each choice lead a new person: no customer passes one over as already bought. */
+  let person = 0;
   const rand = () => (seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
   const pick = <T>(list: T[]) => list[Math.floor(rand() * list.length)]!;
   try {
@@ -74,7 +91,7 @@ export default async function deliveryBench(): Promise<BenchResult[]> {
     for (let i = 0; i < LANDINGS; i++) {
       const key = `bench-live-${i}`;
       const { rows } = await db.query<{ id: number }>(
-        `INSERT INTO landings (key, name, kind, category, columns) VALUES ($1, $2, 'standard', 'pac', $3) RETURNING id`,
+        `INSERT INTO landings (key, name, kind, category, columns, max_buyers) VALUES ($1, $2, 'standard', 'pac', $3, 2) RETURNING id`,
         [key, `Bench ${i}`, JSON.stringify(columns)],
       );
       landings.push({ id: rows[0].id, key });
@@ -94,9 +111,19 @@ export default async function deliveryBench(): Promise<BenchResult[]> {
         const zip = everywhere || rand() < 0.1 ? [] : [pick(departements)[0], pick(departements)[0], pick(departements)[0]];
         const ls = everywhere ? landings.map((l) => l.id) : [pick(landings).id, ...(rand() < 0.3 ? [pick(landings).id] : [])];
         const { rows } = await db.query<{ id: number }>(
-          `INSERT INTO rules (name, customer_id, landing_ids, zip, leads_number, ${weekdays.join(', ')})
-           VALUES ($1, $2, $3::int[], $4::text[], 10000, ${weekdays.map(() => 'true').join(', ')}) RETURNING id`,
-          [`Règle ${i}`, customers[i % CUSTOMERS], [...new Set(ls)], [...new Set(zip)]],
+          `INSERT INTO rules (name, customer_id, landing_ids, zip, leads_number, cap_hour, cap_week, cap_month, priority, weight, filters, exclusive,
+                              ${weekdays.join(', ')})
+           VALUES ($1, $2, $3::int[], $4::text[], 10000, 100000, 1000000, 1000000, $5, $6, $7::jsonb, $8, ${weekdays.map(() => 'true').join(', ')}) RETURNING id`,
+          [
+            `Règle ${i}`,
+            customers[i % CUSTOMERS],
+            [...new Set(ls)],
+            [...new Set(zip)],
+            1 + Math.floor(rand() * 9),
+            rand() < 0.5 ? null : 1 + Math.floor(rand() * 100),
+            JSON.stringify(pick(filterChoices)),
+            rand() >= 1 / 3,
+          ],
         );
         ids.push(rows[0].id);
       }
@@ -116,7 +143,13 @@ export default async function deliveryBench(): Promise<BenchResult[]> {
           [
             landing.id,
             code.startsWith('97') ? code.slice(0, 3) : code.startsWith('20') ? (Number(code) < 20200 ? '2A' : '2B') : code.slice(0, 2),
-            JSON.stringify({ nom: 'Bench', code_postal: code }),
+            JSON.stringify({
+              nom: 'Bench',
+              telephone: `07${String(10_000_000 + ++person).padStart(8, '0')}`,
+              code_postal: code,
+              chauffage: pick(heatings),
+              surface: 50 + i,
+            }),
           ],
         );
         const started = performance.now();
@@ -130,7 +163,7 @@ export default async function deliveryBench(): Promise<BenchResult[]> {
     with10 = await choice();
     await db.query('DELETE FROM rules WHERE id = ANY($1::int[])', [ten]);
     await addRules(RULES);
-    await db.exec('ANALYZE rules; ANALYZE rule_targets; ANALYZE reports');
+    await db.exec('ANALYZE rules; ANALYZE rule_targets; ANALYZE reports; ANALYZE rule_windows; ANALYZE lead_sales');
     with1000 = await choice();
   } finally {
     await server.close();
@@ -180,7 +213,13 @@ export default async function deliveryBench(): Promise<BenchResult[]> {
         fetch(`${base}/api/intake/${landing.key}`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` },
-          body: JSON.stringify({ nom: `Bench ${i}`, telephone: `06${String(10_000_000 + i).padStart(8, '0')}`, code_postal: pick(codes) }),
+          body: JSON.stringify({
+            nom: `Bench ${i}`,
+            telephone: `06${String(10_000_000 + i).padStart(8, '0')}`,
+            code_postal: pick(codes),
+            chauffage: pick(heatings),
+            surface: 40 + (i % 200),
+          }),
         }).then(
           async (res) => {
             const at = Date.now();
