@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RoutingResponse } from '../../src/api/rules/contract';
 import { routeLeads } from '../../server/services/delivery/engine';
+import { pruneWindows } from '../../server/services/delivery/offer';
 import { ADMIN, startServer, type TestServer } from './harness';
 import { createLanding, insertLeads, json, type LeadSeed } from './leads-support';
 import { createCustomer, createRule, until } from './lives-support';
@@ -93,6 +94,17 @@ describe('windows', () => {
       { span: 'week', start: '2026-11-23 00:00', count: 3 },
       { span: 'week', start: '2026-11-30 00:00', count: 2 },
     ]);
+  });
+
+  it('drops the counters of windows that ended long ago, keeping the current ones', async () => {
+    const { landing, rules } = await setup(1);
+    await route(await lead(landing.id), '2026-01-05T09:00:00Z');
+    await route(await lead(landing.id), new Date().toISOString());
+    const spans = async () =>
+      (await server.ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM rule_windows WHERE rule_id = $1', [rules[0].id])).rows[0].n;
+    expect(await spans()).toBe(6);
+    expect(await pruneWindows(server.ctx.db)).toBeGreaterThanOrEqual(3);
+    expect(await spans()).toBe(3);
   });
 
   it('counts the October 02:00 hour, lived twice, as one window', async () => {

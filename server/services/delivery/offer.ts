@@ -1,4 +1,4 @@
-import type { Tx } from '../../db/connection';
+import type { Queryable, Tx } from '../../db/connection';
 import type { AppContext } from '../../context';
 import { defineQueue } from '../jobs';
 import { deliver, DELIVER_QUEUE } from './deliver';
@@ -95,7 +95,18 @@ async function sweep(ctx: AppContext, job: SweepJob) {
   }
 }
 
-/** The engine's queues: offers, deliveries (mail, webhook) and the sweep. */
+const PRUNE_WINDOWS_QUEUE = defineQueue('live.prune-windows');
+
+/**
+ * Drops the counters of windows that ended long ago (a month's started over 62 days ago ended
+ * 31 days ago at least): only the current hour, week and month are ever read. Answers how many went.
+ */
+export async function pruneWindows(db: Queryable): Promise<number> {
+  const { rowCount } = await db.query(`DELETE FROM rule_windows WHERE start < (now() AT TIME ZONE 'Europe/Paris') - interval '62 days'`);
+  return rowCount ?? 0;
+}
+
+/** The engine's queues: offers, deliveries (mail, webhook), the sweep and the windows' pruning. */
 export function registerDeliveryJobs(ctx: AppContext) {
   ctx.jobs.register(
     OFFER_QUEUE,
@@ -104,4 +115,5 @@ export function registerDeliveryJobs(ctx: AppContext) {
   );
   ctx.jobs.register(DELIVER_QUEUE, (job) => deliver(ctx, job), { batchSize: 1, workers: DELIVER_WORKERS });
   ctx.jobs.register(SWEEP_QUEUE, (job) => sweep(ctx, job), { cron: '* * * * *', atStart: true });
+  ctx.jobs.register(PRUNE_WINDOWS_QUEUE, () => pruneWindows(ctx.db).then(() => undefined), { cron: '50 2 * * *' });
 }
