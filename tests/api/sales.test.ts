@@ -63,6 +63,16 @@ async function sellLive(leadId: number, rule: Rule, day: string, at: string) {
 }
 
 describe('the migration of past sales (082, record_past_sales)', () => {
+  it('reads the person in SQL exactly as personOf does', async () => {
+    const phones = ['+33 6 12 34 56 78', '0033 6 12 34 56 78', '33612345678', '3312345678', '06.12.34.56.78', 'aucun', '', '٠٦١٢'];
+    const emails = [' Jean@Exemple.FR', '\u00a0a@b.fr\n', '\u2003\ufeffX@Y.fr\u3000', '   ', 'Ünïcode@Exemple.fr'];
+    const { rows } = await db().query<{ phone: string | null; email: string | null }>(
+      `SELECT person_phone(p) AS phone, person_email(e) AS email FROM unnest($1::text[], $2::text[]) AS t(p, e)`,
+      [phones, [...emails, ...Array(phones.length - emails.length).fill(null)]],
+    );
+    expect(rows).toEqual(phones.map((p, i) => personOf({ telephone: p, email: emails[i] ?? null }, formColumns)));
+  });
+
   it('turns reports and exports to a named customer into sales, once', async () => {
     const landing = await createLanding(db(), { name: 'Landing migrée' });
     const buyer = await createCustomer(server, token, { name: 'Rénov’Expert Sud' });

@@ -6,14 +6,22 @@ CREATE FUNCTION landing_column_key(columns jsonb, type text) RETURNS text LANGUA
 $$;
 
 -- The digits of a phone, an 11-digit 33… number read as the national 0… one; null without digits.
-CREATE FUNCTION person_phone(raw text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-  SELECT CASE WHEN length(d) = 11 AND left(d, 2) = '33' THEN '0' || substr(d, 3) ELSE nullif(d, '') END
-    FROM (SELECT regexp_replace(raw, '[^0-9]', '', 'g') AS d) x
-$$;
+-- PL/pgSQL reads the digits once (a SQL function repeating its argument is not inlined): 4 s per
+-- 1,000,000 leads on a busy machine, against 12 for a SQL function with a subquery.
+CREATE FUNCTION person_phone(raw text) RETURNS text LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $$
+DECLARE
+  d text := regexp_replace(raw, '[^0-9]+', '', 'g');
+BEGIN
+  IF length(d) = 11 AND left(d, 2) = '33' THEN
+    RETURN '0' || substr(d, 3);
+  END IF;
+  RETURN nullif(d, '');
+END $$;
 
--- An email trimmed and lower-cased; null when empty.
+-- An email trimmed of what JavaScript's trim() removes (its white space and line terminators),
+-- lower-cased; null when empty.
 CREATE FUNCTION person_email(raw text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-  SELECT nullif(lower(regexp_replace(raw, '^[\s\u00a0]+|[\s\u00a0]+$', '', 'g')), '')
+  SELECT nullif(lower(btrim(raw, E' \t\n\r\u000b\u000c\u00a0\ufeff\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000')), '')
 $$;
 
 -- A buyer's name as 'Vendu à' may hold it, typed freely: without accents, case, typographic
@@ -42,28 +50,27 @@ CREATE FUNCTION record_past_sales() RETURNS integer LANGUAGE sql AS $$
      WHERE NOT e.big_export
      ORDER BY e.id, c.id
   ), sold AS (
-    SELECT l.id, l.data, l.landing_id, l.export_id, rep.id AS report_id, rep.rule_id, r.customer_id AS rule_customer,
+    -- Narrow rows (the person, not the form's data): this is materialised once for both kinds of sale.
+    SELECT l.id, l.export_id, rep.id AS report_id, rep.rule_id, r.customer_id AS rule_customer,
+           person_phone(l.data ->> k.phone_key) AS phone, person_email(l.data ->> k.email_key) AS email,
            COALESCE(lr.decided_at, rep.last_delivery_at, (rep.date + time '12:00') AT TIME ZONE 'Europe/Paris') AS delivered_at,
            rep.id IS NOT NULL AND (l.export_id IS NULL OR lr.lead_id IS NOT NULL) AS live
       FROM leads l
+      JOIN keys k ON k.id = l.landing_id
       LEFT JOIN reports rep ON rep.id = l.rapport_id
       LEFT JOIN rules r ON r.id = rep.rule_id
       LEFT JOIN lead_routings lr ON lr.lead_id = l.id AND lr.outcome = 'delivered' AND lr.report_id = l.rapport_id
      WHERE (l.rapport_id IS NOT NULL OR l.export_id IS NOT NULL)
        AND NOT EXISTS (SELECT 1 FROM lead_sales s WHERE s.lead_id = l.id)
-  ), sales AS (
-    SELECT id, landing_id, data, rule_customer AS customer_id, rule_id, report_id, NULL::int AS export_id, 'live' AS channel, delivered_at AS sold_at
-      FROM sold WHERE live
-    UNION ALL
-    SELECT s.id, s.landing_id, s.data, COALESCE(n.customer_id, CASE WHEN NOT s.live THEN s.rule_customer END),
-           CASE WHEN NOT s.live THEN s.rule_id END, CASE WHEN NOT s.live THEN s.report_id END, s.export_id, 'export', e.created_at
-      FROM sold s JOIN exports e ON e.id = s.export_id LEFT JOIN named n ON n.export_id = s.export_id
-     WHERE NOT e.big_export AND COALESCE(n.customer_id, CASE WHEN NOT s.live THEN s.rule_customer END) IS NOT NULL
   ), inserted AS (
     INSERT INTO lead_sales (lead_id, customer_id, rule_id, report_id, export_id, channel, price_cents, phone, email, sold_at)
-    SELECT x.id, x.customer_id, x.rule_id, x.report_id, x.export_id, x.channel, 0, person_phone(x.data ->> k.phone_key), person_email(x.data ->> k.email_key), x.sold_at
-      FROM sales x JOIN keys k ON k.id = x.landing_id
-     ORDER BY x.id, x.sold_at
+    SELECT id, rule_customer, rule_id, report_id, NULL, 'live', 0, phone, email, delivered_at
+      FROM sold WHERE live
+    UNION ALL
+    SELECT s.id, COALESCE(n.customer_id, CASE WHEN NOT s.live THEN s.rule_customer END),
+           CASE WHEN NOT s.live THEN s.rule_id END, CASE WHEN NOT s.live THEN s.report_id END, s.export_id, 'export', 0, s.phone, s.email, e.created_at
+      FROM sold s JOIN exports e ON e.id = s.export_id LEFT JOIN named n ON n.export_id = s.export_id
+     WHERE NOT e.big_export AND COALESCE(n.customer_id, CASE WHEN NOT s.live THEN s.rule_customer END) IS NOT NULL
     RETURNING 1
   )
   SELECT count(*)::int FROM inserted
