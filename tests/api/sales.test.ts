@@ -233,6 +233,20 @@ describe('exports to a named customer', () => {
     expect(await json<ExportResponse>(res)).toMatchObject({ data: { count: 1, skipped: 0 } });
   });
 
+  it('sells a person once to a customer, however many exports of its leads run at once', async () => {
+    const landing = await createLanding(db());
+    await createCustomer(server, token, { name: 'Concurrence Habitat' });
+    const ids = await insertLeads(
+      db(),
+      landing.id,
+      Array.from({ length: 6 }, (_, i) => ({ telephone: i % 2 ? '+33 6 40 40 40 40' : '06 40 40 40 40', nom: `Même${i}` })),
+    );
+    const answers = await Promise.all(ids.map((id) => exportLeads(landing.id, { leads: [id], for_customer: 'Concurrence Habitat' })));
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 409, 409, 409, 409, 409]);
+    const { rows } = await db().query<{ n: number }>(`SELECT count(*)::int AS n FROM lead_sales WHERE lead_id = ANY($1::bigint[])`, [ids]);
+    expect(rows[0].n).toBe(1);
+  });
+
   it('re-injection returns the export’s sales and leaves the lead with no latest sale', async () => {
     const landing = await createLanding(db());
     await createCustomer(server, token, { name: 'Reprise Énergie' });

@@ -12,7 +12,7 @@ import { getLandings, unionColumns } from '../leads/landings';
 import { Params } from '../../db/params';
 import { selectionConditions } from '../leads/selection';
 import { audit } from '../audit';
-import { buyerOf } from '../sales/buyers';
+import { buyerOf, lockBuyer } from '../sales/buyers';
 import type { CellValue, SheetColumn } from './cells';
 import { downloadUrl, exportFilename } from './filenames';
 import { s3Storage } from './s3-storage';
@@ -112,6 +112,7 @@ export async function extractLeads(db: Db, config: Config, user: SessionUser, la
         )
       ).rows[0].id;
       const buyer = await buyerOf(q, forCustomer, rapport);
+      if (buyer) await lockBuyer(q, buyer.id);
       const { rows } = await q.query<{ sold: number; skipped: number }>(
         sellSql({
           where: [...where, `l.landing_id = ANY(${params.add(landingIds)}::int[])`],
