@@ -55,6 +55,8 @@ export async function seedDemo(db: Db, { now = new Date(), leads: count = DEMO_L
     await bulkInsert(q, 'reports', REPORT_COLUMNS, live.reports);
     await insertSeedLeads(q, leads.all);
     await insertRoutings(q, live, now);
+    // The deliveries and exports above, as their sales (lead_sales): the migration's own statement.
+    await q.query('SELECT record_past_sales()');
     await q.query('UPDATE leads SET convert = u.copy FROM unnest($1::bigint[], $2::bigint[]) AS u(id, copy) WHERE leads.id = u.id', [
       leads.conversions.map(([from]) => from.id),
       leads.conversions.map(([, copy]) => copy.id),

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { exportRequest, exportResponse } from '../../src/api/leads/contract';
 import { currentUser } from '../context';
 import { openDownload } from '../services/exports/download';
-import { extractLeads } from '../services/exports/extract';
+import { exportedMessage, extractLeads } from '../services/exports/extract';
 import { parse } from '../validate';
 import { landingsOfPath } from '../route-params';
 
@@ -13,7 +13,7 @@ export default async function leadExportsRoutes(app: FastifyInstance) {
     const landings = await landingsOfPath(app.ctx.db, req.params.ids);
     const body = parse(exportRequest, req.body ?? {});
     const link = await extractLeads(db, config, currentUser(req), landings, body);
-    return { data: link, message: 'Leads extraits' };
+    return { data: link, message: exportedMessage(link) };
   });
 
   // A public capability: whoever holds the link downloads the file (and the download is logged).

@@ -8,9 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import authPlugin from '../../server/plugins/auth';
 import { startServer, type TestServer } from './harness';
 
-/** Lives (customers, rules, their reports, why a lead went to a rule) and Administration (accounts, exports, Taboola, the audit log). */
+/** Lives (customers, rules, their reports, why a lead went to a rule and whom it was sold to) and Administration (accounts, exports, Taboola, the audit log). */
 const adminArea =
-  /^\/api\/(customers|rules|rapports|users|exports|big_exports|generate_big_export|taboola|audit)(\/|$)|^\/api\/auth\/register$|^\/api\/landings\/data\/:id\/routing\//;
+  /^\/api\/(customers|rules|rapports|users|exports|big_exports|generate_big_export|taboola|audit)(\/|$)|^\/api\/auth\/register$|^\/api\/landings\/data\/:id\/(routing|sales)\//;
 
 /** Open without signing in: sign-in and the password links, probes, the landing pages' intake, the download links (a 256-bit capability). */
 const publicRoutes = new Set([

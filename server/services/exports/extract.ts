@@ -6,12 +6,13 @@ import type { Landing } from '../../../src/api/landings/contract';
 import { extractableStatus, type BookType, type exportRequest, type ExportLink } from '../../../src/api/leads/contract';
 import type { Config } from '../../config';
 import type { Db, Queryable } from '../../db/connection';
-import { AppError, notFound } from '../../errors';
+import { AppError, conflict, notFound } from '../../errors';
 import type { SessionUser } from '../auth/sessions';
 import { getLandings, unionColumns } from '../leads/landings';
 import { Params } from '../../db/params';
 import { selectionConditions } from '../leads/selection';
 import { audit } from '../audit';
+import { buyerOf, lockBuyer } from '../sales/buyers';
 import type { CellValue, SheetColumn } from './cells';
 import { downloadUrl, exportFilename } from './filenames';
 import { s3Storage } from './s3-storage';
@@ -110,24 +111,95 @@ export async function extractLeads(db: Db, config: Config, user: SessionUser, la
           [token, landingIds, user.id, filename, req.bookType, forCustomer, key],
         )
       ).rows[0].id;
-      const { rowCount } = await q.query(
-        `UPDATE leads l SET entry_status = 'extracted', sold_to = ${params.add(forCustomer)}, export_id = ${params.add(exportId)},
-                rapport_id = COALESCE(${params.add(rapport)}::int, l.rapport_id), updated_at = now()
-          WHERE ${where.join(' AND ')} AND l.landing_id = ANY(${params.add(landingIds)}::int[])`,
+      const buyer = await buyerOf(q, forCustomer, rapport);
+      if (buyer) await lockBuyer(q, buyer.id);
+      const { rows } = await q.query<{ sold: number; skipped: number }>(
+        sellSql({
+          where: [...where, `l.landing_id = ANY(${params.add(landingIds)}::int[])`],
+          customer: params.add(buyer?.id ?? null),
+          dedupeDays: params.add(buyer?.dedupe_days ?? 0),
+          soldTo: params.add(forCustomer),
+          exportId: params.add(exportId),
+          reportId: params.add(rapport),
+        }),
         params.values,
       );
-      await verify(rowCount);
-      if (rowCount === 0) throw ids.length ? nothingToSell() : noLeadsSelected();
-      await q.query('UPDATE exports SET count = $2 WHERE id = $1', [exportId, rowCount]);
+      const { sold, skipped } = rows[0];
+      await verify(sold + skipped);
+      if (sold === 0 && skipped > 0) throw allBoughtAlready(skipped, buyer!.dedupe_days);
+      if (sold === 0) throw ids.length ? nothingToSell() : noLeadsSelected();
+      await q.query('UPDATE exports SET count = $2 WHERE id = $1', [exportId, sold]);
       await writeFile(q, storage, key, req.bookType, landings, exportId, filename);
-      await audit(q, { actorId: user.id, action: 'export', entity: 'leads', count: rowCount, details: { export_id: exportId, book_type: req.bookType } });
-      return { url: downloadUrl(config, token, filename), token, filename, count: rowCount };
+      await audit(q, {
+        actorId: user.id,
+        action: 'export',
+        entity: 'leads',
+        count: sold,
+        details: { export_id: exportId, book_type: req.bookType, ...(skipped ? { skipped } : {}) },
+      });
+      return { url: downloadUrl(config, token, filename), token, filename, count: sold, skipped };
     });
   } catch (err) {
     // A file left behind (the store unreachable) is never linked to: the answer says what failed.
     await storage.remove(key).catch(() => undefined);
     throw err instanceof StorageError ? storageFailure(err, 'aucun lead n’a été extrait.') : err;
   }
+}
+
+/** The export's answer: what was sold, and how many leads the buyer's dedupe window left out. */
+export const exportedMessage = ({ skipped }: ExportLink) =>
+  skipped === 0
+    ? 'Leads extraits'
+    : skipped === 1
+      ? 'Leads extraits ; 1 lead écarté : ce client a déjà acheté cette personne dans sa fenêtre de dédoublonnage'
+      : `Leads extraits ; ${skipped} leads écartés : ce client a déjà acheté ces personnes dans sa fenêtre de dédoublonnage`;
+
+/** Every selected lead is a person the buyer bought within its dedupe window: nothing is sold. */
+const allBoughtAlready = (skipped: number, days: number) =>
+  conflict(
+    skipped === 1
+      ? `Ce client a déjà acheté cette personne ces ${days} derniers jours : le lead n'est pas vendu`
+      : `Ce client a déjà acheté ces ${skipped} personnes ces ${days} derniers jours : aucun lead n'est vendu`,
+  );
+
+/**
+ * One statement sells the selection: its leads are locked (two exports never share a lead), each
+ * one whose person (personOf, in SQL) the buyer bought within its dedupe window, or that repeats an
+ * earlier lead of the selection, is skipped; the others become extracted under the export, each
+ * with its sale (lead_sales, channel 'export') when the buyer is a customer. Answers how many were
+ * sold and skipped.
+ */
+function sellSql(p: { where: string[]; customer: string; dedupeDays: string; soldTo: string; exportId: string; reportId: string }) {
+  const customer = `${p.customer}::int IS NOT NULL`;
+  return `
+    WITH chosen AS (
+      SELECT l.id,
+             CASE WHEN ${customer} THEN person_phone(l.data ->> landing_column_key(ld.columns, 'phone')) END AS phone,
+             CASE WHEN ${customer} THEN person_email(l.data ->> landing_column_key(ld.columns, 'email')) END AS email
+        FROM leads l JOIN landings ld ON ld.id = l.landing_id
+       WHERE ${p.where.join(' AND ')}
+       FOR UPDATE OF l
+    ), judged AS (
+      SELECT c.id, c.phone, c.email, ${p.dedupeDays}::int > 0 AND (
+             (c.phone IS NOT NULL AND row_number() OVER (PARTITION BY c.phone ORDER BY c.id) > 1)
+          OR (c.email IS NOT NULL AND row_number() OVER (PARTITION BY c.email ORDER BY c.id) > 1)
+          OR ((c.phone IS NOT NULL OR c.email IS NOT NULL) AND EXISTS (
+                SELECT 1 FROM lead_sales s
+                 WHERE s.customer_id = ${p.customer}::int AND s.sold_at > now() - make_interval(days => ${p.dedupeDays}::int)
+                   AND (s.phone = c.phone OR s.email = c.email)))) AS bought
+        FROM chosen c
+    ), sold AS (
+      UPDATE leads l SET entry_status = 'extracted', sold_to = ${p.soldTo}, export_id = ${p.exportId},
+             rapport_id = COALESCE(${p.reportId}::int, l.rapport_id), updated_at = now()
+        FROM judged j WHERE l.id = j.id AND NOT j.bought
+      RETURNING l.id, j.phone, j.email
+    ), sales AS (
+      INSERT INTO lead_sales (lead_id, customer_id, rule_id, report_id, export_id, channel, phone, email, sold_at)
+      SELECT s.id, ${p.customer}::int, (SELECT rule_id FROM reports WHERE id = ${p.reportId}::int), ${p.reportId}::int, ${p.exportId}, 'export',
+             s.phone, s.email, now()
+        FROM sold s WHERE ${customer}
+    )
+    SELECT (SELECT count(*) FROM sold)::int AS sold, (SELECT count(*) FROM judged WHERE bought)::int AS skipped`;
 }
 
 export const storageKey = (type: BookType) => `${Date.now()}-${randomBytes(12).toString('hex')}.${type}`;

@@ -1,14 +1,13 @@
-import { foldText } from '../../../src/shared/foldText';
-import type { Queryable } from '../../db/connection';
 import type { AppContext } from '../../context';
 import { conflict, notFound } from '../../errors';
 import { audit } from '../audit';
 import { offerLeads } from '../delivery/offer';
+import { buyerOf } from '../sales/buyers';
 
 /**
  * Re-injects an export ('Ré-insérer les leads'): in one statement of one transaction, the
  * export's leads still extracted under it go back to new, sold to nobody and under no export (the
- * file keeps them; a later sale is another export's); a
+ * file keeps them; a later sale is another export's), and its sales of them are returned; a
  * lead that changed status meanwhile (archived, converted, sold again) stays as it is. Then the
  * delivery engine offers them to the rules again (in the background, as every new lead), except
  * to the customer who returned them: the export's buyer.
@@ -22,39 +21,31 @@ export async function reinjectExport(ctx: AppContext, actorId: number, exportId:
   if (exp.big_export) throw conflict("Un export personnalisé n'a changé le statut d'aucun lead : il n'y a rien à réinjecter");
   const move = () =>
     ctx.db.tx(async (q) => {
+      // The export's sales of these leads are returned (they stay in the buyer's history and dedupe
+      // window); the lead keeps no sale as its latest: no buyer, no export, nor the report the
+      // export was made from.
       const moved = await q.query<{ id: number }>(
-        `UPDATE leads SET entry_status = 'new', sold_to = NULL, export_id = NULL, updated_at = now()
-          WHERE export_id = $1 AND entry_status = 'extracted' RETURNING id`,
+        `WITH moved AS (
+           UPDATE leads l SET entry_status = 'new', sold_to = NULL, export_id = NULL, updated_at = now(),
+                  rapport_id = CASE WHEN EXISTS (SELECT 1 FROM lead_sales s WHERE s.lead_id = l.id AND s.export_id = $1 AND s.report_id = l.rapport_id)
+                                    THEN NULL ELSE l.rapport_id END
+            WHERE l.export_id = $1 AND l.entry_status = 'extracted' RETURNING l.id
+         ), returned AS (
+           UPDATE lead_sales s SET returned_at = now() FROM moved WHERE s.lead_id = moved.id AND s.export_id = $1 AND s.returned_at IS NULL
+         )
+         SELECT id FROM moved`,
         [exportId],
       );
-      if (moved.rowCount === 0)
+      if (moved.rows.length === 0)
         throw conflict("Aucun lead de cet export n'est encore extrait (déjà réinjectés ou passés à un autre statut) : rien à réinjecter");
-      await audit(q, { actorId, action: 'exports.reinject', entity: 'leads', count: moved.rowCount, details: { export_id: exportId } });
+      await audit(q, { actorId, action: 'exports.reinject', entity: 'leads', count: moved.rows.length, details: { export_id: exportId } });
       const ids = moved.rows.map((r) => r.id);
       // Offered once committed, as every path that makes leads new, except to their buyer.
-      offerLeads(ctx, q, { leads: ids, excludeCustomerId: await customerNamed(q, exp.for_customer) });
+      offerLeads(ctx, q, { leads: ids, excludeCustomerId: (await buyerOf(q, exp.for_customer))?.id ?? null });
       return ids;
     });
   const ids = await retryOnDeadlock(move);
   return { count: ids.length };
-}
-
-/**
- * A buyer's name as 'Vendu à' may hold it, typed freely: without accents, case, typographic
- * apostrophes or repeated spaces ("RENOV'EXPERT  sud" is the customer 'Rénov’Expert Sud').
- */
-const customerKey = (name: string) =>
-  foldText(name)
-    .replace(/[’‘ʼ`´]/g, "'")
-    .replace(/\s+/g, ' ')
-    .trim();
-
-/** The customer an export's free-typed buyer names, if any: the engine knows customers by id only. */
-async function customerNamed(q: Queryable, name: string | null): Promise<number | null> {
-  if (!name) return null;
-  const { rows } = await q.query<{ id: number; name: string }>('SELECT id, name FROM customers ORDER BY id');
-  const key = customerKey(name);
-  return rows.find((c) => customerKey(c.name) === key)?.id ?? null;
 }
 
 /**

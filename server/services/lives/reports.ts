@@ -23,16 +23,20 @@ export async function listReports(db: Queryable, config: Config, ruleId: number)
     )
   ).rows[0];
   if (!rule) throw notFound('Règle introuvable');
+  // A report holds its sales (lead_sales): a lead sold on two days is in both days' reports.
   const { rows } = await db.query<Report>(
-    `SELECT rep.id, to_char(rep.date, 'YYYY-MM-DD') AS date, rep.leads_number, rep.count, rep.zip, rep.rule_id,
-            (SELECT coalesce(json_agg(l.id ORDER BY l.id), '[]') FROM leads l WHERE l.rapport_id = rep.id) AS leads
-       FROM reports rep WHERE rep.rule_id = $1 ORDER BY rep.date DESC`,
+    `SELECT rep.id, to_char(rep.date, 'YYYY-MM-DD') AS date, rep.leads_number, rep.zip, rep.rule_id,
+            coalesce(s.leads, '[]') AS leads, coalesce(s.count, 0) AS count
+       FROM reports rep
+       LEFT JOIN LATERAL (SELECT json_agg(ls.lead_id ORDER BY ls.sold_at, ls.id) AS leads, count(*)::int AS count
+                            FROM lead_sales ls WHERE ls.report_id = rep.id) s ON true
+      WHERE rep.rule_id = $1 ORDER BY rep.date DESC`,
     [ruleId],
   );
   const exp = (
     await db.query<{ token: string; filename: string }>(
       `SELECT e.token, e.filename FROM exports e
-        WHERE e.state = 'ready' AND e.id IN (SELECT l.export_id FROM leads l JOIN reports rep ON rep.id = l.rapport_id WHERE rep.rule_id = $1 AND l.export_id IS NOT NULL)
+        WHERE e.state = 'ready' AND e.id IN (SELECT s.export_id FROM lead_sales s JOIN reports rep ON rep.id = s.report_id WHERE rep.rule_id = $1 AND s.export_id IS NOT NULL)
         ORDER BY e.id DESC LIMIT 1`,
       [ruleId],
     )
@@ -47,14 +51,14 @@ const exportUrl = (config: Config, token: string, filename: string) => {
 };
 
 /**
- * The day's delivered leads of a report as a file (the export writers: formula-like cells
+ * The day's sold leads of a report (its lead_sales) as a file (the export writers: formula-like cells
  * neutralised), named by the rule and the report's date. Streamed: written as it is read.
  */
 export async function reportFile(db: Queryable, userId: number, id: number, format: BookType) {
   const report = (
     await db.query<{ date: string; rule: string; landings: number[] }>(
       `SELECT to_char(rep.date, 'YYYY-MM-DD') AS date, r.name AS rule,
-              ARRAY(SELECT DISTINCT l.landing_id FROM leads l WHERE l.rapport_id = rep.id) AS landings
+              ARRAY(SELECT DISTINCT l.landing_id FROM lead_sales s JOIN leads l ON l.id = s.lead_id WHERE s.report_id = rep.id) AS landings
          FROM reports rep JOIN rules r ON r.id = rep.rule_id WHERE rep.id = $1`,
       [id],
     )
@@ -64,7 +68,10 @@ export async function reportFile(db: Queryable, userId: number, id: number, form
   const columns = fileColumns(landings);
   // exportFilename keeps 100 characters: the rule's name (200 at most) is cut first, never the date.
   const filename = exportFilename(`rapport ${report.rule.normalize('NFC').slice(0, 80)} ${report.date}`, format);
-  const { rows } = await db.query<{ row: FileRow }>(`SELECT ${fileRowSql} AS row FROM leads WHERE rapport_id = $1 ORDER BY id`, [id]);
+  const { rows } = await db.query<{ row: FileRow }>(
+    `SELECT ${fileRowSql} AS row FROM leads WHERE id IN (SELECT lead_id FROM lead_sales WHERE report_id = $1) ORDER BY id`,
+    [id],
+  );
   await audit(db, { actorId: userId, action: 'download', entity: 'report', count: rows.length, details: { report_id: id, format } });
   const body = new PassThrough();
   const writer = sheetWriter(format, body, columns.columns, filename);

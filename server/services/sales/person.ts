@@ -1,25 +1,26 @@
 import type { LandingColumn } from '../../../src/api/landings/contract';
 
-/** Who a sale reaches, for a customer's dedupe window: the lead's phone digits and email. */
+/** The person a sale went to, as a customer's dedupe window compares it: same phone, or same email. */
 export interface Person {
   phone: string | null;
   email: string | null;
 }
 
-const firstOfType = (data: Record<string, unknown>, columns: Pick<LandingColumn, 'key' | 'type'>[], type: LandingColumn['type']) => {
+const valueOf = (data: Record<string, unknown>, columns: Pick<LandingColumn, 'key' | 'type'>[], type: LandingColumn['type']): string | null => {
   const column = columns.find((c) => c.type === type);
-  const value = column ? data[column.key] : undefined;
-  return value === null || value === undefined ? '' : String(value);
+  const v = column ? data[column.key] : undefined;
+  return v === null || v === undefined ? null : String(v);
 };
 
 /**
- * The person of a lead: `phone` = the digits of its first phone column, an 11-digit number's
- * leading 33 replaced by 0 ('+33 6 12 34 56 78' → '0612345678'), null without digits; `email` =
- * its first email column trimmed and lower-cased, null when empty.
+ * The person of a lead: the digits of its first phone column (an 11-digit `33…` number read as
+ * the national `0…` one, so `+33 6 12 34 56 78` and `06 12 34 56 78` are one person), and its
+ * first email column trimmed and lower-cased; null when empty. `person_phone` and `person_email`
+ * (migration 082) are the same definition in SQL, for the statements that sell in bulk.
  */
 export function personOf(data: Record<string, unknown>, columns: Pick<LandingColumn, 'key' | 'type'>[]): Person {
-  const digits = firstOfType(data, columns, 'phone').replace(/\D/g, '');
-  const phone = digits.length === 11 && digits.startsWith('33') ? `0${digits.slice(2)}` : digits;
-  const email = firstOfType(data, columns, 'email').trim().toLowerCase();
-  return { phone: phone || null, email: email || null };
+  const digits = (valueOf(data, columns, 'phone') ?? '').replace(/[^0-9]/g, '');
+  const phone = digits.length === 11 && digits.startsWith('33') ? `0${digits.slice(2)}` : digits || null;
+  const email = (valueOf(data, columns, 'email') ?? '').trim().toLowerCase() || null;
+  return { phone, email };
 }

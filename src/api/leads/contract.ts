@@ -240,8 +240,12 @@ export const exportRequest = z
   .transform((b) => ({ ...b, leads: b.leads ?? [] }));
 export type ExportRequest = z.input<typeof exportRequest>;
 
-/** The download link: GET {url} = /api/exports/{token}/{filename}, public capability. */
-export const exportLink = z.object({ url: z.string(), token: z.string(), filename: z.string(), count: z.number() });
+/**
+ * The download link: GET {url} = /api/exports/{token}/{filename}, public capability. `count`: the
+ * leads sold; `skipped`: the selected leads left unsold because the buyer ('Vendu à' naming a
+ * customer) bought the same person within its dedupe window (or earlier in this export).
+ */
+export const exportLink = z.object({ url: z.string(), token: z.string(), filename: z.string(), count: z.number(), skipped: z.number() });
 export type ExportLink = z.infer<typeof exportLink>;
 export const exportResponse = z.object({ data: exportLink, message: z.string() });
 export type ExportResponse = z.infer<typeof exportResponse>;

@@ -6,10 +6,11 @@ export const report = z.object({
   id: z.number(),
   /** YYYY-MM-DD (Paris day). */
   date: z.string(),
-  /** Ids of the leads delivered that day, in delivery order. */
+  /** Ids of the leads sold that day (its lead_sales: live, or by an export made from the report), in sale order. */
   leads: z.array(z.number()),
   /** The rule's cap on that day. */
   leads_number: z.number(),
+  /** How many sales the report holds. */
   count: z.number(),
   /** The rule's zip list on that day (empty = everywhere). */
   zip: z.array(z.string()),

@@ -6,6 +6,7 @@ import type { RoutingCandidate, RoutingResponse } from '../../api/rules/contract
 import { routingQuery } from '../../api/rules/queries';
 import { useSignedInQuery } from '../../api/signedIn';
 import { useIntl, useT } from '../../i18n/provider';
+import { LeadSales } from './LeadSales';
 import { leadView } from './store';
 import { hrefOf } from '../../commands/screens';
 
@@ -109,6 +110,7 @@ function RoutingDialogOf({ landing, lead }: { landing: number; lead: number }) {
             <>
               <p className={`routing-outcome routing-${r.outcome}`}>{outcomeText(r, t)}</p>
               {r.paris_time ? <p className="routing-when">{t('leads.routing.when', { time: parisTimeText(r.paris_time, intl) })}</p> : null}
+              <LeadSales landing={landing} lead={lead} onLeave={close} />
               {own.length ? (
                 <CandidateTable caption={t('leads.routing.own', { count: own.length })} rows={own} onLeave={close} />
               ) : (

@@ -191,7 +191,11 @@ defineCommand({
     });
     leadView.link = link;
     leadView.copied = false;
-    ctx.toast.success(ctx.t('leads.toast.extracted', { count: link.count }));
+    ctx.toast.success(
+      link.skipped
+        ? ctx.t('leads.toast.extractedSkipped', { count: link.count, skipped: link.skipped })
+        : ctx.t('leads.toast.extracted', { count: link.count }),
+    );
     await afterChange(ctx);
   },
 });
