@@ -1,6 +1,7 @@
 import type { LandingColumn } from '../../../src/api/landings/contract';
 import type { Db, Queryable } from '../../db/connection';
 import type { Jobs } from '../jobs';
+import { lockBuyerShared } from '../sales/buyers';
 import { personOf, type Person } from '../sales/person';
 import { DELIVER_QUEUE, queueDeliveries } from './deliver';
 import type { FilteredLead } from './filters';
@@ -190,10 +191,10 @@ interface Sale {
 }
 
 /**
- * Takes one rule's share of a sale, or says why it cannot: the customer's person lock (one
- * transaction at a time sells a person to a customer; the first commits its lead_sales row, the
- * next sees it), then the hour, week and month counters, then the day's (its report). Answers the
- * report's id, or the reason, having undone what it bumped.
+ * Takes one rule's share of a sale, or says why it cannot: the customer's shared lock (an export
+ * to it waits) and its person lock (one transaction at a time sells a person to a customer; the
+ * first commits its lead_sales row, the next sees it), then the hour, week and month counters, then
+ * the day's (its report). Answers the report's id, or the reason, having undone what it bumped.
  */
 async function take(q: Queryable, c: Offered, sale: Sale): Promise<{ report: number } | { reason: Judged['reason'] }> {
   await q.query('SAVEPOINT sale');
@@ -203,6 +204,7 @@ async function take(q: Queryable, c: Offered, sale: Sale): Promise<{ report: num
     return { reason };
   };
   if (keys.length > 0) {
+    await lockBuyerShared(q, c.customer_id);
     for (const key of keys) await q.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`person:${c.customer_id}:${key}`]);
     const bought = await q.query(boughtWithinSql, [[c.customer_id], sale.now, sale.person.phone, sale.person.email]);
     if (bought.rows.length > 0) return undo('already_sold_to_customer');

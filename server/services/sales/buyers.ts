@@ -24,12 +24,19 @@ export async function buyerOf(q: Queryable, name: string | null, reportId: numbe
 }
 
 /**
- * Holds, until the end of `q`'s transaction, the right to sell to customer `customerId`: two
- * sales to one customer (two exports, or an export and a live sale taking the same lock) check its
- * dedupe window one after the other, so neither misses the person the other has just sold. Take it
- * before the statement that reads the window: under READ COMMITTED that statement then sees the
- * other's committed sales.
+ * Holds, until the end of `q`'s transaction, the right to sell to customer `customerId` in bulk:
+ * two exports to one customer, or an export and live sales, check its dedupe window one after the
+ * other, so neither misses the person the other has just sold. Take it before the statement that
+ * reads the window: under READ COMMITTED that statement then sees the other's committed sales.
  */
 export async function lockBuyer(q: Queryable, customerId: number): Promise<void> {
   await q.query('SELECT pg_advisory_xact_lock(7340033, $1)', [customerId]);
+}
+
+/**
+ * A live sale's share of that right: live sales to one customer run side by side (each also locks
+ * its own person), while an export to that customer waits for them, and they for it.
+ */
+export async function lockBuyerShared(q: Queryable, customerId: number): Promise<void> {
+  await q.query('SELECT pg_advisory_xact_lock_shared(7340033, $1)', [customerId]);
 }
