@@ -3,7 +3,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT, startOidcProvider } from '../support/oidc-provider';
-import { axeViolations, DEMO, signIn, startApp, type App } from './harness';
+import { axeViolations, DEMO, MOBILE, signIn, startApp, type App } from './harness';
 
 let app: App;
 let idp: Awaited<ReturnType<typeof startOidcProvider>>;
@@ -116,4 +116,21 @@ describe('audit log and sessions', () => {
     await other.page.waitForURL(/\/login/);
     expect(errors).toEqual([]);
   }, 180_000);
+
+  it('keeps the navbar within a phone, where the palette opens Mes sessions', async () => {
+    const { page, context } = await app.page({ viewport: MOBILE });
+    await signIn(page, DEMO.staff);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
+    await page.getByRole('button', { name: /^Rechercher/ }).click();
+    await page.keyboard.type('Mes sessions');
+    await page
+      .getByRole('option', { name: /Mes sessions/ })
+      .first()
+      .waitFor();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/account\/sessions$/);
+    await page.getByRole('grid', { name: 'Sessions ouvertes' }).locator('[role=row][data-index]').first().waitFor();
+    await shot(page, 'sessions-phone');
+    await context.close();
+  });
 });

@@ -6,6 +6,7 @@ import type { Session } from '../../api/sessions/contract';
 import type { CommandContext, ContextWith } from '../../commands/context';
 import { defineCommand } from '../../commands/registry';
 import { hrefOf } from '../../commands/screens';
+import { ui } from '../../state/ui';
 import type { SessionsCommandContext } from './store';
 
 declare module '../../commands/registry' {
@@ -34,7 +35,8 @@ defineCommand({
   requires: 'staff',
   icon: 'sessions',
   palette: false,
-  menus: [{ id: 'navbar.end', order: 0 }],
+  // A phone's navbar has no room left: there the palette opens it (nav.sessions).
+  menus: [{ id: 'navbar.end', order: 0, when: () => ui.device === 'desktop' }],
   run: (ctx) => ctx.navigate(hrefOf('sessions', {})),
 });
 
