@@ -2,6 +2,9 @@
 -- single sign-on keeps its flows and one-time codes in the database (any instance answers).
 
 ALTER TABLE audit_log ADD COLUMN ip text;
+-- Newest first, then by id: the order of the audit screen and of its keyset pages.
+CREATE INDEX audit_log_at_id_idx ON audit_log (at DESC, id DESC);
+DROP INDEX audit_log_at_idx;
 CREATE INDEX audit_log_user_at_idx ON audit_log (user_id, at DESC);
 
 -- `id` names a session to its owner (listing, ending it): a number that grants nothing, never the token.
