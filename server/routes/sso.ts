@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authMethodsResponse, ssoExchangeRequest, ssoExchangeResponse } from '../../src/api/sso/contract';
-import { auditSsoFailure, exchangeSsoCode, finishSso, notConfigured, SsoError, ssoProvider, startSso } from '../services/auth/sso';
+import { auditSsoFailure, exchangeSsoCode, finishSso, notConfigured, SsoError, ssoProvider, ssoStartLimit, startSso } from '../services/auth/sso';
+import { consume } from '../services/rate-limit';
 import { parse } from '../validate';
 
 const FLOW_COOKIE = 'lc_oidc';
@@ -28,6 +29,7 @@ export default async function ssoRoutes(app: FastifyInstance) {
 
   app.get('/api/auth/oidc/start', { config: { auth: 'public', response: 'none' } }, async (req, reply) => {
     if (!provider) throw notConfigured();
+    await consume(db, ssoStartLimit, req.ip);
     const browser = randomBytes(32).toString('base64url');
     const url = await startSso(db, provider, redirectUri(req), browser);
     const secure = origin(req).startsWith('https:') ? '; Secure' : '';
@@ -44,7 +46,7 @@ export default async function ssoRoutes(app: FastifyInstance) {
     } catch (error) {
       const failure = error instanceof SsoError ? error : new SsoError('failed', error instanceof Error ? error.message : String(error));
       if (!(error instanceof SsoError)) log.warn({ err: error }, 'single sign-on failed');
-      await auditSsoFailure(db, failure);
+      if (failure.audited) await auditSsoFailure(db, failure);
       return reply.redirect(`/login?sso_error=${failure.reason}`, 302);
     }
   });

@@ -144,9 +144,12 @@ describe('single sign-on', () => {
     // The genuine answer, now: the flow was used up by the forged one.
     expect((await callback(b, url)).search).toBe('?sso_error=expired');
 
-    // A genuine answer carried to a browser that did not start the flow (login fixation).
+    // A genuine answer carried to a browser that did not start the flow (login fixation): refused,
+    // and, as anyone may call the callback, not a row of the audit log.
     const other = await throughProvider(browser(), 'admin');
+    const rowsBefore = (await server.ctx.db.query('SELECT 1 FROM audit_log')).rows.length;
     expect((await callback(browser(), other.callback)).search).toBe('?sso_error=expired');
+    expect((await server.ctx.db.query('SELECT 1 FROM audit_log')).rows.length).toBe(rowsBefore);
   });
 
   it('refuses an id token issued for another audience', async () => {
@@ -166,6 +169,15 @@ describe('single sign-on', () => {
     expect((await callback(b, (await throughProvider(b, 'stranger')).callback)).search).toBe('?sso_error=unknown');
     const { rows } = await server.ctx.db.query("SELECT 1 FROM users WHERE email = 'stranger@test.local'");
     expect(rows).toEqual([]);
+  });
+
+  it('limits the sign-ins started from one address', async () => {
+    const start = () => fetch(`${server.url}/api/auth/oidc/start`, { redirect: 'manual', headers: { 'x-forwarded-for': '203.0.113.77' } });
+    for (let i = 0; i < 30; i++) expect((await start()).status).toBe(302);
+    const refused = await start();
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(((await refused.json()) as { message: string }).message).toMatch(/^Trop de connexions unique/);
   });
 
   it('answers bad codes with a French 401 or 422, never a 500', async () => {

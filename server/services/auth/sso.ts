@@ -4,6 +4,7 @@ import type { Config } from '../../config';
 import type { Db, Queryable } from '../../db/connection';
 import { AppError, notFound } from '../../errors';
 import { audit } from '../audit';
+import type { RateLimit } from '../rate-limit';
 import { findByEmail, toUser } from '../users';
 import { hashToken, openSession } from './sessions';
 import { recordLoginSuccess } from './throttle';
@@ -15,10 +16,20 @@ export class SsoError extends Error {
   constructor(
     readonly reason: SsoFailure,
     readonly detail: string,
+    /** False for a callback that belongs to no flow: anyone may call it, and it attempted no sign-in. */
+    readonly audited = true,
   ) {
     super(detail);
   }
 }
+
+/** Sign-ins started per address: each writes a flow row before anyone has signed in. */
+export const ssoStartLimit: RateLimit = {
+  bucket: 'sso-start',
+  max: 30,
+  windowSeconds: 15 * 60,
+  message: 'Trop de connexions unique commencées depuis cette adresse, réessayez dans quelques minutes',
+};
 
 /** The configured identity provider, or null without OIDC_ISSUER. */
 export interface SsoProvider {
@@ -113,7 +124,7 @@ export async function finishSso(db: Db, provider: SsoProvider, callbackUrl: URL,
         )
       ).rows[0]
     : undefined;
-  if (!flow) throw new SsoError('expired', 'no flow for this browser');
+  if (!flow) throw new SsoError('expired', 'no flow for this browser', false);
   if (callbackUrl.searchParams.get('error') === 'access_denied') throw new SsoError('refused', 'access_denied');
   const configuration = await provider.configuration();
   let tokens;
@@ -125,9 +136,9 @@ export async function finishSso(db: Db, provider: SsoProvider, callbackUrl: URL,
       idTokenExpected: true,
     });
   } catch (error) {
-    // openid-client names the claim that failed (aud, iss, nonce…) in the cause: the audit row keeps it.
-    const claim = (error as { cause?: { claim?: unknown } }).cause?.claim;
-    const detail = `${error instanceof Error ? error.message : String(error)}${typeof claim === 'string' ? ` (${claim})` : ''}`;
+    // openid-client's message is generic; the check that failed (the id token's aud, iss, nonce…) is its cause's: the audit row keeps both.
+    const cause = error instanceof Error ? error.cause : undefined;
+    const detail = `${error instanceof Error ? error.message : String(error)}${cause instanceof Error ? `: ${cause.message}` : ''}`;
     throw new SsoError(callbackUrl.searchParams.get('state') === flow.state ? 'failed' : 'expired', detail);
   }
   const email = await verifiedEmail(configuration, tokens);
