@@ -12,6 +12,7 @@ import { registerJsonBody } from './plugins/json-body';
 import securityHeadersPlugin from './plugins/security-headers';
 import textInputPlugin from './plugins/text-input';
 import { routeModules } from './route-modules';
+import { trackRequestAddress } from './request-address';
 
 const defaultDistDir = resolve(import.meta.dirname, '../dist');
 
@@ -34,6 +35,7 @@ export async function buildApp(ctx: AppContext, distDir = defaultDistDir): Promi
   });
   app.decorate('ctx', ctx);
   registerJsonBody(app);
+  trackRequestAddress(app);
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });

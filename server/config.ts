@@ -37,9 +37,21 @@ const schema = z
     S3_SECRET_ACCESS_KEY: z.string().optional(),
     // Path-style addresses (endpoint/bucket/key): what MinIO, Garage, Ceph and the like expect.
     S3_FORCE_PATH_STYLE: flag.default(true),
+    // Single sign-on with the company's OpenID Connect provider ('Se connecter avec <OIDC_LABEL>'); the three go together.
+    OIDC_ISSUER: z.url({ protocol: /^https?$/, error: "OIDC_ISSUER doit être l'adresse http(s) du fournisseur d'identité" }).optional(),
+    OIDC_CLIENT_ID: z.string().optional(),
+    OIDC_CLIENT_SECRET: z.string().optional(),
+    OIDC_LABEL: z.string().trim().min(1).max(60).default("l'annuaire de l'entreprise"),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((c, ctx) => {
+    if ((c.OIDC_ISSUER || c.OIDC_CLIENT_ID || c.OIDC_CLIENT_SECRET) && !(c.OIDC_ISSUER && c.OIDC_CLIENT_ID && c.OIDC_CLIENT_SECRET)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['OIDC_ISSUER'],
+        message: 'OIDC_ISSUER, OIDC_CLIENT_ID et OIDC_CLIENT_SECRET vont ensemble : donnez les trois ou aucun',
+      });
+    }
     if (c.S3_URL && !c.S3_BUCKET) ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'S3_BUCKET est obligatoire quand S3_URL est défini' });
     if (!c.S3_ACCESS_KEY_ID !== !c.S3_SECRET_ACCESS_KEY) {
       ctx.addIssue({

@@ -13,12 +13,12 @@ export default async function authRoutes(app: FastifyInstance) {
 
   app.post('/api/auth', { config: { auth: 'public', response: loginResponse } }, async (req) => {
     const body = parse(loginRequest, req.body);
-    const { token, user } = await login(db, body.login, body.password, req.ip, config.TOKEN_TTL_HOURS);
+    const { token, user } = await login(db, body.login, body.password, req.ip, req.headers['user-agent'] ?? '', config.TOKEN_TTL_HOURS);
     return { data: { token, user }, token };
   });
 
   app.post('/api/login/logout', { config: { auth: 'user', response: logoutResponse } }, async (req) => {
-    await closeSession(db, bearerToken(req)!);
+    await closeSession(db, currentUser(req).id, bearerToken(req)!);
     return { data: true };
   });
 

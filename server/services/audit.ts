@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/connection';
+import { requestAddress } from '../request-address';
 
 /**
  * What the audit log records, as the log has always named it: each action with the kind of thing
@@ -25,20 +26,24 @@ export type AuditEntry =
   | { action: 'status' | 'undo' | 'convert' | 'import' | 'export' | 'export.big' | 'exports.reinject'; entity: 'leads' }
   | { action: 'production.note' | 'production.color'; entity: 'department_notes' }
   | { action: 'production.selection'; entity: 'production_selections' }
-  | { action: 'taboola.targeting'; entity: 'postal_codes' };
+  | { action: 'taboola.targeting'; entity: 'postal_codes' }
+  | { action: 'auth.sign_in' | 'auth.sign_in_failed' | 'auth.sign_out' | 'sessions.end' | 'sessions.end_others'; entity: 'session' }
+  | { action: 'download'; entity: 'audit_log' };
 
 export type AuditAction = AuditEntry['action'];
 
 /**
- * One row of the audit log: who did what to how many, never the personal data itself. Written
- * with `q`, the transaction of the change it records: both are kept, or neither.
+ * One row of the audit log: who did what to how many, from which address (the request's), never
+ * the personal data itself. Written with `q`, the transaction of the change it records: both are
+ * kept, or neither. Nothing updates or deletes a row.
  */
 export async function audit(q: Queryable, entry: AuditEntry & { actorId: number | null; count: number; details?: object }) {
-  await q.query('INSERT INTO audit_log (user_id, action, entity, count, details) VALUES ($1, $2, $3, $4, $5)', [
+  await q.query('INSERT INTO audit_log (user_id, action, entity, count, details, ip) VALUES ($1, $2, $3, $4, $5, $6)', [
     entry.actorId,
     entry.action,
     entry.entity,
     entry.count,
     JSON.stringify(entry.details ?? {}),
+    requestAddress(),
   ]);
 }

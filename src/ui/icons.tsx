@@ -15,6 +15,7 @@ const paths = {
   size: 'M4 7V5h10v2M9 5v14M7 19h4M14 12v-1h7v1M17.5 11v8M16 19h3',
   theme: 'M12 22a10 10 0 1 1 10-10c0 2-2 3-4 3h-2a2 2 0 0 0-1 3.7A2 2 0 0 1 12 22zM7.5 11.5h.01M10.5 7.5h.01M15.5 8.5h.01',
   logout: 'M15 4h4v16h-4M10 17l5-5-5-5M15 12H3',
+  sessions: 'M3 5h13v9H3zM7 18h5M9.5 14v4M17 9h4v11h-4zM19 17h.01',
   chevron: 'M9 6l6 6-6 6',
   close: 'M6 6l12 12M18 6L6 18',
 };

@@ -12,9 +12,13 @@ import { startServer, type TestServer } from './harness';
 const adminArea =
   /^\/api\/(customers|rules|rapports|users|exports|big_exports|generate_big_export|taboola|audit)(\/|$)|^\/api\/auth\/register$|^\/api\/landings\/data\/:id\/(routing|sales)\//;
 
-/** Open without signing in: sign-in and the password links, probes, the landing pages' intake, the download links (a 256-bit capability). */
+/** Open without signing in: sign-in (by password, or single sign-on and its one-time code) and the password links, probes, the landing pages' intake, the download links (a 256-bit capability). */
 const publicRoutes = new Set([
   'POST /api/auth',
+  'GET /api/auth/methods',
+  'GET /api/auth/oidc/start',
+  'GET /api/auth/oidc/callback',
+  'POST /api/auth/sso',
   'POST /api/auth/password/check',
   'POST /api/auth/password/forgot',
   'POST /api/auth/password/reset',

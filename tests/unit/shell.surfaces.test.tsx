@@ -102,13 +102,22 @@ it('runs a command from every sidebar link', async () => {
     '/users',
     '/exports/0',
     '/taboola',
+    '/audit',
   ]);
 });
 
 it('runs a command from every navbar button', async () => {
   await renderShell();
   const user = userEvent.setup();
-  for (const name of ['Afficher ou masquer le menu', /^Rechercher/, 'Raccourcis clavier', 'Journal des erreurs', 'Plein écran', 'Déconnexion']) {
+  for (const name of [
+    'Afficher ou masquer le menu',
+    /^Rechercher/,
+    'Raccourcis clavier',
+    'Journal des erreurs',
+    'Plein écran',
+    'Mes sessions',
+    'Déconnexion',
+  ]) {
     await user.click(screen.getByRole('button', { name }));
     act(() => {
       ui.palette = { open: false, section: null };
@@ -122,6 +131,7 @@ it('runs a command from every navbar button', async () => {
     'navbar:shell.help',
     'navbar:shell.errorLog',
     'navbar:shell.fullscreen',
+    'navbar:sessions.open',
     'navbar:shell.logout',
   ]);
 });

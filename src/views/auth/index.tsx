@@ -8,6 +8,7 @@ import { signIn, userState } from '../../state/user';
 import { toaster } from '../../ui/toasts';
 import '../../styles/auth.css';
 import { returnPath } from '../../ui/returnTo';
+import { SsoSignIn } from './SsoSignIn';
 
 /** /login: email or username (trimmed), password and an optional code. */
 export default function LoginScreen() {
@@ -59,6 +60,7 @@ export default function LoginScreen() {
         <Button type="submit" className="btn btn-primary btn-block" isDisabled={login.isPending}>
           {t('auth.submit')}
         </Button>
+        <SsoSignIn target={target} />
         <p className="login-links">
           <Link to="/password/forgot">{t('auth.forgot.link')}</Link>
         </p>
