@@ -25,7 +25,11 @@ export type AuditEntry =
   | { action: 'status' | 'undo' | 'convert' | 'import' | 'export' | 'export.big' | 'exports.reinject'; entity: 'leads' }
   | { action: 'production.note' | 'production.color'; entity: 'department_notes' }
   | { action: 'production.selection'; entity: 'production_selections' }
-  | { action: 'taboola.targeting'; entity: 'postal_codes' };
+  | { action: 'taboola.targeting'; entity: 'postal_codes' }
+  | {
+      action: 'users.2fa.totp_enabled' | 'users.2fa.totp_removed' | 'users.2fa.passkey_added' | 'users.2fa.passkey_removed' | 'users.2fa.reset';
+      entity: 'user';
+    };
 
 export type AuditAction = AuditEntry['action'];
 

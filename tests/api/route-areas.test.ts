@@ -15,6 +15,8 @@ const adminArea =
 /** Open without signing in: sign-in and the password links, probes, the landing pages' intake, the download links (a 256-bit capability). */
 const publicRoutes = new Set([
   'POST /api/auth',
+  'POST /api/auth/passkey',
+  'POST /api/auth/passkey/options',
   'POST /api/auth/password/check',
   'POST /api/auth/password/forgot',
   'POST /api/auth/password/reset',
