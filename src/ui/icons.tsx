@@ -17,6 +17,7 @@ const paths = {
   logout: 'M15 4h4v16h-4M10 17l5-5-5-5M15 12H3',
   chevron: 'M9 6l6 6-6 6',
   close: 'M6 6l12 12M18 6L6 18',
+  shield: 'M12 3l8 3v6c0 5-3.4 8.2-8 9-4.6-.8-8-4-8-9V6zM9 12l2 2 4-4',
 };
 
 export type IconName = keyof typeof paths;

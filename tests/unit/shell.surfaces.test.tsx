@@ -108,12 +108,21 @@ it('runs a command from every sidebar link', async () => {
 it('runs a command from every navbar button', async () => {
   await renderShell();
   const user = userEvent.setup();
-  for (const name of ['Afficher ou masquer le menu', /^Rechercher/, 'Raccourcis clavier', 'Journal des erreurs', 'Plein écran', 'Déconnexion']) {
+  for (const name of [
+    'Afficher ou masquer le menu',
+    /^Rechercher/,
+    'Raccourcis clavier',
+    'Journal des erreurs',
+    'Plein écran',
+    'Double authentification',
+    'Déconnexion',
+  ]) {
     await user.click(screen.getByRole('button', { name }));
     act(() => {
       ui.palette = { open: false, section: null };
       ui.helpOpen = false;
       ui.errorLogOpen = false;
+      ui.twoFactorOpen = false;
     });
   }
   expect(runs.map((r) => `${r.source}:${r.id}`)).toEqual([
@@ -122,6 +131,7 @@ it('runs a command from every navbar button', async () => {
     'navbar:shell.help',
     'navbar:shell.errorLog',
     'navbar:shell.fullscreen',
+    'navbar:shell.twoFactor',
     'navbar:shell.logout',
   ]);
 });
