@@ -147,3 +147,28 @@ describe('passkey', () => {
     expect(errors).toEqual([]);
   });
 });
+
+describe('REQUIRE_2FA', () => {
+  it('takes an account without a factor to its enrolment, and to the console once it has one', async () => {
+    const who = await newAccount();
+    const { page, errors } = await app.page();
+    app.server.ctx.config.REQUIRE_2FA = 'all';
+    try {
+      await passwordStep(page, who);
+      await page.getByRole('heading', { name: 'Activez la double authentification' }).waitFor();
+      // No screen behind it: the server refuses them anything else, so the console does not ask.
+      expect(await page.getByText('Ouvrir la palette de commandes').count()).toBe(0);
+      expect(await axeViolations(page)).toEqual([]);
+      await page.getByRole('button', { name: "Activer l'application d'authentification" }).click();
+      const secret = (await page.locator('.totp-secret').innerText()).replace(/\s/g, '');
+      await page.keyboard.type(codeAt(secret));
+      await page.keyboard.press('Enter');
+      await page.getByRole('list', { name: 'Codes de secours' }).waitFor();
+      await page.keyboard.press('Enter');
+      await page.getByText('Ouvrir la palette de commandes').waitFor();
+      expect(errors).toEqual([]);
+    } finally {
+      app.server.ctx.config.REQUIRE_2FA = 'none';
+    }
+  });
+});
