@@ -24,7 +24,8 @@ import {
   signInOptions,
   signInWithPasskey,
 } from '../services/two-factor/passkeys';
-import { resetFactors, twoFactorStatus } from '../services/two-factor/reset';
+import { resetFactors } from '../services/two-factor/reset';
+import { twoFactorStatus } from '../services/two-factor/status';
 import { beginTotp, confirmTotp, removeTotp } from '../services/two-factor/totp';
 import { userNotFound } from '../services/users';
 import { parse } from '../validate';
@@ -73,8 +74,8 @@ export default async function twoFactorRoutes(app: FastifyInstance) {
     return { data: true as const, message: "Clé d'accès supprimée" };
   });
 
-  app.post('/api/auth/passkey/options', { config: { auth: 'public', response: webauthnOptionsResponse } }, async () => ({
-    data: await signInOptions(db, config),
+  app.post('/api/auth/passkey/options', { config: { auth: 'public', response: webauthnOptionsResponse } }, async (req) => ({
+    data: await signInOptions(db, config, req.ip),
   }));
 
   app.post('/api/auth/passkey', { config: { auth: 'public', response: passkeySignInResponse } }, async (req) => {

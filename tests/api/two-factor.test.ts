@@ -287,6 +287,23 @@ describe('passkeys', () => {
   });
 });
 
+describe('passkey sign-in options', () => {
+  it('are handed out 30 a minute per address, each with its own challenge', async () => {
+    const headers = { 'x-forwarded-for': '10.30.0.1' };
+    const challenges = new Set<string>();
+    for (let i = 0; i < 30; i++) {
+      const res = await server.request('POST', '/api/auth/passkey/options', { headers });
+      expect(res.status).toBe(200);
+      challenges.add((await json<{ data: { challenge: string } }>(res)).data.challenge);
+    }
+    expect(challenges.size).toBe(30);
+    const refused = await server.request('POST', '/api/auth/passkey/options', { headers });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBeTruthy();
+    expect((await server.request('POST', '/api/auth/passkey/options', { headers: { 'x-forwarded-for': '10.30.0.2' } })).status).toBe(200);
+  });
+});
+
 describe('admin reset', () => {
   it("removes another account's factors, ends its sessions and is audited", async () => {
     const a = await account();

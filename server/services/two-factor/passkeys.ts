@@ -15,6 +15,7 @@ import { checkPassword, openSignedIn } from '../auth/login';
 import { publicUrl } from '../auth/password-links';
 import type { SessionUser } from '../auth/sessions';
 import { checkLoginAllowed, recordLoginFailure } from '../auth/throttle';
+import { consume, type RateLimit } from '../rate-limit';
 import { findByEmail } from '../users';
 
 const CHALLENGE_SECONDS = 300;
@@ -126,8 +127,17 @@ export async function removePasskey(db: Db, user: SessionUser, id: number): Prom
   });
 }
 
+/** Public and writing a row each: 30 a minute per address is more than any sign-in page asks for. */
+const signInOptionsLimit: RateLimit = {
+  bucket: 'passkey-options',
+  max: 30,
+  windowSeconds: 60,
+  message: 'Trop de demandes de connexion par clé depuis cette adresse, réessayez dans une minute',
+};
+
 /** Options for navigator.credentials.get(): no account named, the authenticator offers the keys it holds for the console. */
-export async function signInOptions(db: Db, config: Config) {
+export async function signInOptions(db: Db, config: Config, ip: string) {
+  await consume(db, signInOptionsLimit, ip);
   const options = await generateAuthenticationOptions({ rpID: relyingParty(config).rpID, userVerification: 'preferred' });
   await keepChallenge(db, options.challenge, null, 'sign_in');
   return options;

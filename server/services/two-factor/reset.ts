@@ -1,18 +1,9 @@
-import type { TwoFactorStatus } from '../../../src/api/two-factor/contract';
-import type { Db, Queryable } from '../../db/connection';
+import type { Db } from '../../db/connection';
 import { conflict, notFound } from '../../errors';
 import { audit } from '../audit';
 import { closeUserSessions } from '../auth/sessions';
 import { userNotFound } from '../users';
-import { listPasskeys } from './passkeys';
 import { factorsOf } from './policy';
-import { recoveryCodesLeft } from './recovery-codes';
-
-/** GET /api/me/2fa */
-export async function twoFactorStatus(q: Queryable, userId: number): Promise<TwoFactorStatus> {
-  const { totp } = await factorsOf(q, userId);
-  return { totp, passkeys: await listPasskeys(q, userId), recovery_codes_left: await recoveryCodesLeft(q, userId) };
-}
 
 /**
  * An admin removes every factor of another account (a lost phone and keys): its TOTP, recovery
