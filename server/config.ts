@@ -13,6 +13,13 @@ const schema = z
     ADMIN_EMAIL: z.string().email().optional(),
     ADMIN_PASSWORD: z.string().min(8).optional(),
     TOKEN_TTL_HOURS: z.coerce.number().positive().default(12),
+    // Who must have a second factor (TOTP or passkey) to use the console; without one, only its enrolment.
+    REQUIRE_2FA: z.enum(['admins', 'all', 'none'], { error: 'REQUIRE_2FA vaut admins, all ou none' }).default('none'),
+    // The key that encrypts the TOTP secrets (32 bytes in base64); else DATA_DIR/secrets.key, drawn once.
+    SECRETS_KEY: z
+      .string()
+      .refine((v) => Buffer.from(v, 'base64').length === 32, 'SECRETS_KEY doit contenir 32 octets en base64 (openssl rand -base64 32)')
+      .optional(),
     SMTP_URL: z.string().optional(),
     MAIL_FROM: z.string().default('Console leads <no-reply@leads.local>'),
     PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'PUBLIC_URL doit être une adresse http(s) complète' }).optional(),

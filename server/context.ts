@@ -30,6 +30,8 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     auth?: Access;
+    /** Reachable by a signed-in account that REQUIRE_2FA sends to enrolment first (its factors, sign-out). */
+    enrolment?: true;
     /** The schema of its answer (plugins/contracts.ts); required on every /api route. */
     response?: ResponseContract;
   }

@@ -2,6 +2,10 @@
 export type ErrorCode =
   | 'bad_request'
   | 'invalid_credentials'
+  | 'code_required'
+  | 'code_invalid'
+  | 'passkey_invalid'
+  | 'enrolment_required'
   | 'token_not_provided'
   | 'token_expired'
   | 'token_invalid'

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { Access } from '../context';
 import { AppError, forbidden } from '../errors';
 import { userForToken } from '../services/auth/sessions';
+import { refuseWithoutFactor } from '../services/two-factor/policy';
 
 export const bearerToken = (req: FastifyRequest): string | undefined => {
   const header = req.headers.authorization;
@@ -42,6 +43,7 @@ export default fp(async function auth(app: FastifyInstance) {
     const access = req.routeOptions.config?.auth;
     if (access === 'public') return;
     req.user = await userForToken(app.ctx.db, bearerToken(req));
+    if (!req.routeOptions.config.enrolment) await refuseWithoutFactor(app.ctx.db, app.ctx.config, req.user);
     if (access === 'admin' && !req.user.admin) throw forbidden();
   });
 });

@@ -13,11 +13,11 @@ export default async function authRoutes(app: FastifyInstance) {
 
   app.post('/api/auth', { config: { auth: 'public', response: loginResponse } }, async (req) => {
     const body = parse(loginRequest, req.body);
-    const { token, user } = await login(db, body.login, body.password, req.ip, req.headers['user-agent'] ?? '', config.TOKEN_TTL_HOURS);
-    return { data: { token, user }, token };
+    const signedIn = await login(db, config, body, req.ip, req.headers['user-agent'] ?? '');
+    return { data: signedIn, token: signedIn.token };
   });
 
-  app.post('/api/login/logout', { config: { auth: 'user', response: logoutResponse } }, async (req) => {
+  app.post('/api/login/logout', { config: { auth: 'user', enrolment: true, response: logoutResponse } }, async (req) => {
     await closeSession(db, currentUser(req).id, bearerToken(req)!);
     return { data: true };
   });

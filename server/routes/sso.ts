@@ -23,8 +23,8 @@ export default async function ssoRoutes(app: FastifyInstance) {
   const redirectUri = (req: FastifyRequest) => `${origin(req)}/api/auth/oidc/callback`;
 
   app.get('/api/auth/methods', { config: { auth: 'public', response: authMethodsResponse } }, async () => ({
-    // The passkeys branch sets it from its own configuration.
-    data: { password: true as const, oidc: provider ? { label: provider.label } : null, passkeys: false },
+    // An account that registered a passkey may sign in with it alone (two-factor/passkeys.ts).
+    data: { password: true as const, oidc: provider ? { label: provider.label } : null, passkeys: true },
   }));
 
   app.get('/api/auth/oidc/start', { config: { auth: 'public', response: 'none' } }, async (req, reply) => {

@@ -28,7 +28,11 @@ export type AuditEntry =
   | { action: 'production.selection'; entity: 'production_selections' }
   | { action: 'taboola.targeting'; entity: 'postal_codes' }
   | { action: 'auth.sign_in' | 'auth.sign_in_failed' | 'auth.sign_out' | 'sessions.end' | 'sessions.end_others'; entity: 'session' }
-  | { action: 'download'; entity: 'audit_log' };
+  | { action: 'download'; entity: 'audit_log' }
+  | {
+      action: 'users.2fa.totp_enabled' | 'users.2fa.totp_removed' | 'users.2fa.passkey_added' | 'users.2fa.passkey_removed' | 'users.2fa.reset';
+      entity: 'user';
+    };
 
 export type AuditAction = AuditEntry['action'];
 

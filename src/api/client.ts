@@ -4,7 +4,7 @@
  * `api()` returns the envelope's `data`; `apiEnvelope()` the whole body when extras matter.
  */
 import { FetchError, ofetch } from 'ofetch';
-import { readToken } from '../state/user';
+import { readToken, userState } from '../state/user';
 
 export class ApiError extends Error {
   constructor(
@@ -57,6 +57,8 @@ export async function apiEnvelope<T>(path: string, options?: Options): Promise<T
   } catch (error) {
     const apiError = toApiError(error);
     if (apiError.status === 401 && sessionEndedCodes.has(apiError.code)) onSessionEnded(apiError);
+    // REQUIRE_2FA: the session reaches only the enrolment until the account has a factor.
+    if (apiError.status === 403 && apiError.code === 'enrolment_required') userState.enrolmentRequired = true;
     throw apiError;
   }
 }

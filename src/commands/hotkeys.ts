@@ -35,7 +35,7 @@ export function isTypingTarget(target: EventTarget | null): boolean {
  * before React has drawn them: 'archiver' typed fast after mod+k must not archive.
  */
 export function modalOpen(doc: Document = document): boolean {
-  if (ui.palette.open || ui.helpOpen || ui.errorLogOpen) return true;
+  if (ui.palette.open || ui.helpOpen || ui.errorLogOpen || ui.twoFactorOpen) return true;
   return doc.querySelector('[role="dialog"]:not([aria-modal="false"]), [role="alertdialog"]:not([aria-modal="false"]), dialog[open]') !== null;
 }
 

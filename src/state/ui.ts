@@ -52,6 +52,7 @@ export const ui = proxy({
   palette: { open: false, section: null as string | null },
   helpOpen: false,
   errorLogOpen: false,
+  twoFactorOpen: false,
 });
 
 // The language picked from the browser on a first visit is remembered like a chosen one.

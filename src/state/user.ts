@@ -26,12 +26,15 @@ export const userState = proxy({
   token: readToken(),
   status: (readToken() ? 'loading' : 'signed-out') as UserStatus,
   userData: null as User | null,
+  /** REQUIRE_2FA asks this account for a second factor it does not have: the shell shows only its enrolment. */
+  enrolmentRequired: false,
 });
 
-export function signIn(token: string, user?: User) {
+export function signIn(token: string, user?: User, enrolmentRequired = false) {
   writeToken(token);
   userState.token = token;
   userState.userData = user ?? null;
+  userState.enrolmentRequired = enrolmentRequired;
   userState.status = user ? 'ready' : 'loading';
 }
 
@@ -44,5 +47,6 @@ export function signOutLocally() {
   writeToken(null);
   userState.token = null;
   userState.userData = null;
+  userState.enrolmentRequired = false;
   userState.status = 'signed-out';
 }

@@ -18,6 +18,7 @@ const paths = {
   sessions: 'M3 5h13v9H3zM7 18h5M9.5 14v4M17 9h4v11h-4zM19 17h.01',
   chevron: 'M9 6l6 6-6 6',
   close: 'M6 6l12 12M18 6L6 18',
+  shield: 'M12 3l8 3v6c0 5-3.4 8.2-8 9-4.6-.8-8-4-8-9V6zM9 12l2 2 4-4',
 };
 
 export type IconName = keyof typeof paths;

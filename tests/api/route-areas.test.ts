@@ -19,6 +19,8 @@ const publicRoutes = new Set([
   'GET /api/auth/oidc/start',
   'GET /api/auth/oidc/callback',
   'POST /api/auth/sso',
+  'POST /api/auth/passkey',
+  'POST /api/auth/passkey/options',
   'POST /api/auth/password/check',
   'POST /api/auth/password/forgot',
   'POST /api/auth/password/reset',

@@ -92,7 +92,7 @@ async function lastAudit() {
 describe('GET /api/auth/methods', () => {
   it('names the provider for the sign-in page', async () => {
     const res = await server.request('GET', '/api/auth/methods');
-    expect(await res.json()).toEqual({ data: { password: true, oidc: { label: 'Annuaire Test' }, passkeys: false } });
+    expect(await res.json()).toEqual({ data: { password: true, oidc: { label: 'Annuaire Test' }, passkeys: true } });
   });
 });
 
@@ -197,7 +197,7 @@ describe('without a provider configured', () => {
   afterAll(() => plain.close());
 
   it('offers the password alone, and the SSO routes answer 404', async () => {
-    expect(await (await plain.request('GET', '/api/auth/methods')).json()).toEqual({ data: { password: true, oidc: null, passkeys: false } });
+    expect(await (await plain.request('GET', '/api/auth/methods')).json()).toEqual({ data: { password: true, oidc: null, passkeys: true } });
     const start = await plain.request('GET', '/api/auth/oidc/start');
     expect(start.status).toBe(404);
     expect(((await start.json()) as { message: string }).message).toMatch(/pas configurée/);

@@ -33,6 +33,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ LOG_LEVEL: 'verbose' })).toThrow(/LOG_LEVEL/);
   });
 
+  it('asks no second factor by default; REQUIRE_2FA and SECRETS_KEY refuse what they cannot use', () => {
+    expect(loadConfig({}).REQUIRE_2FA).toBe('none');
+    expect(loadConfig({ REQUIRE_2FA: 'admins' }).REQUIRE_2FA).toBe('admins');
+    expect(() => loadConfig({ REQUIRE_2FA: 'yes' })).toThrow(/REQUIRE_2FA vaut admins, all ou none/);
+    const key = Buffer.alloc(32, 7).toString('base64');
+    expect(loadConfig({ SECRETS_KEY: key }).SECRETS_KEY).toBe(key);
+    expect(() => loadConfig({ SECRETS_KEY: 'c2hvcnQ=' })).toThrow(/SECRETS_KEY doit contenir 32 octets/);
+  });
+
   it('takes PUBLIC_URL and TABOOLA_API_URL only as http(s) addresses; Backstage by default', () => {
     expect(loadConfig({}).TABOOLA_API_URL).toBe('https://backstage.taboola.com');
     const c = loadConfig({

@@ -111,6 +111,7 @@ it('runs a command from every navbar button', async () => {
       ui.palette = { open: false, section: null };
       ui.helpOpen = false;
       ui.errorLogOpen = false;
+      ui.twoFactorOpen = false;
     });
   }
   expect(declared.length).toBeGreaterThan(3);

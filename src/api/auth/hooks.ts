@@ -14,7 +14,8 @@ export function useMe() {
 
 export function useLogin() {
   return useMutation({
-    mutationFn: (body: LoginRequest) => apiEnvelope<{ data: { token: string; user: User } }>('/auth', { method: 'POST', body }).then((r) => r.data),
+    mutationFn: (body: LoginRequest) =>
+      apiEnvelope<{ data: { token: string; user: User; enrolment_required?: true } }>('/auth', { method: 'POST', body }).then((r) => r.data),
   });
 }
 

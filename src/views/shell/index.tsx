@@ -17,11 +17,13 @@ import { setUserData, userState } from '../../state/user';
 import '../../styles/shell.css';
 import { loginPath } from '../../ui/returnTo';
 import { ErrorBoundary } from './ErrorBoundary';
+import { EnrolmentRequired } from './EnrolmentRequired';
 import { ErrorLogDialog } from './ErrorLogDialog';
 import { installFocusRescue } from './focusRescue';
 import { Navbar } from './Navbar';
 import { Sidebar } from './Sidebar';
 import { TagsView } from './TagsView';
+import { TwoFactorDialog } from './TwoFactorDialog';
 import { toaster } from '../../ui/toasts';
 import { useScreenTitle, useTitleKey } from './useScreenTitle';
 
@@ -36,7 +38,7 @@ export default function Layout() {
 function Shell() {
   const t = useT();
   const me = useMe();
-  const { userData } = useSnapshot(userState);
+  const { userData, enrolmentRequired } = useSnapshot(userState);
   const { sidebar, device } = useSnapshot(ui);
   const location = useLocation();
   const navigate = useNavigate();
@@ -116,7 +118,13 @@ function Shell() {
                 known (a bookmark, a reload) queried the API and met a 403 before going to /401,
                 and the toolbars of the others, made of the commands this user may run, came in
                 after their lists and moved them down the page (a layout shift of up to 0.44). */}
-            {!userData && (screen?.requires === 'admin' || !me.isError) ? <p className="placeholder">{t('grid.loading')}</p> : <Outlet />}
+            {enrolmentRequired ? (
+              <EnrolmentRequired />
+            ) : !userData && (screen?.requires === 'admin' || !me.isError) ? (
+              <p className="placeholder">{t('grid.loading')}</p>
+            ) : (
+              <Outlet />
+            )}
           </ErrorBoundary>
         </main>
       </div>
@@ -125,6 +133,7 @@ function Shell() {
       <HelpOverlay />
       <ConfirmHost />
       <ErrorLogDialog />
+      <TwoFactorDialog />
       <SequenceHint />
     </div>
   );

@@ -137,6 +137,18 @@ defineCommand<{ color: string }>({
 });
 
 defineCommand({
+  id: 'shell.twoFactor',
+  title: 'twoFactor.title',
+  section,
+  requires: 'staff',
+  icon: 'shield',
+  menus: [{ id: 'navbar.end', order: 0 }],
+  run: () => {
+    ui.twoFactorOpen = true;
+  },
+});
+
+defineCommand({
   id: 'shell.logout',
   title: 'shell.logout',
   section,

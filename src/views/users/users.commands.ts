@@ -6,6 +6,7 @@ import { ApiError } from '../../api/client';
 import { queryClient } from '../../api/queryClient';
 import { usersQuery } from '../../api/users/queries';
 import { deleteUser, inviteUser, resendInvitation, toggleRole } from '../../api/users/requests';
+import { resetFactors } from '../../api/two-factor/requests';
 import type { Account } from '../../api/users/contract';
 import type { CommandContext, ContextWith } from '../../commands/context';
 import { definePaletteSource } from '../../commands/palette/sources';
@@ -122,6 +123,22 @@ defineCommand({
     await deleteUser(ctx.users.focused.id);
     ctx.toast.success(ctx.t('users.toast.deleted'));
     await afterChange(ctx);
+  },
+});
+
+defineCommand({
+  id: 'users.resetFactors',
+  title: 'users.resetFactors',
+  section,
+  scope,
+  requires: 'admin',
+  menus: [{ id: 'users.actions', group: 'danger', order: 8, tone: 'danger' }],
+  // A lost phone or key: the account enrols again at its next sign-in. One's own factors: the account menu.
+  when: someoneElse,
+  confirm: { message: 'users.resetFactors.confirm', ok: 'users.resetFactors.ok' },
+  run: async (ctx) => {
+    await resetFactors(ctx.users.focused.id);
+    ctx.toast.success(ctx.t('users.toast.factorsReset'));
   },
 });
 
