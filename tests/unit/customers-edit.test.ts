@@ -10,6 +10,7 @@ const acme: Customer = {
   email: 'leads@acme.fr',
   active: true,
   webhook_url: 'https://acme.fr/hook',
+  dedupe_days: 30,
   webhook_secret: 's3cr3t',
   rules: [],
   created_at: '2026-01-01T00:00:00Z',
