@@ -131,6 +131,7 @@ describe('rule fields', () => {
     ['age_between on a number column', { filters: [{ column: 'surface', op: 'age_between', value: [1, 2] }] }, 'filters.0'],
     ['in on a date column', { filters: [{ column: 'naissance', op: 'in', value: ['2000-01-01'] }] }, 'filters.0'],
     ['a number that is not one', { filters: [{ column: 'surface', op: 'gte', value: 'grande' }] }, 'filters.0'],
+    ['a number written as text', { filters: [{ column: 'surface', op: 'gte', value: '80' }] }, 'filters.0'],
     ['a date that does not exist', { filters: [{ column: 'naissance', op: 'lte', value: '2024-02-30' }] }, 'filters.0'],
     ['a date in French order', { filters: [{ column: 'naissance', op: 'lte', value: '01/02/2024' }] }, 'filters.0'],
     ['ages not whole', { filters: [{ column: 'naissance', op: 'age_between', value: [30.5, 40] }] }, 'filters.0'],
@@ -157,7 +158,7 @@ describe('rule fields', () => {
     });
     expect(status).toBe(422);
     expect(body.errors).toEqual({ 'filters.1': expect.stringContaining('PV simple') });
-    expect(body.errors['filters.1']).toMatch(/^Filtre 2 : /);
+    expect(body.errors['filters.1']).toMatch(/^Filtre 2 — /);
   });
 
   it('refuses a filter whose column has another type on one of the landings (select on one, text on the other)', async () => {

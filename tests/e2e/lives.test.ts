@@ -152,9 +152,9 @@ describe('lives, keyboard only', () => {
     const grid = page.getByRole('grid', { name: 'Règles' });
     await grid.getByRole('gridcell', { name: 'Clavier Gard', exact: true }).waitFor();
     expect(await focusRole(page)).toBe('grid');
-    await page.locator(`[data-fill="${rule.id}"]`).getByText('0 / 3').waitFor();
+    await page.locator(`[data-fill="${rule.id}"]`).getByText('0/3 j').waitFor();
     await intake(landing.key, 2);
-    await page.locator(`[data-fill="${rule.id}"]`).getByText('2 / 3').waitFor({ timeout: 15_000 });
+    await page.locator(`[data-fill="${rule.id}"]`).getByText('2/3 j').waitFor({ timeout: 15_000 });
     await shot(page, 'rules-live');
 
     // p pauses, Shift+P resumes.
@@ -265,7 +265,7 @@ describe('lives, mouse only', () => {
     await toast(page, 'Règle mise en pause');
     await ruleRow.getByRole('button', { name: 'Reprendre' }).click();
     await toast(page, 'Règle reprise');
-    await page.locator(`[data-fill="${ruleId}"]`).getByText('1 / 10').waitFor({ timeout: 15_000 });
+    await page.locator(`[data-fill="${ruleId}"]`).getByText('1/10 j').waitFor({ timeout: 15_000 });
 
     await ruleRow.getByRole('button', { name: 'Rapports' }).click();
     await page.waitForURL(new RegExp(`/rapports/${ruleId}$`));

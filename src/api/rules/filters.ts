@@ -25,15 +25,14 @@ export function filterColumnOf(columns: readonly LandingColumn[], key: string): 
 
 const isoDay = /^\d{4}-\d{2}-\d{2}$/;
 const isDay = (v: unknown) => typeof v === 'string' && isoDay.test(v) && new Date(`${v}T00:00:00Z`).toISOString().slice(0, 10) === v;
-const isNumber = (v: unknown) => (typeof v === 'number' ? Number.isFinite(v) : typeof v === 'string' && /^-?\d+([.,]\d+)?$/.test(v.trim()));
-const numberOf = (v: unknown) => (typeof v === 'number' ? v : Number(String(v).trim().replace(',', '.')));
+const isNumber = (v: unknown) => typeof v === 'number' && Number.isFinite(v);
 const isYears = (v: unknown) => typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= 150;
 const fold = (v: unknown) => String(v).trim().toLowerCase();
 
 /**
  * What is wrong with a filter on one landing's columns (a French sentence naming the landing), or
  * null when it fits: the column exists there, the operator fits its type, the values have the
- * type's form (numbers; YYYY-MM-DD days; whole years 0–150 for ages), a pair is ordered, and a
+ * type's form (JSON numbers; YYYY-MM-DD days; whole years 0–150 for ages), a pair is ordered, and a
  * select column's values are among its options.
  */
 export function filterProblem(filter: RuleFilter, landing: { name: string; columns: readonly LandingColumn[] }): string | null {
@@ -42,7 +41,7 @@ export function filterProblem(filter: RuleFilter, landing: { name: string; colum
   const kind = kindOf(column.type);
   if (!opsOf[kind].includes(filter.op)) {
     const fits = opsOf[kind].join(', ');
-    return `L'opérateur ${filter.op} ne s'applique pas à la colonne « ${filter.column} » (${kind === 'text' ? 'texte' : kind === 'number' ? 'nombre' : 'date'} sur la landing « ${landing.name} ») : ${fits}`;
+    return `L'opérateur ${filter.op} ne s'applique pas à la colonne « ${filter.column} » (${kind === 'text' ? 'texte' : kind === 'number' ? 'nombre' : 'date'} sur la landing « ${landing.name} »), qui prend ${fits}`;
   }
   const values = Array.isArray(filter.value) ? filter.value : [filter.value];
   if (filter.op === 'age_between') {
@@ -54,24 +53,24 @@ export function filterProblem(filter: RuleFilter, landing: { name: string; colum
   } else if (column.type === 'select' && column.options?.length) {
     const options = new Set(column.options.map(fold));
     const unknown = values.filter((v) => !options.has(fold(v)));
-    if (unknown.length) return `Valeur hors des choix de « ${filter.column} » sur la landing « ${landing.name} » : ${unknown.join(', ')}`;
+    if (unknown.length) return `Valeur hors des choix de « ${filter.column} » sur la landing « ${landing.name} » (${unknown.join(', ')})`;
   }
   if (filter.op === 'between' || filter.op === 'age_between') {
     const [min, max] = values;
-    const ordered = kind === 'date' && filter.op === 'between' ? String(min) <= String(max) : numberOf(min) <= numberOf(max);
-    if (!ordered) return 'Intervalle inversé : le minimum passe avant le maximum';
+    const ordered = kind === 'date' && filter.op === 'between' ? String(min) <= String(max) : Number(min) <= Number(max);
+    if (!ordered) return 'Intervalle inversé, le minimum passe avant le maximum';
   }
   return null;
 }
 
-/** Each filter that does not fit one of the landings, as 422 errors: `{ 'filters.0': 'Filtre 1 : …' }`. */
+/** Each filter that does not fit one of the landings, as 422 errors: `{ 'filters.0': 'Filtre 1 — …' }`. */
 export function filterErrors(filters: readonly RuleFilter[], landings: readonly { name: string; columns: readonly LandingColumn[] }[]): Record<string, string> {
   const errors: Record<string, string> = {};
   filters.forEach((filter, i) => {
     for (const landing of landings) {
       const problem = filterProblem(filter, landing);
       if (problem) {
-        errors[`filters.${i}`] = `Filtre ${i + 1} : ${problem}`;
+        errors[`filters.${i}`] = `Filtre ${i + 1} — ${problem}`;
         break;
       }
     }
