@@ -196,6 +196,6 @@ export function capWarnings(caps: Readonly<Record<CapWindow, string>>, leadsPerD
   const month = whole(caps.month);
   const out: ('week' | 'month')[] = [];
   if (week < day) out.push('week');
-  if (month < Math.min(day, Number.isNaN(week) ? Infinity : week)) out.push('month');
+  if (month < day || month < week) out.push('month');
   return out;
 }

@@ -24,7 +24,7 @@ function columnsFor(customerId: number): GridColumnSpec[] {
       key: 'fill',
       label: '',
       kind: 'number',
-      width: 230,
+      width: 280,
       cell: (row) => <FillBar ruleId={asRule(row).id} initial={asRule(row).today} initialSold={asRule(row).sold} caps={asRule(row).caps} />,
     },
     { key: 'leads_number', label: '', kind: 'number', width: 90 },
