@@ -197,3 +197,29 @@ describe("a rule with the 'Avancé' section", () => {
     expect(errors).toEqual([]);
   });
 });
+
+describe('landing settings', () => {
+  it("sets a landing's max_buyers from its lead view by keyboard, and gives the focus back", async () => {
+    const [landing] = await query<{ id: number }>(`SELECT id FROM landings WHERE name = 'Panneaux Solaires'`);
+    await page.goto(`/landings_test/${landing!.id}`);
+    const open = page.getByRole('button', { name: 'Réglages de la landing' });
+    await open.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Réglages · Panneaux Solaires' });
+    await dialog.waitFor();
+    await page.keyboard.press('Tab');
+    expect((await focused()).id).toBe('landing-settings-max_buyers');
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('7');
+    await page.keyboard.press('Enter');
+    await dialog.getByText("Nombre d'acheteurs entre 1 et 5").waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('3');
+    await page.keyboard.press('Enter');
+    await page.locator('.toasts').getByText('Réglages de la landing enregistrés').first().waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    expect((await query<{ max_buyers: number }>('SELECT max_buyers FROM landings WHERE id = $1', [landing!.id]))[0]!.max_buyers).toBe(3);
+    expect((await focused()).tag).not.toBe('body');
+  });
+});
