@@ -11,26 +11,30 @@ import { parisClock } from '../delivery/paris-time';
 export const ruleNotFound = 'Règle introuvable';
 
 /**
- * Sales of each rule in the current Paris hour, ISO week and month, from lead_sales: one set-based
- * read for a whole list ($1 is the moment, as a timestamptz). The week may start in the previous
- * month, so the range read starts at the earlier of the two.
+ * Sales of the rules `rules` selects (SQL of rule ids) in the current Paris hour, ISO week and
+ * month, from lead_sales: one set-based read for a whole list ($1 is the moment, as a
+ * timestamptz), each rule's range read on the (rule_id, sold_at) index. The week may start in the
+ * previous month, so the range starts at the earlier of the two.
  */
-const soldSql = `
+const soldSql = (rules: string) => `
   sold AS (
     SELECT ls.rule_id,
            count(*) FILTER (WHERE ls.sold_at AT TIME ZONE 'Europe/Paris' >= date_trunc('hour', w.local))::int AS hour,
            count(*) FILTER (WHERE ls.sold_at AT TIME ZONE 'Europe/Paris' >= date_trunc('week', w.local))::int AS week,
            count(*) FILTER (WHERE ls.sold_at AT TIME ZONE 'Europe/Paris' >= date_trunc('month', w.local))::int AS month
       FROM (SELECT $1::timestamptz AT TIME ZONE 'Europe/Paris' AS local) w
-      JOIN lead_sales ls ON ls.rule_id IS NOT NULL
+      JOIN lead_sales ls ON ls.rule_id IN (${rules})
        AND ls.sold_at >= (LEAST(date_trunc('week', w.local), date_trunc('month', w.local)) AT TIME ZONE 'Europe/Paris')
      GROUP BY ls.rule_id
   )`;
 
+/** The rules of a list: one customer's ($3), or all (0). */
+const listedRules = 'SELECT id FROM rules WHERE deleted_at IS NULL AND ($3::int = 0 OR customer_id = $3)';
+
 const soldJson = `json_build_object('hour', COALESCE(s.hour, 0), 'week', COALESCE(s.week, 0), 'month', COALESCE(s.month, 0))`;
 
-const ruleSql = `
-  WITH ${soldSql}
+const ruleSql = (rules: string) => `
+  WITH ${soldSql(rules)}
   SELECT r.id, r.name, r.customer_id, c.name AS customer_name, c.active AS customer_active,
          COALESCE((SELECT json_agg(json_build_object('id', l.id, 'name', l.name) ORDER BY ${frenchOrder('l.name')}, l.id)
                      FROM landings l WHERE l.id = ANY(r.landing_ids)), '[]') AS landings,
@@ -57,7 +61,7 @@ const today = () => now().day;
 export async function listRules(db: Queryable, customerId: number): Promise<Rule[]> {
   const { at, day } = now();
   const { rows } = await db.query<Rule>(
-    `${ruleSql} WHERE r.deleted_at IS NULL AND ($3::int = 0 OR r.customer_id = $3) ORDER BY ${frenchOrder('c.name')}, ${frenchOrder('r.name')}, r.id`,
+    `${ruleSql(listedRules)} WHERE r.deleted_at IS NULL AND ($3::int = 0 OR r.customer_id = $3) ORDER BY ${frenchOrder('c.name')}, ${frenchOrder('r.name')}, r.id`,
     [at, day, customerId],
   );
   return rows;
@@ -65,7 +69,7 @@ export async function listRules(db: Queryable, customerId: number): Promise<Rule
 
 export async function getRule(db: Queryable, id: number): Promise<Rule> {
   const { at, day } = now();
-  const rule = (await db.query<Rule>(`${ruleSql} WHERE r.id = $3 AND r.deleted_at IS NULL`, [at, day, id])).rows[0];
+  const rule = (await db.query<Rule>(`${ruleSql('$3')} WHERE r.id = $3 AND r.deleted_at IS NULL`, [at, day, id])).rows[0];
   if (!rule) throw notFound(ruleNotFound);
   return rule;
 }
@@ -183,7 +187,7 @@ export async function deleteRule(db: Db, userId: number, id: number): Promise<vo
 export async function rulesToday(db: Queryable, customerId: number): Promise<RulesTodayResponse> {
   const { at: moment, day } = now();
   const { rows } = await db.query<{ id: number; count: number; leads_number: number; sold: RulesTodayResponse['data'][number]['sold']; at: string | null }>(
-    `WITH ${soldSql}
+    `WITH ${soldSql(listedRules)}
      SELECT r.id, COALESCE(rep.count, 0) AS count, r.leads_number, ${soldJson} AS sold, to_json(rep.last_delivery_at) #>> '{}' AS at
        FROM rules r LEFT JOIN reports rep ON rep.rule_id = r.id AND rep.date = $2::date
        LEFT JOIN sold s ON s.rule_id = r.id
