@@ -68,7 +68,8 @@ describe('rule fields', () => {
       weight: null,
       filters: [],
       exclusive: true,
-      sold: { hour: 0, week: 0, month: 0 },
+      // Not counted: the rule caps no window.
+      sold: { hour: null, week: null, month: null },
     });
   });
 
@@ -281,15 +282,17 @@ describe('fill per window', () => {
     return d.toISOString().slice(0, 10);
   };
 
-  it('counts the sales of lead_sales by rule in the Paris hour, ISO week and month, for the list and the live fills', async () => {
+  it('counts the sales of lead_sales by rule in its capped windows (Paris hour, ISO week, month), for the list and the live fills', async () => {
     const a = (await create({ caps: { hour: 5, week: 20, month: 100 } })).body.data;
-    const b = (await create({ name: 'Autre' })).body.data;
+    const b = (await create({ name: 'Horaire', caps: { hour: 2 } })).body.data;
+    const uncapped = (await create({ name: 'Sans plafond' })).body.data;
     const leadIds = await insertLeads(server.ctx.db, full.id, [{ status: 'extracted', telephone: '0612345678', code_postal: '30000' }]);
     const now = new Date();
     const minutesAgo = [0, 1, 20, 59, 61, 150, 60 * 24, 60 * 24 * 3, 60 * 24 * 6, 60 * 24 * 8, 60 * 24 * 20, 60 * 24 * 32, 60 * 24 * 45];
     const sales = [
       ...minutesAgo.map((m) => ({ rule: a.id, at: new Date(now.getTime() - m * 60_000) })),
-      ...minutesAgo.slice(0, 4).map((m) => ({ rule: b.id, at: new Date(now.getTime() - m * 60_000) })),
+      ...minutesAgo.slice(0, 6).map((m) => ({ rule: b.id, at: new Date(now.getTime() - m * 60_000) })),
+      { rule: uncapped.id, at: now },
     ];
     await server.ctx.db.query(
       `INSERT INTO lead_sales (lead_id, customer_id, rule_id, channel, sold_at)
@@ -314,9 +317,11 @@ describe('fill per window', () => {
 
     const listed = (await json<{ data: Rule[] }>(await call('GET', `/api/customers/rules?customer_id=${customerId}`))).data;
     expect(listed.find((r) => r.id === a.id)?.sold).toEqual(expected(a.id));
-    expect(listed.find((r) => r.id === b.id)?.sold).toEqual(expected(b.id));
+    // Only the capped windows are counted.
+    expect(listed.find((r) => r.id === b.id)?.sold).toEqual({ hour: expected(b.id).hour, week: null, month: null });
+    expect(listed.find((r) => r.id === uncapped.id)?.sold).toEqual({ hour: null, week: null, month: null });
     const live = await json<RulesTodayResponse>(await call('GET', `/api/customers/rules/today?customer_id=${customerId}`));
     expect(live.data.find((r) => r.id === a.id)?.sold).toEqual(expected(a.id));
-    expect(live.data.find((r) => r.id === b.id)?.sold).toEqual({ hour: expected(b.id).hour, week: expected(b.id).week, month: expected(b.id).month });
+    expect(live.data.find((r) => r.id === b.id)?.sold).toEqual({ hour: expected(b.id).hour, week: null, month: null });
   });
 });

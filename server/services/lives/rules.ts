@@ -11,27 +11,33 @@ import { parisClock } from '../delivery/paris-time';
 export const ruleNotFound = 'Règle introuvable';
 
 /**
- * Sales of the rules `rules` selects (SQL of rule ids) in the current Paris hour, ISO week and
- * month, from lead_sales: one set-based read for a whole list ($1 is the moment, as a
- * timestamptz), each rule's range read on the (rule_id, sold_at) index. The week may start in the
- * previous month, so the range starts at the earlier of the two.
+ * Sales of the rules `rules` selects (SQL of rule ids) in their capped windows, from lead_sales:
+ * the current Paris wall-clock hour, ISO week and calendar month ($1 is the moment, as a
+ * timestamptz). One set-based read for a whole list; each rule reads only its own range on the
+ * (rule_id, sold_at) index, from the start of its longest capped window (the week may start in
+ * the previous month), and a rule without any window cap reads nothing: its uncapped windows are
+ * null, not counted.
  */
 const soldSql = (rules: string) => `
   sold AS (
-    SELECT ls.rule_id,
-           count(*) FILTER (WHERE ls.sold_at AT TIME ZONE 'Europe/Paris' >= date_trunc('hour', w.local))::int AS hour,
-           count(*) FILTER (WHERE ls.sold_at AT TIME ZONE 'Europe/Paris' >= date_trunc('week', w.local))::int AS week,
-           count(*) FILTER (WHERE ls.sold_at AT TIME ZONE 'Europe/Paris' >= date_trunc('month', w.local))::int AS month
-      FROM (SELECT $1::timestamptz AT TIME ZONE 'Europe/Paris' AS local) w
-      JOIN lead_sales ls ON ls.rule_id IN (${rules})
-       AND ls.sold_at >= (LEAST(date_trunc('week', w.local), date_trunc('month', w.local)) AT TIME ZONE 'Europe/Paris')
-     GROUP BY ls.rule_id
+    SELECT r.id AS rule_id,
+           CASE WHEN r.cap_hour IS NOT NULL THEN count(ls.id) FILTER (WHERE ls.sold_at AT TIME ZONE 'Europe/Paris' >= w.hour_local)::int END AS hour,
+           CASE WHEN r.cap_week IS NOT NULL THEN count(ls.id) FILTER (WHERE ls.sold_at >= w.week)::int END AS week,
+           CASE WHEN r.cap_month IS NOT NULL THEN count(ls.id) FILTER (WHERE ls.sold_at >= w.month)::int END AS month
+      FROM (SELECT date_trunc('hour', l) AS hour_local, date_trunc('hour', l) AT TIME ZONE 'Europe/Paris' AS hour,
+                   date_trunc('week', l) AT TIME ZONE 'Europe/Paris' AS week, date_trunc('month', l) AT TIME ZONE 'Europe/Paris' AS month
+              FROM (SELECT $1::timestamptz AT TIME ZONE 'Europe/Paris' AS l) now) w
+      JOIN rules r ON r.id IN (${rules}) AND (r.cap_hour IS NOT NULL OR r.cap_week IS NOT NULL OR r.cap_month IS NOT NULL)
+      LEFT JOIN lead_sales ls ON ls.rule_id = r.id
+       AND ls.sold_at >= LEAST(CASE WHEN r.cap_week IS NOT NULL THEN w.week END, CASE WHEN r.cap_month IS NOT NULL THEN w.month END,
+                               w.hour - interval '1 hour')
+     GROUP BY r.id, r.cap_hour, r.cap_week, r.cap_month
   )`;
 
 /** The rules of a list: one customer's ($3), or all (0). */
 const listedRules = 'SELECT id FROM rules WHERE deleted_at IS NULL AND ($3::int = 0 OR customer_id = $3)';
 
-const soldJson = `json_build_object('hour', COALESCE(s.hour, 0), 'week', COALESCE(s.week, 0), 'month', COALESCE(s.month, 0))`;
+const soldJson = `json_build_object('hour', s.hour, 'week', s.week, 'month', s.month)`;
 
 const ruleSql = (rules: string) => `
   WITH ${soldSql(rules)}
@@ -195,7 +201,7 @@ export async function rulesToday(db: Queryable, customerId: number): Promise<Rul
     [moment, day, customerId],
   );
   // Export sales and the hour's turn move the windows without a report's delivery: they count too.
-  const total = rows.reduce((n, r) => n + r.count + r.sold.hour * 3 + r.sold.week * 5 + r.sold.month * 7, 0);
+  const total = rows.reduce((n, r) => n + r.count + (r.sold.hour ?? 0) * 3 + (r.sold.week ?? 0) * 5 + (r.sold.month ?? 0) * 7, 0);
   const latest = rows.reduce((m, r) => (r.at && r.at > m ? r.at : m), '');
   const caps = rows.reduce((n, r) => (n * 31 + r.id * 7 + r.leads_number) % 1_000_000_007, 0);
   return {

@@ -180,8 +180,11 @@ export type RuleUpdateRequest = z.input<typeof ruleUpdateRequest>;
 export const ruleFill = z.object({ count: z.number(), leads_number: z.number() });
 export type RuleFill = z.infer<typeof ruleFill>;
 
-/** Leads sold by a rule in the current Paris hour, ISO week and month (from lead_sales), for the list's fills. */
-export const ruleSold = z.object({ hour: z.number(), week: z.number(), month: z.number() });
+/**
+ * Leads sold by a rule (lead_sales, returned ones included) in the current Paris hour, ISO week
+ * and month, for the list's fills; null for a window the rule does not cap (not counted).
+ */
+export const ruleSold = z.object({ hour: z.number().nullable(), week: z.number().nullable(), month: z.number().nullable() });
 export type RuleSold = z.infer<typeof ruleSold>;
 
 export const rule = z.object({

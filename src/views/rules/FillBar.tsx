@@ -18,10 +18,10 @@ export function FillBar({ ruleId, initial, initialSold, caps }: { ruleId: number
   const ratio = leads_number > 0 ? Math.min(1, count / leads_number) : 0;
   const tone = ratio >= 1 ? 'full' : ratio >= 0.5 ? 'half' : 'low';
   const windows = [
-    caps.hour === null ? null : t('rules.fill.hour', { count: sold.hour, cap: caps.hour }),
+    caps.hour === null ? null : t('rules.fill.hour', { count: sold.hour ?? 0, cap: caps.hour }),
     t('rules.fill.day', { count, cap: leads_number }),
-    caps.week === null ? null : t('rules.fill.week', { count: sold.week, cap: caps.week }),
-    caps.month === null ? null : t('rules.fill.month', { count: sold.month, cap: caps.month }),
+    caps.week === null ? null : t('rules.fill.week', { count: sold.week ?? 0, cap: caps.week }),
+    caps.month === null ? null : t('rules.fill.month', { count: sold.month ?? 0, cap: caps.month }),
   ].filter(Boolean);
   return (
     <span className="fill" title={t('rules.fill.title', { count, cap: leads_number })}>
