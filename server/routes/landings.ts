@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { allLandingsResponse, landingResponse, landingsResponse, landingUpdateRequest } from '../../src/api/landings/contract';
 import { currentUser } from '../context';
-import { getLanding, landingNotFound, listLandingRefs, listLandings, setThankYouUrl } from '../services/leads/landings';
+import { getLanding, landingNotFound, listLandingRefs, listLandings, updateLanding } from '../services/leads/landings';
 import { parse } from '../validate';
 import { pathId } from '../route-params';
 
@@ -18,7 +18,6 @@ export default async function landingsRoutes(app: FastifyInstance) {
 
   app.patch<{ Params: { id: string } }>('/api/landings/:id', { config: { auth: 'admin', response: landingResponse } }, async (req) => {
     const id = pathId(req.params.id, landingNotFound().message);
-    const { thank_you_url } = parse(landingUpdateRequest, req.body);
-    return { data: await setThankYouUrl(db, currentUser(req).id, id, thank_you_url) };
+    return { data: await updateLanding(db, currentUser(req).id, id, parse(landingUpdateRequest, req.body ?? {})) };
   });
 }

@@ -38,10 +38,10 @@ const hours = [8, 9, 33, 49, 50, 58, 73, 74, 81, 97, 105, 118];
 
 const filter: fc.Arbitrary<RuleFilter> = fc.oneof(
   fc.record({ column: fc.constant('chauffage'), op: fc.constantFrom('eq' as const, 'neq' as const), value: fc.constantFrom('gaz', 'FIOUL') }),
-  fc.record({ column: fc.constant('chauffage'), op: fc.constantFrom('in' as const, 'not_in' as const), value: fc.constant(['Gaz', 'électrique']) }),
+  fc.record({ column: fc.constant('chauffage'), op: fc.constantFrom('in' as const, 'not_in' as const), value: fc.constant<string[]>(['Gaz', 'électrique']) }),
   fc.record({ column: fc.constant('surface'), op: fc.constantFrom('gte' as const, 'lte' as const), value: fc.constantFrom(50, 100) }),
-  fc.record({ column: fc.constant('surface'), op: fc.constant('between' as const), value: fc.constant([60, 120]) }),
-  fc.record({ column: fc.constant('naissance'), op: fc.constant('age_between' as const), value: fc.constant([30, 60]) }),
+  fc.record({ column: fc.constant('surface'), op: fc.constant('between' as const), value: fc.constant<[number, number]>([60, 120]) }),
+  fc.record({ column: fc.constant('naissance'), op: fc.constant('age_between' as const), value: fc.constant<[number, number]>([30, 60]) }),
   fc.record({ column: fc.constant('source'), op: fc.constant('eq' as const), value: fc.constant('google') }),
 );
 

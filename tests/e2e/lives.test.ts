@@ -125,10 +125,9 @@ describe('lives, keyboard only', () => {
     await page.getByText(/invalide\s: 9X9|invalide\s: 9x9/).waitFor();
     await page.keyboard.press('Control+a');
     await page.keyboard.press('Backspace');
-    // Days: Tab to Monday, Space on each of the seven.
-    await press(page, 'Tab');
-    for (let d = 0; d < 7; d++) await press(page, 'Space', 'Tab');
-    await press(page, 'Tab', 'Tab');
+    // Days: one group (docs/keyboard.md), its preset 'Tous les jours', then through the days' single tab stop and the hours.
+    await press(page, 'Tab', 'Tab', 'Space');
+    await press(page, 'Tab', 'Tab', 'Tab', 'Tab');
     expect(await focusLabel(page)).toBe('rule-leads_number');
     await page.keyboard.press('Control+a');
     await page.keyboard.type('3');
@@ -152,9 +151,9 @@ describe('lives, keyboard only', () => {
     const grid = page.getByRole('grid', { name: 'Règles' });
     await grid.getByRole('gridcell', { name: 'Clavier Gard', exact: true }).waitFor();
     expect(await focusRole(page)).toBe('grid');
-    await page.locator(`[data-fill="${rule.id}"]`).getByText('0 / 3').waitFor();
+    await page.locator(`[data-fill="${rule.id}"]`).getByText('0/3 j').waitFor();
     await intake(landing.key, 2);
-    await page.locator(`[data-fill="${rule.id}"]`).getByText('2 / 3').waitFor({ timeout: 15_000 });
+    await page.locator(`[data-fill="${rule.id}"]`).getByText('2/3 j').waitFor({ timeout: 15_000 });
     await shot(page, 'rules-live');
 
     // p pauses, Shift+P resumes.
@@ -265,7 +264,7 @@ describe('lives, mouse only', () => {
     await toast(page, 'Règle mise en pause');
     await ruleRow.getByRole('button', { name: 'Reprendre' }).click();
     await toast(page, 'Règle reprise');
-    await page.locator(`[data-fill="${ruleId}"]`).getByText('1 / 10').waitFor({ timeout: 15_000 });
+    await page.locator(`[data-fill="${ruleId}"]`).getByText('1/10 j').waitFor({ timeout: 15_000 });
 
     await ruleRow.getByRole('button', { name: 'Rapports' }).click();
     await page.waitForURL(new RegExp(`/rapports/${ruleId}$`));

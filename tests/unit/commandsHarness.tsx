@@ -27,6 +27,7 @@ const landing = (id: number, name: string, kind: Landing['kind'] = 'standard'): 
   zone_climatique: false,
   columns: [],
   thank_you_url: null,
+  max_buyers: 1,
 });
 
 export const landings = [landing(1, 'PAC Air-Eau'), landing(2, 'PAC Air-Air'), landing(3, 'Panneaux Solaires')];

@@ -10,6 +10,7 @@ const acme: Customer = {
   email: 'leads@acme.fr',
   active: true,
   webhook_url: 'https://acme.fr/hook',
+  dedupe_days: 30,
   webhook_secret: 's3cr3t',
   rules: [],
   created_at: '2026-01-01T00:00:00Z',
@@ -40,10 +41,24 @@ describe('checkCustomerEdit', () => {
   });
 
   it('refuses an empty name, a bad email and a webhook that is not http(s), field by field', () => {
-    const { errors, payload } = checkCustomerEdit({ name: ' ', email: 'acme', active: true, webhook_url: 'ftp://acme.fr/x' }, acme);
+    const { errors, payload } = checkCustomerEdit({ name: ' ', email: 'acme', active: true, webhook_url: 'ftp://acme.fr/x', dedupe_days: '30' }, acme);
     expect(payload).toBeNull();
     expect(errors).toEqual({ name: 'customers.form.error.name', email: 'customers.form.error.email', webhook_url: 'customers.edit.error.webhook' });
     expect(checkCustomerEdit({ ...customerDraft(acme), webhook_url: 'pas une adresse' }, acme).errors).toEqual({ webhook_url: 'customers.edit.error.webhook' });
+  });
+});
+
+describe('the dedupe window in the edit', () => {
+  it('sends dedupe_days only when changed, as a number, and refuses what is not 0–365 whole days', () => {
+    expect(checkCustomerEdit(customerDraft(acme), acme).payload).toEqual({});
+    expect(checkCustomerEdit({ ...customerDraft(acme), dedupe_days: ' 0 ' }, acme).payload).toEqual({ dedupe_days: 0 });
+    expect(checkCustomerEdit({ ...customerDraft(acme), dedupe_days: '365' }, acme).payload).toEqual({ dedupe_days: 365 });
+    for (const typed of ['366', '-1', '1.5', '', 'trente'])
+      expect(checkCustomerEdit({ ...customerDraft(acme), dedupe_days: typed }, acme)).toEqual({
+        errors: { dedupe_days: 'customers.form.error.dedupe' },
+        payload: null,
+      });
+    expect(customerServerErrors({ dedupe_days: 'x' })).toEqual({ dedupe_days: 'customers.form.error.dedupe' });
   });
 });
 

@@ -52,7 +52,7 @@ describe('rule filters', () => {
     expect(ageOn('1990-11-23', '2026-11-23')).toBe(36);
     expect(ageOn('1990-11-24', '2026-11-23')).toBe(35);
     expect(ageOn('2000-02-29', '2026-02-28')).toBe(25);
-    const adults = { column: 'naissance', op: 'age_between', value: [18, 65] } as const;
+    const adults: RuleFilter = { column: 'naissance', op: 'age_between', value: [18, 65] };
     expect(passes(adults, { naissance: '2008-11-23' })).toBe(true);
     expect(passes(adults, { naissance: '2008-11-24' })).toBe(false);
     expect(passes(adults, { naissance: '1960-11-24' })).toBe(true);

@@ -30,6 +30,7 @@ const landings: Landing[] = [
       { key: 'cp', label: 'Code postal', type: 'postal_code', required: true },
     ],
     thank_you_url: null,
+    max_buyers: 1,
   },
   {
     id: 2,
@@ -40,6 +41,7 @@ const landings: Landing[] = [
     zone_climatique: false,
     columns: [{ key: 'telephone', label: 'Téléphone', type: 'phone', required: true }],
     thank_you_url: null,
+    max_buyers: 1,
   },
 ];
 const columns = [...fixedColumns, 'nom', 'surface', 'date_rdv', 'toiture', 'cp', 'telephone'];

@@ -15,6 +15,7 @@ import {
   spansMidnight,
   type RuleDraft,
 } from '../../src/views/rules/ruleForm';
+import type { FilterDraft } from '../../src/views/rules/ruleAdvanced';
 
 const allDays = Object.fromEntries(weekdays.map((d) => [d, true])) as RuleDraft['days'];
 
@@ -60,6 +61,11 @@ describe('checkRule', () => {
       leads_number: 150,
       active: true,
       ...allDays,
+      caps: { hour: null, week: null, month: null },
+      priority: 5,
+      weight: null,
+      filters: [],
+      exclusive: true,
     });
     expect(ruleCreateRequest.safeParse(payload).success).toBe(true);
   });
@@ -88,6 +94,13 @@ describe('checkRule', () => {
       leads_number: fc.oneof(fc.string({ maxLength: 6 }), fc.integer({ min: -5, max: 20_000 }).map(String)),
       days: fc.record(Object.fromEntries(weekdays.map((d) => [d, fc.boolean()])) as Record<(typeof weekdays)[number], fc.Arbitrary<boolean>>),
       active: fc.boolean(),
+      advanced: fc.record({
+        caps: fc.record({ hour: fc.constantFrom('', '0', '5', 'x'), week: fc.constantFrom('', '70', '1000001'), month: fc.constantFrom('', '250') }),
+        priority: fc.constantFrom('1', '5', '9', '0', '10', ''),
+        weight: fc.constantFrom('', '1', '10000', '10001', 'lourd'),
+        filters: fc.constant([] as FilterDraft[]),
+        exclusive: fc.boolean(),
+      }),
     });
     fc.assert(
       fc.property(draft, (d) => {
@@ -115,7 +128,13 @@ describe('editing a rule in the creation form', () => {
     leads_number: 35,
     ...Object.fromEntries(weekdays.map((d, i) => [d, i < 5])),
     active: false,
+    caps: { hour: null, week: 100, month: null },
+    priority: 3,
+    weight: 40,
+    filters: [{ column: 'utm_source', op: 'in', value: ['google', 'bing'] }],
+    exclusive: false,
     today: { count: 3, leads_number: 35 },
+    sold: { hour: 0, week: 10, month: 10 },
     created_at: '2026-01-01T00:00:00Z',
   } as Rule;
 
@@ -144,6 +163,11 @@ describe('editing a rule in the creation form', () => {
       leads_number: 35,
       active: false,
       ...Object.fromEntries(weekdays.map((d, i) => [d, i < 5])),
+      caps: { hour: null, week: 100, month: null },
+      priority: 3,
+      weight: 40,
+      filters: [{ column: 'utm_source', op: 'in', value: ['google', 'bing'] }],
+      exclusive: false,
     });
   });
 
@@ -174,7 +198,9 @@ describe('postal codes and hours as typed', () => {
 
 describe('serverErrors', () => {
   it('puts each refused path of a 422 on its field', () => {
-    expect(serverErrors({ 'zip.3': 'x', 'hours.start': 'x', monday: 'x', customer_id: 'x', landings: 'x', leads_number: 'x', name: 'x', _: 'x' })).toEqual({
+    expect(
+      serverErrors({ 'zip.3': 'x', 'hours.start': 'x', monday: 'x', customer_id: 'x', landings: 'x', leads_number: 'x', name: 'x', _: 'x' }).errors,
+    ).toEqual({
       zip: 'rules.form.error.zip',
       hours: 'rules.form.error.hours',
       days: 'rules.form.error.days',

@@ -19,6 +19,7 @@ const lp = (id: number, name: string): Landing => ({
   zone_climatique: false,
   columns: [],
   thank_you_url: null,
+  max_buyers: 1,
 });
 
 /** The command context of this user (null: before the user record is loaded). */

@@ -1,17 +1,7 @@
 import type { LandingColumn } from '../../../src/api/landings/contract';
+import { leadFilterColumns, type RuleFilter } from '../../../src/api/rules/contract';
 
-export const filterOps = ['eq', 'neq', 'in', 'not_in', 'gte', 'lte', 'between', 'age_between'] as const;
-export type FilterOp = (typeof filterOps)[number];
-
-/** A rule's filter on a landing form column or a lead column (`source`, `utm_*`), as `rules.filters` stores it. */
-export interface RuleFilter {
-  column: string;
-  op: FilterOp;
-  value: string | number | ReadonlyArray<string | number>;
-}
-
-/** The lead columns a filter may name beside the landing's form columns. */
-export const leadFilterColumns = ['source', 'utm_source', 'utm_medium', 'utm_campaign'] as const;
+export type { RuleFilter };
 
 /** What filters read of a lead: its form values, where it came from, and its arrival day (Paris, YYYY-MM-DD). */
 export interface FilteredLead {

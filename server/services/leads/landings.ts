@@ -3,11 +3,14 @@ import type { Queryable } from '../../db/connection';
 import { notFound } from '../../errors';
 import { audit } from '../audit';
 import { maxSerialId } from '../../../src/api/ids';
-import type { Landing, LandingColumn, LandingRef } from '../../../src/api/landings/contract';
+import type { Landing, LandingColumn, LandingRef, landingUpdateRequest } from '../../../src/api/landings/contract';
+import type { z } from 'zod';
+
+type LandingUpdate = z.output<typeof landingUpdateRequest>;
 
 export const landingNotFound = () => notFound('Impossible de récupérer les données de la LP.');
 
-const fields = 'id, key, name, kind, category, zone_climatique, columns, thank_you_url';
+const fields = 'id, key, name, kind, category, zone_climatique, columns, thank_you_url, max_buyers';
 const byName = `${frenchOrder('name')}, id`;
 
 export async function listLandings(db: Queryable, kind?: Landing['kind']): Promise<Landing[]> {
@@ -28,12 +31,16 @@ export async function getLanding(db: Queryable, id: number): Promise<Landing> {
   return rows[0];
 }
 
-/** Sets where the landing's plain HTML form goes after its post (303), or null. */
-export async function setThankYouUrl(db: Queryable, userId: number, id: number, url: string | null): Promise<Landing> {
+/** Sets the fields sent: where the landing's plain HTML form goes after its post (303, or null), how many customers may share a lead. */
+export async function updateLanding(db: Queryable, userId: number, id: number, input: LandingUpdate): Promise<Landing> {
   if (id > maxSerialId) throw landingNotFound();
-  const { rows } = await db.query<Landing>(`UPDATE landings SET thank_you_url = $2 WHERE id = $1 RETURNING ${fields}`, [id, url]);
+  const { rows } = await db.query<Landing>(
+    `UPDATE landings SET thank_you_url = CASE WHEN $2 THEN $3 ELSE thank_you_url END, max_buyers = COALESCE($4, max_buyers)
+      WHERE id = $1 RETURNING ${fields}`,
+    [id, input.thank_you_url !== undefined, input.thank_you_url ?? null, input.max_buyers ?? null],
+  );
   if (!rows[0]) throw landingNotFound();
-  await audit(db, { actorId: userId, action: 'update', entity: 'landing', count: 1, details: { landing_id: id, thank_you_url: url } });
+  await audit(db, { actorId: userId, action: 'update', entity: 'landing', count: 1, details: { landing_id: id, ...input } });
   return rows[0];
 }
 

@@ -11,7 +11,7 @@ const emailTaken = () => conflict('Un client existe déjà avec cette adresse em
 const newSecret = () => randomBytes(32).toString('base64url');
 
 const customerSql = `
-  SELECT c.id, c.name, c.email, c.active, c.webhook_url, c.webhook_secret, to_json(c.created_at) #>> '{}' AS created_at,
+  SELECT c.id, c.name, c.email, c.active, c.webhook_url, c.webhook_secret, c.dedupe_days, to_json(c.created_at) #>> '{}' AS created_at,
          COALESCE((SELECT json_agg(json_build_object('id', r.id, 'name', r.name, 'active', r.active) ORDER BY ${frenchOrder('r.name')}, r.id)
                      FROM rules r WHERE r.customer_id = c.id AND r.deleted_at IS NULL), '[]') AS rules
     FROM customers c`;
@@ -31,9 +31,9 @@ export async function createCustomer(db: Db, userId: number, input: z.output<typ
   const webhook = input.webhook_url ?? null;
   return db.tx(async (q) => {
     const { rows } = await q.query<{ id: number }>(
-      `INSERT INTO customers (name, email, webhook_url, webhook_secret) VALUES ($1, $2, $3, $4)
+      `INSERT INTO customers (name, email, webhook_url, webhook_secret, dedupe_days) VALUES ($1, $2, $3, $4, $5)
        ON CONFLICT (lower(email)) DO NOTHING RETURNING id`,
-      [input.name, input.email, webhook, webhook ? newSecret() : null],
+      [input.name, input.email, webhook, webhook ? newSecret() : null, input.dedupe_days],
     );
     if (!rows[0]) throw emailTaken();
     await audit(q, { actorId: userId, action: 'create', entity: 'customer', count: 1, details: { customer_id: rows[0].id } });
@@ -53,13 +53,14 @@ async function updateIn(db: Queryable, userId: number, id: number, input: z.outp
   const webhook = input.webhook_url === undefined ? current.webhook_url : input.webhook_url;
   const secret = !webhook ? null : input.rotate_webhook_secret || !current.webhook_secret ? newSecret() : current.webhook_secret;
   try {
-    await db.query(`UPDATE customers SET name = $2, email = $3, active = $4, webhook_url = $5, webhook_secret = $6 WHERE id = $1`, [
+    await db.query(`UPDATE customers SET name = $2, email = $3, active = $4, webhook_url = $5, webhook_secret = $6, dedupe_days = $7 WHERE id = $1`, [
       id,
       input.name ?? current.name,
       input.email ?? current.email,
       input.active ?? current.active,
       webhook,
       secret,
+      input.dedupe_days ?? current.dedupe_days,
     ]);
   } catch (err) {
     if ((err as { code?: string }).code === '23505') throw emailTaken();

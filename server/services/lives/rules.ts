@@ -1,6 +1,8 @@
 import { frenchOrder } from '../../db/french-order';
 import type { z } from 'zod';
-import { weekdays, type Rule, type ruleCreateRequest, type ruleUpdateRequest, type RulesTodayResponse } from '../../../src/api/rules/contract';
+import { weekdays, type Rule, type ruleCreateRequest, type RuleFilter, type ruleUpdateRequest, type RulesTodayResponse } from '../../../src/api/rules/contract';
+import { filterErrors } from '../../../src/api/rules/filters';
+import type { LandingColumn } from '../../../src/api/landings/contract';
 import type { Db, Queryable } from '../../db/connection';
 import { notFound, validationFailed } from '../../errors';
 import { audit } from '../audit';
@@ -8,45 +10,91 @@ import { parisClock } from '../delivery/paris-time';
 
 export const ruleNotFound = 'Règle introuvable';
 
-const ruleSql = `
+/**
+ * Sales of the rules `rules` selects (SQL of rule ids) in their capped windows, from lead_sales:
+ * the current Paris wall-clock hour, ISO week and calendar month ($1 is the moment, as a
+ * timestamptz). One set-based read for a whole list; each rule reads only its own range on the
+ * (rule_id, sold_at) index, from the start of its longest capped window (the week may start in
+ * the previous month), and a rule without any window cap reads nothing: its uncapped windows are
+ * null, not counted.
+ */
+const soldSql = (rules: string) => `
+  sold AS (
+    SELECT r.id AS rule_id,
+           CASE WHEN r.cap_hour IS NOT NULL THEN count(ls.id) FILTER (WHERE ls.sold_at AT TIME ZONE 'Europe/Paris' >= w.hour_local)::int END AS hour,
+           CASE WHEN r.cap_week IS NOT NULL THEN count(ls.id) FILTER (WHERE ls.sold_at >= w.week)::int END AS week,
+           CASE WHEN r.cap_month IS NOT NULL THEN count(ls.id) FILTER (WHERE ls.sold_at >= w.month)::int END AS month
+      FROM (SELECT date_trunc('hour', l) AS hour_local, date_trunc('hour', l) AT TIME ZONE 'Europe/Paris' AS hour,
+                   date_trunc('week', l) AT TIME ZONE 'Europe/Paris' AS week, date_trunc('month', l) AT TIME ZONE 'Europe/Paris' AS month
+              FROM (SELECT $1::timestamptz AT TIME ZONE 'Europe/Paris' AS l) now) w
+      JOIN rules r ON r.id IN (${rules}) AND (r.cap_hour IS NOT NULL OR r.cap_week IS NOT NULL OR r.cap_month IS NOT NULL)
+      LEFT JOIN lead_sales ls ON ls.rule_id = r.id
+       AND ls.sold_at >= LEAST(CASE WHEN r.cap_week IS NOT NULL THEN w.week END, CASE WHEN r.cap_month IS NOT NULL THEN w.month END,
+                               w.hour - interval '1 hour')
+     GROUP BY r.id, r.cap_hour, r.cap_week, r.cap_month
+  )`;
+
+/** The rules of a list: one customer's ($3), or all (0). */
+const listedRules = 'SELECT id FROM rules WHERE deleted_at IS NULL AND ($3::int = 0 OR customer_id = $3)';
+
+const soldJson = `json_build_object('hour', s.hour, 'week', s.week, 'month', s.month)`;
+
+const ruleSql = (rules: string) => `
+  WITH ${soldSql(rules)}
   SELECT r.id, r.name, r.customer_id, c.name AS customer_name, c.active AS customer_active,
          COALESCE((SELECT json_agg(json_build_object('id', l.id, 'name', l.name) ORDER BY ${frenchOrder('l.name')}, l.id)
                      FROM landings l WHERE l.id = ANY(r.landing_ids)), '[]') AS landings,
          r.zip, json_build_object('start', r.hour_start, 'end', r.hour_end) AS hours, r.leads_number,
          r.monday, r.tuesday, r.wednesday, r.thursday, r.friday, r.saturday, r.sunday, r.active,
+         json_build_object('hour', r.cap_hour, 'week', r.cap_week, 'month', r.cap_month) AS caps,
+         r.priority, r.weight, r.filters, r.exclusive,
          json_build_object('count', COALESCE(rep.count, 0), 'leads_number', r.leads_number) AS today,
+         ${soldJson} AS sold,
          to_json(r.created_at) #>> '{}' AS created_at
     FROM rules r
     JOIN customers c ON c.id = r.customer_id
-    LEFT JOIN reports rep ON rep.rule_id = r.id AND rep.date = $1::date`;
+    LEFT JOIN reports rep ON rep.rule_id = r.id AND rep.date = $2::date
+    LEFT JOIN sold s ON s.rule_id = r.id`;
 
-const today = () => parisClock(new Date()).day;
+/** The moment a list is read at, and its Paris day (today's report). */
+const now = () => {
+  const at = new Date();
+  return { at: at.toISOString(), day: parisClock(at).day };
+};
+const today = () => now().day;
 
 /** Rules not deleted, of one customer or of all (customerId 0), by customer then name. */
 export async function listRules(db: Queryable, customerId: number): Promise<Rule[]> {
+  const { at, day } = now();
   const { rows } = await db.query<Rule>(
-    `${ruleSql} WHERE r.deleted_at IS NULL AND ($2::int = 0 OR r.customer_id = $2) ORDER BY ${frenchOrder('c.name')}, ${frenchOrder('r.name')}, r.id`,
-    [today(), customerId],
+    `${ruleSql(listedRules)} WHERE r.deleted_at IS NULL AND ($3::int = 0 OR r.customer_id = $3) ORDER BY ${frenchOrder('c.name')}, ${frenchOrder('r.name')}, r.id`,
+    [at, day, customerId],
   );
   return rows;
 }
 
 export async function getRule(db: Queryable, id: number): Promise<Rule> {
-  const rule = (await db.query<Rule>(`${ruleSql} WHERE r.id = $2 AND r.deleted_at IS NULL`, [today(), id])).rows[0];
+  const { at, day } = now();
+  const rule = (await db.query<Rule>(`${ruleSql('$3')} WHERE r.id = $3 AND r.deleted_at IS NULL`, [at, day, id])).rows[0];
   if (!rule) throw notFound(ruleNotFound);
   return rule;
 }
 
-/** Unknown customer or landings are the form's fault: 422 naming the field. */
-async function checkReferences(q: Queryable, customerId: number | undefined, landings: number[] | undefined) {
+/**
+ * Unknown customer or landings are the form's fault: 422 naming the field; so is a filter that
+ * does not fit one of the rule's landings (`filters.N`), checked whenever the landings or the
+ * filters change, against the rule as it will be.
+ */
+async function checkReferences(q: Queryable, customerId: number | undefined, landings: number[], filters: readonly RuleFilter[]) {
   const errors: Record<string, string> = {};
   if (customerId !== undefined && !(await q.query('SELECT 1 FROM customers WHERE id = $1', [customerId])).rows[0]) errors.customer_id = 'Client inconnu';
-  if (landings) {
-    const { rows } = await q.query<{ id: number }>('SELECT id FROM landings WHERE id = ANY($1::int[])', [landings]);
-    const known = new Set(rows.map((r) => r.id));
-    const unknown = landings.filter((id) => !known.has(id));
-    if (unknown.length) errors.landings = `Landing inconnue : ${unknown.join(', ')}`;
-  }
+  const { rows } = await q.query<{ id: number; name: string; columns: LandingColumn[] }>('SELECT id, name, columns FROM landings WHERE id = ANY($1::int[])', [
+    landings,
+  ]);
+  const known = new Set(rows.map((r) => r.id));
+  const unknown = landings.filter((id) => !known.has(id));
+  if (unknown.length) errors.landings = `Landing inconnue : ${unknown.join(', ')}`;
+  Object.assign(errors, filterErrors(filters, rows));
   if (Object.keys(errors).length) throw validationFailed(errors);
 }
 
@@ -54,11 +102,13 @@ type RuleInput = z.output<typeof ruleCreateRequest>;
 
 export async function createRule(db: Db, userId: number, input: RuleInput): Promise<Rule> {
   return db.tx(async (q) => {
-    await checkReferences(q, input.customer_id, input.landings);
+    await checkReferences(q, input.customer_id, input.landings, input.filters);
     const { rows } = await q.query<{ id: number }>(
       `INSERT INTO rules (name, customer_id, landing_ids, zip, hour_start, hour_end, leads_number, active,
-                          monday, tuesday, wednesday, thursday, friday, saturday, sunday)
-       VALUES ($1, $2, $3::int[], $4::text[], $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) RETURNING id`,
+                          monday, tuesday, wednesday, thursday, friday, saturday, sunday,
+                          cap_hour, cap_week, cap_month, priority, weight, filters, exclusive)
+       VALUES ($1, $2, $3::int[], $4::text[], $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15,
+               $16, $17, $18, $19, $20, $21::jsonb, $22) RETURNING id`,
       [
         input.name,
         input.customer_id,
@@ -69,6 +119,13 @@ export async function createRule(db: Db, userId: number, input: RuleInput): Prom
         input.leads_number,
         input.active,
         ...weekdays.map((d) => input[d]),
+        input.caps.hour,
+        input.caps.week,
+        input.caps.month,
+        input.priority,
+        input.weight,
+        JSON.stringify(input.filters),
+        input.exclusive,
       ],
     );
     await audit(q, { actorId: userId, action: 'create', entity: 'rule', count: 1, details: { rule_id: rows[0].id } });
@@ -79,9 +136,13 @@ export async function createRule(db: Db, userId: number, input: RuleInput): Prom
 /** Edits, pauses or resumes: only the fields sent change. */
 export async function updateRule(db: Db, userId: number, id: number, input: z.output<typeof ruleUpdateRequest>): Promise<Rule> {
   return db.tx(async (q) => {
-    const locked = await q.query('SELECT 1 FROM rules WHERE id = $1 AND deleted_at IS NULL FOR UPDATE', [id]);
-    if (!locked.rows[0]) throw notFound(ruleNotFound);
-    await checkReferences(q, input.customer_id, input.landings);
+    const locked = await q.query<{ landing_ids: number[]; filters: RuleFilter[] }>(
+      'SELECT landing_ids, filters FROM rules WHERE id = $1 AND deleted_at IS NULL FOR UPDATE',
+      [id],
+    );
+    const current = locked.rows[0];
+    if (!current) throw notFound(ruleNotFound);
+    await checkReferences(q, input.customer_id, input.landings ?? current.landing_ids, input.filters ?? current.filters);
     const sets: string[] = [];
     const values: unknown[] = [id];
     const set = (column: string, value: unknown, cast = '') => {
@@ -99,6 +160,13 @@ export async function updateRule(db: Db, userId: number, id: number, input: z.ou
     if (input.leads_number !== undefined) set('leads_number', input.leads_number);
     if (input.active !== undefined) set('active', input.active);
     for (const d of weekdays) if (input[d] !== undefined) set(d, input[d]);
+    if (input.caps?.hour !== undefined) set('cap_hour', input.caps.hour);
+    if (input.caps?.week !== undefined) set('cap_week', input.caps.week);
+    if (input.caps?.month !== undefined) set('cap_month', input.caps.month);
+    if (input.priority !== undefined) set('priority', input.priority);
+    if (input.weight !== undefined) set('weight', input.weight);
+    if (input.filters !== undefined) set('filters', JSON.stringify(input.filters), '::jsonb');
+    if (input.exclusive !== undefined) set('exclusive', input.exclusive);
     if (sets.length) await q.query(`UPDATE rules SET ${sets.join(', ')}, updated_at = now() WHERE id = $1`, values);
     // Today's report shows the rule's cap at once, not the one of its first lead until the next
     // one; earlier days keep the cap they were filled under.
@@ -123,19 +191,22 @@ export async function deleteRule(db: Db, userId: number, id: number): Promise<vo
  * delivery time: any delivery, and any new rule or report, changes it.
  */
 export async function rulesToday(db: Queryable, customerId: number): Promise<RulesTodayResponse> {
-  const day = today();
-  const { rows } = await db.query<{ id: number; count: number; leads_number: number; at: string | null }>(
-    `SELECT r.id, COALESCE(rep.count, 0) AS count, r.leads_number, to_json(rep.last_delivery_at) #>> '{}' AS at
-       FROM rules r LEFT JOIN reports rep ON rep.rule_id = r.id AND rep.date = $1::date
-      WHERE r.deleted_at IS NULL AND ($2::int = 0 OR r.customer_id = $2) ORDER BY r.id`,
-    [day, customerId],
+  const { at: moment, day } = now();
+  const { rows } = await db.query<{ id: number; count: number; leads_number: number; sold: RulesTodayResponse['data'][number]['sold']; at: string | null }>(
+    `WITH ${soldSql(listedRules)}
+     SELECT r.id, COALESCE(rep.count, 0) AS count, r.leads_number, ${soldJson} AS sold, to_json(rep.last_delivery_at) #>> '{}' AS at
+       FROM rules r LEFT JOIN reports rep ON rep.rule_id = r.id AND rep.date = $2::date
+       LEFT JOIN sold s ON s.rule_id = r.id
+      WHERE r.deleted_at IS NULL AND ($3::int = 0 OR r.customer_id = $3) ORDER BY r.id`,
+    [moment, day, customerId],
   );
-  const total = rows.reduce((n, r) => n + r.count, 0);
+  // Export sales and the hour's turn move the windows without a report's delivery: they count too.
+  const total = rows.reduce((n, r) => n + r.count + (r.sold.hour ?? 0) * 3 + (r.sold.week ?? 0) * 5 + (r.sold.month ?? 0) * 7, 0);
   const latest = rows.reduce((m, r) => (r.at && r.at > m ? r.at : m), '');
   const caps = rows.reduce((n, r) => (n * 31 + r.id * 7 + r.leads_number) % 1_000_000_007, 0);
   return {
     date: day,
     version: `${day}.${rows.length}.${total}.${caps}.${Date.parse(latest) || 0}`,
-    data: rows.map(({ id, count, leads_number }) => ({ id, count, leads_number })),
+    data: rows.map(({ id, count, leads_number, sold }) => ({ id, count, leads_number, sold })),
   };
 }

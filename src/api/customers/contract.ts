@@ -17,6 +17,8 @@ export const customer = z.object({
   webhook_url: z.string().nullable(),
   /** The HMAC key the customer checks signatures with (admins hand it over); null without webhook. */
   webhook_secret: z.string().nullable(),
+  /** Days during which the customer never receives a person (same phone or email) it already bought; 0: no dedupe. */
+  dedupe_days: z.number(),
   rules: z.array(customerRuleRef),
   created_at: z.string(),
 });
@@ -35,11 +37,18 @@ const webhookUrl = z
   .url('Adresse de webhook invalide')
   .refine((u) => /^https?:\/\//i.test(u), 'Le webhook doit être une adresse http ou https');
 
-/** POST /api/customers → 201 'Client ajouté'; an email already used → 409. */
+const dedupeDays = z
+  .number({ error: 'Fenêtre de dédoublonnage entre 0 et 365 jours' })
+  .int('Fenêtre de dédoublonnage entre 0 et 365 jours')
+  .min(0, 'Fenêtre de dédoublonnage entre 0 et 365 jours')
+  .max(365, 'Fenêtre de dédoublonnage entre 0 et 365 jours');
+
+/** POST /api/customers 'Client ajouté'; an email already used → 409. */
 export const customerCreateRequest = z.object({
   name: customerName,
   email: customerEmail,
   webhook_url: webhookUrl.nullable().optional(),
+  dedupe_days: dedupeDays.default(30),
 });
 export type CustomerCreateRequest = z.input<typeof customerCreateRequest>;
 
@@ -53,6 +62,7 @@ export const customerUpdateRequest = z.object({
   active: z.boolean().optional(),
   webhook_url: webhookUrl.nullable().optional(),
   rotate_webhook_secret: z.boolean().optional(),
+  dedupe_days: dedupeDays.optional(),
 });
 export type CustomerUpdateRequest = z.input<typeof customerUpdateRequest>;
 

@@ -30,6 +30,8 @@ export const landing = z.object({
   columns: z.array(landingColumn),
   /** Where a plain HTML form posting to the intake is sent (303) after its post; null: JSON answers only. */
   thank_you_url: z.string().nullable(),
+  /** How many customers may buy one lead through non-exclusive rules (1–5; 1: never shared). */
+  max_buyers: z.number(),
 });
 export type Landing = z.infer<typeof landing>;
 
@@ -47,11 +49,28 @@ const isHttpUrl = (value: string) => {
   }
 };
 
-/** PATCH /api/landings/:id (admin): an http(s) URL, or null to answer form posts with JSON. */
-export const landingUpdateRequest = z.object({
-  thank_you_url: z.string().trim().max(2000, 'Adresse trop longue (2 000 caractères au plus)').refine(isHttpUrl, 'Adresse http(s) invalide').nullable(),
-});
-export type LandingUpdateRequest = z.infer<typeof landingUpdateRequest>;
+/**
+ * PATCH /api/landings/:id (admin), only the fields sent change: `thank_you_url` an http(s) URL, or
+ * null to answer form posts with JSON; `max_buyers` 1–5.
+ */
+export const landingUpdateRequest = z
+  .object({
+    thank_you_url: z
+      .string()
+      .trim()
+      .max(2000, 'Adresse trop longue (2 000 caractères au plus)')
+      .refine(isHttpUrl, 'Adresse http(s) invalide')
+      .nullable()
+      .optional(),
+    max_buyers: z
+      .number({ error: 'Nombre d’acheteurs entre 1 et 5' })
+      .int('Nombre d’acheteurs entre 1 et 5')
+      .min(1, 'Nombre d’acheteurs entre 1 et 5')
+      .max(5, 'Nombre d’acheteurs entre 1 et 5')
+      .optional(),
+  })
+  .refine((u) => u.thank_you_url !== undefined || u.max_buyers !== undefined, { message: 'Rien à modifier (thank_you_url, max_buyers)', path: ['_'] });
+export type LandingUpdateRequest = z.input<typeof landingUpdateRequest>;
 
 /** GET /api/all/landings: every landing (standard and facebook), id and name only. */
 export const landingRef = z.object({ id: z.number(), name: z.string() });

@@ -38,6 +38,76 @@ const leadsNumber = z
   .min(1, 'Nombre de leads par jour entre 1 et 10 000')
   .max(10_000, 'Nombre de leads par jour entre 1 et 10 000');
 
+/** A cap of one window (hour, ISO week, month), or null: no cap on that window. */
+const windowCap = z
+  .number({ error: 'Plafond entre 1 et 1 000 000, ou vide' })
+  .int('Plafond entre 1 et 1 000 000, ou vide')
+  .min(1, 'Plafond entre 1 et 1 000 000, ou vide')
+  .max(1_000_000, 'Plafond entre 1 et 1 000 000, ou vide')
+  .nullable();
+
+export const capWindows = ['hour', 'week', 'month'] as const;
+export type CapWindow = (typeof capWindows)[number];
+
+/**
+ * Caps beside the day's `leads_number`, on the Paris wall clock: the hour, the ISO week (Monday
+ * to Sunday), the calendar month; null: no cap. A cap looser than another binds nothing (a week
+ * cap below the day's is accepted: the week's binds first, the form says so).
+ */
+export const ruleCaps = z.object({ hour: windowCap.default(null), week: windowCap.default(null), month: windowCap.default(null) });
+export type RuleCaps = z.infer<typeof ruleCaps>;
+
+const priority = z.number({ error: 'Priorité entre 1 et 9' }).int('Priorité entre 1 et 9').min(1, 'Priorité entre 1 et 9').max(9, 'Priorité entre 1 et 9');
+const weight = z
+  .number({ error: 'Poids entre 1 et 10 000, ou vide' })
+  .int('Poids entre 1 et 10 000, ou vide')
+  .min(1, 'Poids entre 1 et 10 000, ou vide')
+  .max(10_000, 'Poids entre 1 et 10 000, ou vide')
+  .nullable();
+
+/** Lead columns a filter may name beside the landing's form columns; compared as text. */
+export const leadFilterColumns = ['source', 'utm_source', 'utm_medium', 'utm_campaign'] as const;
+
+export const filterOps = ['eq', 'neq', 'in', 'not_in', 'gte', 'lte', 'between', 'age_between'] as const;
+export type FilterOp = (typeof filterOps)[number];
+
+const filterColumn = z.string({ error: 'Colonne requise' }).trim().min(1, 'Colonne requise').max(100, 'Colonne inconnue');
+const filterScalar = z.union([z.string().trim().min(1, 'Valeur requise').max(200, 'Valeur trop longue (200 caractères au plus)'), z.number().finite()], {
+  error: 'Valeur requise (texte ou nombre)',
+});
+
+/**
+ * A filter on a lead: `eq`/`neq`/`gte`/`lte` take one value, `in`/`not_in` a list of texts,
+ * `between`/`age_between` a `[min, max]` pair. Which operators fit which column, and the values'
+ * form (numbers, YYYY-MM-DD dates, whole years), depend on the landings' column types: checked
+ * against every landing of the rule (ruleFilterProblem). A lead lacking the field fails every
+ * filter but `neq` and `not_in`.
+ */
+export const ruleFilter = z.discriminatedUnion(
+  'op',
+  [
+    z.object({ column: filterColumn, op: z.enum(['eq', 'neq', 'gte', 'lte']), value: filterScalar }),
+    z.object({
+      column: filterColumn,
+      op: z.enum(['in', 'not_in']),
+      value: z
+        .array(z.union([z.string(), z.number()]).transform((v) => String(v).trim()))
+        .min(1, 'Au moins une valeur')
+        .max(500, '500 valeurs au plus')
+        .refine((vs) => vs.every((v) => v.length > 0 && v.length <= 200), 'Valeurs vides ou trop longues'),
+    }),
+    z.object({
+      column: filterColumn,
+      op: z.enum(['between', 'age_between']),
+      value: z.tuple([filterScalar, filterScalar], { error: 'Intervalle [min, max] attendu' }),
+    }),
+  ],
+  { error: 'Opérateur inconnu (eq, neq, in, not_in, gte, lte, between, age_between)' },
+);
+export type RuleFilter = z.infer<typeof ruleFilter>;
+
+const ruleFilters = z.array(ruleFilter).max(50, '50 filtres au plus');
+
 const dayFlags = {
   monday: z.boolean().default(false),
   tuesday: z.boolean().default(false),
@@ -66,6 +136,14 @@ export const ruleCreateRequest = z.object({
   leads_number: leadsNumber.default(20),
   active: z.boolean().default(true),
   ...dayFlags,
+  caps: ruleCaps.default({ hour: null, week: null, month: null }),
+  /** 1 is served first; open rules of a better priority always win. */
+  priority: priority.default(5),
+  /** Within a priority the next lead goes to the smallest count_today / weight; null: the daily cap (least filled first). */
+  weight: weight.default(null),
+  filters: ruleFilters.default([]),
+  /** True: a lead it takes goes to it alone; false: shared with other customers' non-exclusive rules, up to the landing's max_buyers. */
+  exclusive: z.boolean().default(true),
 });
 export type RuleCreateRequest = z.input<typeof ruleCreateRequest>;
 
@@ -89,12 +167,25 @@ export const ruleUpdateRequest = z.object({
   friday: z.boolean().optional(),
   saturday: z.boolean().optional(),
   sunday: z.boolean().optional(),
+  /** Only the windows sent change (`{ caps: { hour: null } }` lifts the hour cap alone). */
+  caps: z.object({ hour: windowCap.optional(), week: windowCap.optional(), month: windowCap.optional() }).optional(),
+  priority: priority.optional(),
+  weight: weight.optional(),
+  filters: ruleFilters.optional(),
+  exclusive: z.boolean().optional(),
 });
 export type RuleUpdateRequest = z.input<typeof ruleUpdateRequest>;
 
 /** Leads delivered by a rule on the current Paris day, against its cap. */
 export const ruleFill = z.object({ count: z.number(), leads_number: z.number() });
 export type RuleFill = z.infer<typeof ruleFill>;
+
+/**
+ * Leads sold by a rule (lead_sales, returned ones included) in the current Paris hour, ISO week
+ * and month, for the list's fills; null for a window the rule does not cap (not counted).
+ */
+export const ruleSold = z.object({ hour: z.number().nullable(), week: z.number().nullable(), month: z.number().nullable() });
+export type RuleSold = z.infer<typeof ruleSold>;
 
 export const rule = z.object({
   id: z.number(),
@@ -115,7 +206,13 @@ export const rule = z.object({
   saturday: z.boolean(),
   sunday: z.boolean(),
   active: z.boolean(),
+  caps: z.object({ hour: z.number().nullable(), week: z.number().nullable(), month: z.number().nullable() }),
+  priority: z.number(),
+  weight: z.number().nullable(),
+  filters: z.array(ruleFilter),
+  exclusive: z.boolean(),
   today: ruleFill,
+  sold: ruleSold,
   created_at: z.string(),
 });
 export type Rule = z.infer<typeof rule>;
@@ -144,7 +241,7 @@ export const rulesTodayResponse = z.object({
   /** The Paris day the counts belong to, YYYY-MM-DD. */
   date: z.string(),
   version: z.string(),
-  data: z.array(ruleFill.extend({ id: z.number() })),
+  data: z.array(ruleFill.extend({ id: z.number(), sold: ruleSold })),
 });
 export type RulesTodayResponse = z.infer<typeof rulesTodayResponse>;
 

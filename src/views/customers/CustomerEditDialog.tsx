@@ -7,8 +7,8 @@ import { useT } from '../../i18n/provider';
 import { customerEdit, type CustomerEditField } from './store';
 
 /**
- * 'Modifier le client': name, delivery email, active (paused: none of its rules delivers) and the
- * webhook each delivered lead is also posted to, with its signing key and a new one on demand.
+ * 'Modifier le client': name, delivery email, active (paused: none of its rules delivers), the
+ * dedupe window (days within which it never receives a person twice) and the webhook each delivered lead is also posted to, with its signing key and a new one on demand.
  * Enter in a field saves (customers.save), Escape or Annuler closes without saving.
  */
 export function CustomerEditDialog() {
@@ -21,21 +21,24 @@ export function CustomerEditDialog() {
   };
   // Several fields and the save button outside the form's own submit: Enter in a text field saves.
   const onKeyDown = (e: KeyboardEvent<HTMLFormElement>) => {
-    if (e.key === 'Enter' && (e.target as HTMLElement).matches('input[type=text], input[type=email], input[type=url]')) submit(e);
+    if (e.key === 'Enter' && (e.target as HTMLElement).matches('input[type=text], input[type=email], input[type=url], input[type=number]')) submit(e);
   };
   const field = (key: CustomerEditField, type: string, hint?: string) => {
     const error = edit.errors[key];
     const described = [error ? `customer-edit-${key}-error` : '', hint ? `customer-edit-${key}-hint` : ''].filter(Boolean).join(' ');
     return (
       <div className="field">
-        <label htmlFor={`customer-edit-${key}`}>{t(key === 'webhook_url' ? 'customers.edit.webhook' : `customers.form.${key}`)}</label>
+        <label htmlFor={`customer-edit-${key}`}>
+          {t(key === 'webhook_url' ? 'customers.edit.webhook' : key === 'dedupe_days' ? 'customers.edit.dedupe' : `customers.form.${key}`)}
+        </label>
         <input
           id={`customer-edit-${key}`}
           type={type}
           autoComplete="off"
           autoFocus={key === 'name'}
           value={edit.draft[key]}
-          maxLength={key === 'webhook_url' ? 2000 : key === 'name' ? 200 : 254}
+          maxLength={type === 'number' ? undefined : key === 'webhook_url' ? 2000 : key === 'name' ? 200 : 254}
+          {...(type === 'number' ? { min: 0, max: 365, step: 1 } : {})}
           placeholder={key === 'webhook_url' ? 'https://' : undefined}
           aria-invalid={error ? true : undefined}
           aria-describedby={described || undefined}
@@ -81,6 +84,7 @@ export function CustomerEditDialog() {
                 {t('customers.edit.active.hint')}
               </span>
             </div>
+            {field('dedupe_days', 'number', t('customers.edit.dedupe.hint'))}
             {field('webhook_url', 'url', t('customers.edit.webhook.hint'))}
             {edit.secret ? (
               <div className="field">

@@ -38,7 +38,7 @@ export function checkCustomer(name: string, email: string): Partial<Record<Custo
 }
 
 /** The fields of 'Modifier le client' (PATCH /api/customers/:id accepts these and a new webhook secret). */
-export type CustomerEditField = CustomerField | 'webhook_url';
+export type CustomerEditField = CustomerField | 'webhook_url' | 'dedupe_days';
 
 export interface CustomerDraft {
   name: string;
@@ -47,14 +47,22 @@ export interface CustomerDraft {
   active: boolean;
   /** Empty: no webhook, the leads go by mail only. */
   webhook_url: string;
+  /** Days within which the customer never receives a person twice, as typed (0–365). */
+  dedupe_days: string;
 }
 
-export const customerDraft = (c: Customer): CustomerDraft => ({ name: c.name, email: c.email, active: c.active, webhook_url: c.webhook_url ?? '' });
+export const customerDraft = (c: Customer): CustomerDraft => ({
+  name: c.name,
+  email: c.email,
+  active: c.active,
+  webhook_url: c.webhook_url ?? '',
+  dedupe_days: String(c.dedupe_days),
+});
 
 /** 'Modifier le client': the customer being edited (null: closed), its draft and the signing key the server holds. */
 export const customerEdit = proxy({
   id: null as number | null,
-  draft: { name: '', email: '', active: true, webhook_url: '' } as CustomerDraft,
+  draft: { name: '', email: '', active: true, webhook_url: '', dedupe_days: '30' } as CustomerDraft,
   /** The webhook's signing key as last read from the server (null without webhook). */
   secret: null as string | null,
   errors: {} as Partial<Record<CustomerEditField, string>>,
@@ -65,6 +73,7 @@ const editMessages: Record<CustomerEditField, string> = {
   name: 'customers.form.error.name',
   email: 'customers.form.error.email',
   webhook_url: 'customers.edit.error.webhook',
+  dedupe_days: 'customers.form.error.dedupe',
 };
 
 /**
@@ -81,6 +90,9 @@ export function checkCustomerEdit(
   if (draft.email.trim().toLowerCase() !== current.email.toLowerCase()) payload.email = draft.email;
   if (draft.active !== current.active) payload.active = draft.active;
   if (webhook !== current.webhook_url) payload.webhook_url = webhook;
+  // As typed: a number the contract checks (0–365 whole days); anything else is refused below.
+  const dedupe = /^\d+$/.test(draft.dedupe_days.trim()) ? Number(draft.dedupe_days.trim()) : NaN;
+  if (dedupe !== current.dedupe_days) payload.dedupe_days = dedupe;
   const errors = { ...checkCustomer(draft.name, draft.email) } as Partial<Record<CustomerEditField, string>>;
   const parsed = customerUpdateRequest.safeParse(payload);
   if (!parsed.success) for (const issue of parsed.error.issues) errors[issue.path[0] as CustomerEditField] ??= editMessages[issue.path[0] as CustomerEditField];

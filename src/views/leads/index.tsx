@@ -8,6 +8,7 @@ import type { GridColumnSpec, GridSelectionInfo } from '../../grid/types';
 import { useT } from '../../i18n/provider';
 import { ImportTab } from './import/ImportTab';
 import { LandingPicker } from './LandingPicker';
+import { LandingSettingsDialog } from './LandingSettingsDialog';
 import { LandingsTab } from './LandingsTab';
 import './leads.css';
 import { StatsTab } from './StatsTab';
@@ -116,6 +117,7 @@ export default function LeadsScreen() {
           ))}
         </Tabs>
       ) : null}
+      <LandingSettingsDialog />
     </section>
   );
 }

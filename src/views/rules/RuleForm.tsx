@@ -1,12 +1,13 @@
 import { useEffect, useRef, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
-import { Button, Checkbox, CheckboxGroup, Label, ListBox, ListBoxItem, Popover, Select, SelectValue, Tag, TagGroup, TagList } from 'react-aria-components';
+import { Button, Checkbox, Label, ListBox, ListBoxItem, Popover, Select, SelectValue, Tag, TagGroup, TagList } from 'react-aria-components';
 import { useSnapshot } from 'valtio';
 import { useCustomers } from '../../api/customers/hooks';
 import { useAllLandings } from '../../api/landings/hooks';
-import { weekdays, type Weekday } from '../../api/rules/contract';
 import { CommandMenu } from '../../commands/CommandMenu';
 import { runCommand } from '../../commands/registry';
 import { useT } from '../../i18n/provider';
+import { DayGroup } from './DayGroup';
+import { RuleAdvanced } from './RuleAdvanced';
 import { addZip, LEADS_PER_DAY, normalizeHour, parseZip, spansMidnight, type RuleField } from './ruleForm';
 import { formOf, type RuleFormState } from './store';
 
@@ -34,7 +35,7 @@ interface Props {
 
 /**
  * The rule form (docs/product.md §5): customer, name, landings, postal codes, days, hours, leads per day,
- * active. One form for creating a rule and for editing one.
+ * the 'Avancé' section (caps per window, priority, weight, exclusivity, filters), active. One form for creating a rule and for editing one.
  */
 export function RuleForm({ mode, onCancel }: Props) {
   const t = useT();
@@ -223,26 +224,15 @@ export function RuleForm({ mode, onCancel }: Props) {
       </Field>
 
       <Field>
-        <CheckboxGroup
-          className="days"
-          value={weekdays.filter((d) => draft.days[d])}
+        <DayGroup
+          idPrefix={creating ? 'rule' : 'rule-edit'}
+          days={draft.days}
+          errorId={errors.days ? id('days-error') : undefined}
           onChange={(days) => {
-            for (const d of weekdays) live().draft.days[d] = days.includes(d);
+            live().draft.days = days;
             touched('days');
           }}
-          isInvalid={Boolean(errors.days)}
-          aria-describedby={errors.days ? id('days-error') : undefined}
-        >
-          <Label className="lives-label">{t('rules.form.days')}</Label>
-          <div className="days-list">
-            {weekdays.map((d: Weekday) => (
-              <Checkbox key={d} value={d} className="check">
-                <span className="check-box" aria-hidden="true" />
-                {t(`rules.day.${d}`)}
-              </Checkbox>
-            ))}
-          </div>
-        </CheckboxGroup>
+        />
         {error('days')}
       </Field>
 
@@ -303,6 +293,7 @@ export function RuleForm({ mode, onCancel }: Props) {
       </div>
       {midnight ? <p className="field-hint">{t('rules.form.midnight', { start: draft.start, end: draft.end })}</p> : null}
       {error('hours')}
+      <RuleAdvanced mode={mode} id={id} touched={touched} />
       <Checkbox className="check rule-active" isSelected={draft.active} onChange={(on) => (live().draft.active = on)}>
         <span className="check-box" aria-hidden="true" />
         {t('rules.form.active')}

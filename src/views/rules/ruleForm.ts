@@ -1,6 +1,8 @@
 // The 'Créer une règle' form as data (docs/product.md §5): its defaults, its checks before sending, the
 // server's refusals read back onto its fields, and the reset after a rule is created. Pure, unit-tested.
+import type { LandingColumn } from '../../api/landings/contract';
 import { weekdays, zipEntry, type Rule, type RuleCreateRequest, type Weekday } from '../../api/rules/contract';
+import { advancedDefaults, advancedOf, advancedServerErrors, checkAdvanced, filterColumns, type AdvancedDraft, type AdvancedField } from './ruleAdvanced';
 
 export interface RuleDraft {
   customer_id: number | null;
@@ -17,9 +19,11 @@ export interface RuleDraft {
   days: Record<Weekday, boolean>;
   /** False: the rule is kept but delivers nothing (paused). */
   active: boolean;
+  /** The 'Avancé' section: caps per window, priority, weight, filters, exclusivity. */
+  advanced: AdvancedDraft;
 }
 
-export type RuleField = 'customer_id' | 'name' | 'landings' | 'zip' | 'hours' | 'leads_number' | 'days';
+export type RuleField = 'customer_id' | 'name' | 'landings' | 'zip' | 'hours' | 'leads_number' | 'days' | AdvancedField;
 
 /** i18n ids of the message each field shows when refused. */
 export type RuleErrors = Partial<Record<RuleField, string>>;
@@ -40,6 +44,7 @@ export function ruleDefaults(customerId: number | null): RuleDraft {
     leads_number: String(LEADS_PER_DAY.default),
     days: Object.fromEntries(weekdays.map((d) => [d, false])) as Record<Weekday, boolean>,
     active: true,
+    advanced: advancedDefaults(),
   };
 }
 
@@ -56,6 +61,7 @@ export function draftOf(rule: Rule): RuleDraft {
     leads_number: String(rule.leads_number),
     days: Object.fromEntries(weekdays.map((d) => [d, rule[d]])) as Record<Weekday, boolean>,
     active: rule.active,
+    advanced: advancedOf(rule),
   };
 }
 
@@ -99,12 +105,45 @@ export function normalizeHour(text: string): string {
 /** A window whose end comes before its start runs past midnight (22:00–06:00). */
 export const spansMidnight = (start: string, end: string) => hhmm.test(start) && hhmm.test(end) && end < start;
 
+/** The day presets of the day group: 'Lun–Ven' and 'Tous les jours'. */
+export const dayPresets = {
+  workdays: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'],
+  every: weekdays,
+} as const satisfies Record<string, readonly Weekday[]>;
+export type DayPreset = keyof typeof dayPresets;
+
+/** The days of a preset, all others off. */
+export const daysOf = (preset: DayPreset): Record<Weekday, boolean> =>
+  Object.fromEntries(weekdays.map((d) => [d, (dayPresets[preset] as readonly Weekday[]).includes(d)])) as Record<Weekday, boolean>;
+
+/** Whether the days are exactly those of a preset (its button shows pressed). */
+export const isPreset = (days: Readonly<Record<Weekday, boolean>>, preset: DayPreset) => weekdays.every((d) => days[d] === daysOf(preset)[d]);
+
 /**
- * Checks the draft as the server will: the refused fields (i18n ids), or the payload — of a
- * creation, or of an edit (PATCH takes the same fields). Codes still in the postal codes field count as typed.
+ * Roving focus in the day group: the index an arrow key, Home or End moves to from `index` among
+ * `count` (wrapping), or null for any other key.
  */
-export function checkRule(draft: RuleDraft): { errors: RuleErrors; payload: RuleCreateRequest | null } {
-  const errors: RuleErrors = {};
+export function rovingIndex(key: string, index: number, count: number): number | null {
+  if (key === 'ArrowRight' || key === 'ArrowDown') return (index + 1) % count;
+  if (key === 'ArrowLeft' || key === 'ArrowUp') return (index - 1 + count) % count;
+  if (key === 'Home') return 0;
+  if (key === 'End') return count - 1;
+  return null;
+}
+
+/**
+ * Checks the draft as the server will: the refused fields (i18n ids), the filters refused
+ * (indexes), or the payload — of a creation, or of an edit (PATCH takes the same fields). Codes
+ * still in the postal codes field count as typed. With the landings' columns, a filter that does
+ * not fit one of the chosen landings is refused here already.
+ */
+export function checkRule(
+  draft: RuleDraft,
+  landings: readonly { id: number; name: string; columns: readonly LandingColumn[] }[] = [],
+): { errors: RuleErrors; badFilters: number[]; payload: RuleCreateRequest | null } {
+  const chosen = landings.filter((l) => draft.landings.includes(l.id));
+  const advanced = checkAdvanced(draft.advanced, filterColumns(landings, draft.landings), chosen);
+  const errors: RuleErrors = { ...advanced.errors };
   if (!draft.customer_id) errors.customer_id = 'rules.form.error.customer';
   if (!draft.name.trim()) errors.name = 'rules.form.error.name';
   if (draft.landings.length === 0) errors.landings = 'rules.form.error.landings';
@@ -117,9 +156,10 @@ export function checkRule(draft: RuleDraft): { errors: RuleErrors; payload: Rule
   if (!(n >= LEADS_PER_DAY.min && n <= LEADS_PER_DAY.max)) errors.leads_number = 'rules.form.error.leadsNumber';
   // A rule without a day would never deliver: the form asks for at least one.
   if (!weekdays.some((d) => draft.days[d])) errors.days = 'rules.form.error.days';
-  if (Object.keys(errors).length) return { errors, payload: null };
+  if (Object.keys(errors).length) return { errors, badFilters: advanced.badFilters, payload: null };
   return {
     errors,
+    badFilters: [],
     payload: {
       name: draft.name.trim(),
       customer_id: draft.customer_id!,
@@ -129,13 +169,15 @@ export function checkRule(draft: RuleDraft): { errors: RuleErrors; payload: Rule
       leads_number: n,
       active: draft.active,
       ...draft.days,
+      ...advanced.payload,
     },
   };
 }
 
-/** The server's 422 `errors` ('zip.3', 'hours.start', 'monday'…) on the form's fields. */
-export function serverErrors(errors: Readonly<Record<string, string>>): RuleErrors {
-  const out: RuleErrors = {};
+/** The server's 422 `errors` ('zip.3', 'hours.start', 'monday', 'caps.week', 'filters.1'…) on the form's fields, and the filters named. */
+export function serverErrors(errors: Readonly<Record<string, string>>): { errors: RuleErrors; badFilters: number[] } {
+  const advanced = advancedServerErrors(errors);
+  const out: RuleErrors = { ...advanced.errors };
   for (const path of Object.keys(errors)) {
     const head = path.split('.')[0];
     if (head === 'customer_id') out.customer_id = 'rules.form.error.customer';
@@ -146,5 +188,5 @@ export function serverErrors(errors: Readonly<Record<string, string>>): RuleErro
     else if (head === 'leads_number') out.leads_number = 'rules.form.error.leadsNumber';
     else if ((weekdays as readonly string[]).includes(head)) out.days = 'rules.form.error.days';
   }
-  return out;
+  return { errors: out, badFilters: advanced.badFilters };
 }

@@ -20,8 +20,15 @@ function columnsFor(customerId: number): GridColumnSpec[] {
     // Filtered on one customer, the column would repeat its name on every row.
     { key: 'customer_name', label: '', kind: 'text', width: 150, hidden: customerId !== 0 },
     // Today's fill comes first after the names: what the screen is watched for. Sorted by count / cap.
-    { key: 'fill', label: '', kind: 'number', width: 150, cell: (row) => <FillBar ruleId={asRule(row).id} initial={asRule(row).today} /> },
+    {
+      key: 'fill',
+      label: '',
+      kind: 'number',
+      width: 280,
+      cell: (row) => <FillBar ruleId={asRule(row).id} initial={asRule(row).today} initialSold={asRule(row).sold} caps={asRule(row).caps} />,
+    },
     { key: 'leads_number', label: '', kind: 'number', width: 90 },
+    { key: 'priority', label: '', kind: 'number', width: 80 },
     { key: 'landings', label: '', kind: 'text', width: 180 },
     { key: 'zip', label: '', kind: 'text', width: 120 },
     { key: 'days', label: '', kind: 'text', width: 150 },

@@ -5,6 +5,7 @@
  */
 import { ApiError } from '../../api/client';
 import { customersQuery } from '../../api/customers/queries';
+import { facebookLandingsQuery, landingsQuery } from '../../api/landings/queries';
 import { queryClient } from '../../api/queryClient';
 import type { Rule } from '../../api/rules/contract';
 import { rulesKey, rulesQuery } from '../../api/rules/queries';
@@ -75,6 +76,9 @@ const failed =
     await reload();
     throw new Error(ctx.t('rules.error.action'), { cause: error });
   };
+
+/** The landings with their form columns as the form loaded them, so that it refuses a filter that does not fit one of them. */
+const cachedLandings = () => [...(queryClient.getQueryData(landingsQuery.queryKey) ?? []), ...(queryClient.getQueryData(facebookLandingsQuery.queryKey) ?? [])];
 
 ruleTabs.forEach((tab, i) => {
   defineCommand({
@@ -172,21 +176,24 @@ defineCommand({
   requires: 'admin',
   when: (ctx): ctx is OnScreen => onScreen(ctx) && ctx.rules.tab === 'create' && !ruleForm.busy,
   run: async (ctx) => {
-    const { errors, payload } = checkRule(ruleForm.draft);
+    const { errors, badFilters, payload } = checkRule(ruleForm.draft, cachedLandings());
     ruleForm.errors = errors;
+    ruleForm.badFilters = badFilters;
     if (!payload) return ctx.toast.warning(ctx.t('rules.form.invalid'));
     ruleForm.busy = true;
     try {
       await createRule(payload);
       ruleForm.draft = afterCreate(ruleForm.draft);
       ruleForm.refusedZip = [];
+      ruleForm.advancedOpen = false;
       // Ready for the customer's next rule.
       document.getElementById('rule-name')?.focus();
       ctx.toast.success(ctx.t('rules.toast.created'));
       await reload();
     } catch (error) {
       if (error instanceof ApiError && error.body?.status === false) {
-        ruleForm.errors = serverErrors((error.body.errors ?? {}) as Record<string, string>);
+        ({ errors: ruleForm.errors, badFilters: ruleForm.badFilters } = serverErrors((error.body.errors ?? {}) as Record<string, string>));
+        if (ruleForm.badFilters.length) ruleForm.advancedOpen = true;
         return ctx.toast.warning(ctx.t('rules.form.invalid'));
       }
       throw new Error(ctx.t('rules.error.create'));
@@ -224,8 +231,9 @@ defineCommand({
   when: (ctx) => onScreen(ctx) && ruleEdit.id !== null && !ruleEdit.form.busy,
   run: async (ctx) => {
     const form = ruleEdit.form;
-    const { errors, payload } = checkRule(form.draft);
+    const { errors, badFilters, payload } = checkRule(form.draft, cachedLandings());
     form.errors = errors;
+    form.badFilters = badFilters;
     if (!payload) return ctx.toast.warning(ctx.t('rules.form.invalid'));
     form.busy = true;
     try {
@@ -235,7 +243,8 @@ defineCommand({
       await reload();
     } catch (error) {
       if (error instanceof ApiError && error.body?.status === false) {
-        form.errors = serverErrors((error.body.errors ?? {}) as Record<string, string>);
+        ({ errors: form.errors, badFilters: form.badFilters } = serverErrors((error.body.errors ?? {}) as Record<string, string>));
+        if (form.badFilters.length) form.advancedOpen = true;
         return ctx.toast.warning(ctx.t('rules.form.invalid'));
       }
       await reload();

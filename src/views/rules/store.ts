@@ -1,7 +1,8 @@
 // State of the rules screen shared by its components and its commands (rules.commands.ts).
 import { proxy } from 'valtio';
-import type { Rule, RuleFill } from '../../api/rules/contract';
+import type { Rule, RuleFill, RuleSold } from '../../api/rules/contract';
 import type { GridHandle } from '../../grid/types';
+import { advancedUsed } from './ruleAdvanced';
 import { ruleDefaults, type RuleDraft, type RuleErrors } from './ruleForm';
 
 export const ruleTabs = ['list', 'create'] as const;
@@ -27,10 +28,21 @@ export interface RuleFormState {
   errors: RuleErrors;
   /** Codes the postal codes field refused, as typed. */
   refusedZip: string[];
+  /** Indexes of the filters refused (by the form or the server). */
+  badFilters: number[];
+  /** The 'Avancé' section shown. */
+  advancedOpen: boolean;
   busy: boolean;
 }
 
-const freshForm = (draft: RuleDraft): RuleFormState => ({ draft, errors: {}, refusedZip: [], busy: false });
+const freshForm = (draft: RuleDraft): RuleFormState => ({
+  draft,
+  errors: {},
+  refusedZip: [],
+  badFilters: [],
+  advancedOpen: advancedUsed(draft.advanced),
+  busy: false,
+});
 
 /** The 'Créer une règle' form, kept while the user switches tabs or customers. */
 export const ruleForm = proxy<RuleFormState>(freshForm(ruleDefaults(null)));
@@ -43,8 +55,8 @@ export function openRuleEdit(id: number, draft: RuleDraft) {
   ruleEdit.id = id;
 }
 
-/** Today's fill of each rule, as the server last told it (polled while the screen shows). */
-export const ruleFills = proxy({ byId: {} as Record<number, RuleFill> });
+/** Today's fill of each rule and its sales per window, as the server last told them (polled while the screen shows). */
+export const ruleFills = proxy({ byId: {} as Record<number, RuleFill & { sold: RuleSold }> });
 
 /** The form of a mode: the creation's, or the rule being edited. */
 export const formOf = (mode: 'create' | 'edit'): RuleFormState => (mode === 'create' ? ruleForm : ruleEdit.form);
