@@ -1,6 +1,6 @@
 // Issue 25's rule fields through the API: caps per hour, week and month, priority, weight, filters
 // checked against every landing of the rule, exclusivity; the landings' max_buyers, the customers'
-// dedupe_days; and the list's fill per window counted from lead_sales.
+// dedupe_days; and the list's fill per window, as the engine counts it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Customer } from '../../src/api/customers/contract';
 import type { Landing, LandingColumn } from '../../src/api/landings/contract';
@@ -282,7 +282,7 @@ describe('fill per window', () => {
     return d.toISOString().slice(0, 10);
   };
 
-  it('counts the sales of lead_sales by rule in its capped windows (Paris hour, ISO week, month), for the list and the live fills', async () => {
+  it("shows the engine's window counts of each rule's capped windows (Paris hour, ISO week, month), for the list and the live fills", async () => {
     const a = (await create({ caps: { hour: 5, week: 20, month: 100 } })).body.data;
     const b = (await create({ name: 'Horaire', caps: { hour: 2 } })).body.data;
     const uncapped = (await create({ name: 'Sans plafond' })).body.data;
@@ -301,6 +301,15 @@ describe('fill per window', () => {
     );
     // An export sale without a rule counts in no rule's window.
     await server.ctx.db.query(`INSERT INTO lead_sales (lead_id, customer_id, channel, sold_at) VALUES ($1, $2, 'export', now())`, [leadIds[0], customerId]);
+    // The engine's window counters, as they stand after these sales (as migration 087 starts them).
+    await server.ctx.db.query(
+      `INSERT INTO rule_windows (rule_id, span, start, count)
+       SELECT s.rule_id, w.span, w.start, count(*) FROM lead_sales s
+        CROSS JOIN LATERAL (VALUES ('hour', date_trunc('hour', s.sold_at AT TIME ZONE 'Europe/Paris')),
+                                   ('week', date_trunc('week', s.sold_at AT TIME ZONE 'Europe/Paris')),
+                                   ('month', date_trunc('month', s.sold_at AT TIME ZONE 'Europe/Paris'))) AS w (span, start)
+        WHERE s.rule_id IS NOT NULL GROUP BY s.rule_id, w.span, w.start`,
+    );
 
     const here = paris(now);
     const monday = mondayOf(here.day, here.isoWeekday);

@@ -11,27 +11,22 @@ import { parisClock } from '../delivery/paris-time';
 export const ruleNotFound = 'Règle introuvable';
 
 /**
- * Sales of the rules `rules` selects (SQL of rule ids) in their capped windows, from lead_sales:
- * the current Paris wall-clock hour, ISO week and calendar month ($1 is the moment, as a
- * timestamptz). One set-based read for a whole list; each rule reads only its own range on the
- * (rule_id, sold_at) index, from the start of its longest capped window (the week may start in
- * the previous month), and a rule without any window cap reads nothing: its uncapped windows are
- * null, not counted.
+ * Sales of the rules `rules` selects (SQL of rule ids) in their capped windows: the current Paris
+ * wall-clock hour, ISO week and calendar month ($1 is the moment, as a timestamptz), read from the
+ * engine's own counters (rule_windows, migration 087), so the list shows what the caps are judged
+ * on, at three key lookups a rule. A rule's uncapped windows are null, not counted.
  */
 const soldSql = (rules: string) => `
   sold AS (
     SELECT r.id AS rule_id,
-           CASE WHEN r.cap_hour IS NOT NULL THEN count(ls.id) FILTER (WHERE ls.sold_at AT TIME ZONE 'Europe/Paris' >= w.hour_local)::int END AS hour,
-           CASE WHEN r.cap_week IS NOT NULL THEN count(ls.id) FILTER (WHERE ls.sold_at >= w.week)::int END AS week,
-           CASE WHEN r.cap_month IS NOT NULL THEN count(ls.id) FILTER (WHERE ls.sold_at >= w.month)::int END AS month
-      FROM (SELECT date_trunc('hour', l) AS hour_local, date_trunc('hour', l) AT TIME ZONE 'Europe/Paris' AS hour,
-                   date_trunc('week', l) AT TIME ZONE 'Europe/Paris' AS week, date_trunc('month', l) AT TIME ZONE 'Europe/Paris' AS month
-              FROM (SELECT $1::timestamptz AT TIME ZONE 'Europe/Paris' AS l) now) w
+           CASE WHEN r.cap_hour IS NOT NULL THEN COALESCE(h.count, 0) END AS hour,
+           CASE WHEN r.cap_week IS NOT NULL THEN COALESCE(wk.count, 0) END AS week,
+           CASE WHEN r.cap_month IS NOT NULL THEN COALESCE(m.count, 0) END AS month
+      FROM (SELECT $1::timestamptz AT TIME ZONE 'Europe/Paris' AS local) now
       JOIN rules r ON r.id IN (${rules}) AND (r.cap_hour IS NOT NULL OR r.cap_week IS NOT NULL OR r.cap_month IS NOT NULL)
-      LEFT JOIN lead_sales ls ON ls.rule_id = r.id
-       AND ls.sold_at >= LEAST(CASE WHEN r.cap_week IS NOT NULL THEN w.week END, CASE WHEN r.cap_month IS NOT NULL THEN w.month END,
-                               w.hour - interval '1 hour')
-     GROUP BY r.id, r.cap_hour, r.cap_week, r.cap_month
+      LEFT JOIN rule_windows h ON h.rule_id = r.id AND h.span = 'hour' AND h.start = date_trunc('hour', now.local)
+      LEFT JOIN rule_windows wk ON wk.rule_id = r.id AND wk.span = 'week' AND wk.start = date_trunc('week', now.local)
+      LEFT JOIN rule_windows m ON m.rule_id = r.id AND m.span = 'month' AND m.start = date_trunc('month', now.local)
   )`;
 
 /** The rules of a list: one customer's ($3), or all (0). */
