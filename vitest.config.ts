@@ -28,6 +28,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
+          // The demo seeded once for every file (tests/e2e/demo-data.ts).
+          globalSetup: ['tests/e2e/demo-data.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,
