@@ -15,6 +15,7 @@ import { inject } from 'vitest';
 import { boot, type Booted } from '../../server/boot';
 import { loadConfig } from '../../server/config';
 import { launchChromium } from '../support/chromium';
+import { seedProcess } from '../support/seed-process';
 
 const root = resolve(import.meta.dirname, '../..');
 export const DEMO = {
@@ -61,8 +62,11 @@ export interface App {
 export async function startApp(env: Record<string, string> = {}): Promise<App> {
   ensureBuilt();
   const dataDir = mkdtempSync(join(tmpdir(), 'lead-console-e2e-'));
-  // The file's own copy of the demo: its writes reach no other file.
-  cpSync(inject('e2eDemoDataDir'), dataDir, { recursive: true });
+  // The file's own copy of the demo the suite's global setup seeded: its writes reach no other
+  // file. Outside vitest (the grid bench, under tsx) the app seeds its own.
+  const seeded = process.env.VITEST ? inject('e2eDemoDataDir') : undefined;
+  if (seeded) cpSync(seeded, dataDir, { recursive: true });
+  else await seedProcess({ DATA_DIR: dataDir });
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env });
   const server = await boot(config, { logger: false, distDir });
   const url = await server.app.listen({ port: 0, host: '127.0.0.1' });
