@@ -16,7 +16,8 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'api', include: ['tests/api/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 120_000 },
+        // Every file's in-memory database starts from one migrated once (tests/api/migrated-image.ts).
+        test: { name: 'api', include: ['tests/api/**/*.test.ts'], globalSetup: ['tests/api/migrated-image.ts'], testTimeout: 60_000, hookTimeout: 120_000 },
       },
       {
         extends: true,
@@ -28,6 +29,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
+          // The demo seeded once for every file (tests/e2e/demo-data.ts).
+          globalSetup: ['tests/e2e/demo-data.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,

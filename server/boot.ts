@@ -30,7 +30,7 @@ export interface Booted {
 export async function boot(config: Config, opts: { logger?: boolean; distDir?: string; logStream?: DestinationStream } = {}): Promise<Booted> {
   const log = createLogger(config.LOG_LEVEL, opts.logger !== false, opts.logStream);
   const onConnectionError = (err: Error) => log.warn({ code: (err as { code?: string }).code, reason: err.message }, 'database connection lost');
-  const db = await openDb({ databaseUrl: config.DATABASE_URL, pgliteDir: config.pgliteDir, onConnectionError });
+  const db = await openDb({ databaseUrl: config.DATABASE_URL, pgliteDir: config.pgliteDir, pgliteImage: config.pgliteImage, onConnectionError });
   await migrate(db);
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) await ensureAdmin(db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
 

@@ -115,11 +115,15 @@ function folderCheck(dir: string | undefined): () => void {
   };
 }
 
-/** PGlite persisted under `dir`, or in memory when `dir` is undefined. */
-export async function openPglite(dir: string | undefined): Promise<Db> {
+/**
+ * PGlite persisted under `dir`, or in memory when `dir` is undefined; in memory, `image` (a
+ * data folder dumped by `dumpDataDir`) is its starting content instead of an empty cluster.
+ */
+export async function openPglite(dir: string | undefined, image?: Blob): Promise<Db> {
   if (dir) mkdirSync(dir, { recursive: true });
   const unlock = dir ? lockDataDir(dir) : () => undefined;
   const db = await PGlite.create(dir, {
+    loadDataDir: dir ? undefined : image,
     parsers: pgliteParsers,
     startParams: [...PGlite.defaultStartParams, ...pgliteSettings.flatMap((setting) => ['-c', setting])],
   }).catch((err: unknown) => {
@@ -227,6 +231,6 @@ export async function openPostgres(url: string, onConnectionError: ConnectionErr
   };
 }
 
-export function openDb(opts: { databaseUrl?: string; pgliteDir?: string; onConnectionError?: ConnectionErrorListener }): Promise<Db> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.onConnectionError) : openPglite(opts.pgliteDir);
+export function openDb(opts: { databaseUrl?: string; pgliteDir?: string; pgliteImage?: Blob; onConnectionError?: ConnectionErrorListener }): Promise<Db> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.onConnectionError) : openPglite(opts.pgliteDir, opts.pgliteImage);
 }

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { DestinationStream } from 'pino';
+import { inject } from 'vitest';
 import { boot, type Booted } from '../../server/boot';
 import { loadConfig, type Config } from '../../server/config';
 import { frenchErrorProblem } from './error-shape';
@@ -20,8 +21,17 @@ export interface TestServer extends Booted {
 
 export const ADMIN = { email: 'admin@test.local', password: 'admin-password-1' };
 
+let migratedImage: Blob | undefined;
+/** The migrated database the suite's global setup dumped (tests/api/migrated-image.ts), read once per file. */
+function migratedPglite(): Blob | undefined {
+  const file = inject('apiPgliteImage');
+  if (!file) return undefined;
+  migratedImage ??= new Blob([readFileSync(file)]);
+  return migratedImage;
+}
+
 /**
- * Starts the real server on a fresh database: an in-memory PGlite, or, when TEST_DATABASE_URL
+ * Starts the real server on a fresh database: an in-memory PGlite (already migrated), or, when TEST_DATABASE_URL
  * names a PostgreSQL server, a new database created on it for this test file alone. With
  * `overrides.DATABASE_URL`, on that database (several instances sharing one).
  */
@@ -32,7 +42,14 @@ export async function startServer(overrides: Partial<Config> = {}, opts: { logSt
     // TRUST_PROXY: tests play clients at many addresses through X-Forwarded-For.
     { DATA_DIR: dataDir, LOG_LEVEL: 'silent', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, TRUST_PROXY: '1' },
     // Every answer is parsed with its route's response contract (server/plugins/contracts.ts).
-    { pgliteDir: undefined, DATABASE_URL: databaseUrl, seedDemo: false, checkContracts: true, ...overrides },
+    {
+      pgliteDir: undefined,
+      pgliteImage: databaseUrl ? undefined : migratedPglite(),
+      DATABASE_URL: databaseUrl,
+      seedDemo: false,
+      checkContracts: true,
+      ...overrides,
+    },
   );
   const booted = await boot(config, { logger: opts.logStream !== undefined, logStream: opts.logStream });
   const address = await booted.app.listen({ port: 0, host: '127.0.0.1' });

@@ -1,18 +1,21 @@
 /**
  * Browser tests' harness: builds the app with `vite build` when its build is older than the
- * sources, starts the real server (boot) on an in-memory PGlite seeded with the demo data, and
- * drives Debian's Chromium through playwright-core. The build goes to a folder of its own
+ * sources, starts the real server (boot) on a copy of the PGlite data folder the global setup
+ * seeded with the demo data (tests/e2e/demo-data.ts), and drives Debian's Chromium through
+ * playwright-core. The build goes to a folder of its own
  * (node_modules/.cache/e2e-dist), so an `npm start` rebuilding dist/ meanwhile cannot swap the
  * assets under a running test.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { inject } from 'vitest';
 import { boot, type Booted } from '../../server/boot';
 import { loadConfig } from '../../server/config';
 import { launchChromium } from '../support/chromium';
+import { seedProcess } from '../support/seed-process';
 
 const root = resolve(import.meta.dirname, '../..');
 export const DEMO = {
@@ -59,7 +62,12 @@ export interface App {
 export async function startApp(env: Record<string, string> = {}): Promise<App> {
   ensureBuilt();
   const dataDir = mkdtempSync(join(tmpdir(), 'lead-console-e2e-'));
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env }, { pgliteDir: undefined, seedDemo: true });
+  // The file's own copy of the demo the suite's global setup seeded: its writes reach no other
+  // file. Outside vitest (the grid bench, under tsx) the app seeds its own.
+  const seeded = process.env.VITEST ? inject('e2eDemoDataDir') : undefined;
+  if (seeded) cpSync(seeded, dataDir, { recursive: true });
+  else await seedProcess({ DATA_DIR: dataDir });
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env });
   const server = await boot(config, { logger: false, distDir });
   const url = await server.app.listen({ port: 0, host: '127.0.0.1' });
   const browser = await launchChromium();
@@ -79,6 +87,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<App> {
     async close() {
       await browser.close();
       await server.close();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,0 +1,73 @@
+// 'Modifier le client': the checks before sending (the contract's own), the PATCH body of only
+// the fields changed (an emptied webhook removes it), and the server's refusals on their fields.
+import { describe, expect, it } from 'vitest';
+import { customerUpdateRequest, type Customer } from '../../../../../src/api/customers/contract';
+import { checkCustomerEdit, customerDraft, customerServerErrors } from '../../../../../src/views/customers/store';
+
+const acme: Customer = {
+  id: 3,
+  name: 'Acme Énergie',
+  email: 'leads@acme.fr',
+  active: true,
+  webhook_url: 'https://acme.fr/hook',
+  dedupe_days: 30,
+  webhook_secret: 's3cr3t',
+  rules: [],
+  created_at: '2026-01-01T00:00:00Z',
+};
+
+describe('checkCustomerEdit', () => {
+  it('sends nothing when nothing changed', () => {
+    expect(checkCustomerEdit(customerDraft(acme), acme)).toEqual({ errors: {}, payload: {} });
+  });
+
+  it('sends only the fields changed, as the contract takes them', () => {
+    const { errors, payload } = checkCustomerEdit({ ...customerDraft(acme), name: 'Acme Sud', active: false }, acme);
+    expect(errors).toEqual({});
+    expect(payload).toEqual({ name: 'Acme Sud', active: false });
+    expect(customerUpdateRequest.safeParse(payload).success).toBe(true);
+  });
+
+  it('removes the webhook when its address is emptied, and adds one typed', () => {
+    expect(checkCustomerEdit({ ...customerDraft(acme), webhook_url: '  ' }, acme).payload).toEqual({ webhook_url: null });
+    const none = { ...acme, webhook_url: null, webhook_secret: null };
+    expect(checkCustomerEdit({ ...customerDraft(none), webhook_url: ' https://crm.example/leads ' }, none).payload).toEqual({
+      webhook_url: 'https://crm.example/leads',
+    });
+  });
+
+  it('takes an email that differs only by case as unchanged', () => {
+    expect(checkCustomerEdit({ ...customerDraft(acme), email: 'LEADS@acme.fr' }, acme).payload).toEqual({});
+  });
+
+  it('refuses an empty name, a bad email and a webhook that is not http(s), field by field', () => {
+    const { errors, payload } = checkCustomerEdit({ name: ' ', email: 'acme', active: true, webhook_url: 'ftp://acme.fr/x', dedupe_days: '30' }, acme);
+    expect(payload).toBeNull();
+    expect(errors).toEqual({ name: 'customers.form.error.name', email: 'customers.form.error.email', webhook_url: 'customers.edit.error.webhook' });
+    expect(checkCustomerEdit({ ...customerDraft(acme), webhook_url: 'pas une adresse' }, acme).errors).toEqual({ webhook_url: 'customers.edit.error.webhook' });
+  });
+});
+
+describe('the dedupe window in the edit', () => {
+  it('sends dedupe_days only when changed, as a number, and refuses what is not 0–365 whole days', () => {
+    expect(checkCustomerEdit(customerDraft(acme), acme).payload).toEqual({});
+    expect(checkCustomerEdit({ ...customerDraft(acme), dedupe_days: ' 0 ' }, acme).payload).toEqual({ dedupe_days: 0 });
+    expect(checkCustomerEdit({ ...customerDraft(acme), dedupe_days: '365' }, acme).payload).toEqual({ dedupe_days: 365 });
+    for (const typed of ['366', '-1', '1.5', '', 'trente'])
+      expect(checkCustomerEdit({ ...customerDraft(acme), dedupe_days: typed }, acme)).toEqual({
+        errors: { dedupe_days: 'customers.form.error.dedupe' },
+        payload: null,
+      });
+    expect(customerServerErrors({ dedupe_days: 'x' })).toEqual({ dedupe_days: 'customers.form.error.dedupe' });
+  });
+});
+
+describe('customerServerErrors', () => {
+  it("puts a 422's paths on the edit's fields and ignores the others", () => {
+    expect(customerServerErrors({ webhook_url: 'x', 'email.0': 'x', name: 'x', _: 'x' })).toEqual({
+      webhook_url: 'customers.edit.error.webhook',
+      email: 'customers.form.error.email',
+      name: 'customers.form.error.name',
+    });
+  });
+});
