@@ -6,7 +6,7 @@ export const columnType = z.enum(['text', 'phone', 'email', 'postal_code', 'numb
 export type ColumnType = z.infer<typeof columnType>;
 
 /** One per-landing form column, as stored in `landings.columns`. */
-export const landingColumn = z.object({
+const landingColumn = z.object({
   key: z.string(),
   label: z.string(),
   type: columnType,
@@ -34,10 +34,8 @@ export const landing = z.object({
 export type Landing = z.infer<typeof landing>;
 
 export const landingsResponse = z.object({ data: z.array(landing) });
-export type LandingsResponse = z.infer<typeof landingsResponse>;
 
 export const landingResponse = z.object({ data: landing });
-export type LandingResponse = z.infer<typeof landingResponse>;
 
 const isHttpUrl = (value: string) => {
   try {
@@ -51,13 +49,11 @@ const isHttpUrl = (value: string) => {
 export const landingUpdateRequest = z.object({
   thank_you_url: z.string().trim().max(2000, 'Adresse trop longue (2 000 caractères au plus)').refine(isHttpUrl, 'Adresse http(s) invalide').nullable(),
 });
-export type LandingUpdateRequest = z.infer<typeof landingUpdateRequest>;
 
 /** GET /api/all/landings: every landing (standard and facebook), id and name only. */
 export const landingRef = z.object({ id: z.number(), name: z.string() });
 export type LandingRef = z.infer<typeof landingRef>;
 export const allLandingsResponse = z.object({ data: z.array(landingRef) });
-export type AllLandingsResponse = z.infer<typeof allLandingsResponse>;
 
 /** Path parameter of the lead routes: one landing id, or several joined by commas ("3,5"). */
 export const landingIdsParam = z

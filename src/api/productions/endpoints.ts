@@ -1,9 +1,13 @@
-import { z } from 'zod';
 import { defineEndpoint } from '../endpoint';
-import { changeColorQuery, changeColorResponse, changeTextResponse, noteText, productionResponse, regionsDataQuery, regionsDataResponse } from './contract';
-
-/** The note of change_text: in the body (a long note fits only there) or, as the original sent it, in the query. */
-const noteIn = z.object({ text: noteText.optional() });
+import {
+  changeColorQuery,
+  changeColorResponse,
+  changeTextRequest,
+  changeTextResponse,
+  productionResponse,
+  regionsDataQuery,
+  regionsDataResponse,
+} from './contract';
 
 export const productionsApi = {
   get: defineEndpoint({
@@ -33,8 +37,9 @@ export const productionsApi = {
     method: 'POST',
     path: '/api/productions/:category/:departement/change_text',
     auth: 'user',
-    query: noteIn,
-    body: noteIn,
+    // The note in the body (a long note fits only there) or, as the original sent it, in the query.
+    query: changeTextRequest,
+    body: changeTextRequest,
     response: changeTextResponse,
     summary: "Saves a department's note",
   }),
