@@ -11,6 +11,7 @@ import errorsPlugin from './plugins/errors';
 import { registerJsonBody } from './plugins/json-body';
 import securityHeadersPlugin from './plugins/security-headers';
 import textInputPlugin from './plugins/text-input';
+import { keepRawQuery, zodValidatorCompiler } from './endpoint';
 import { routeModules } from './route-modules';
 import { trackRequestAddress } from './request-address';
 
@@ -34,6 +35,8 @@ export async function buildApp(ctx: AppContext, distDir = defaultDistDir): Promi
     },
   });
   app.decorate('ctx', ctx);
+  app.setValidatorCompiler(zodValidatorCompiler);
+  keepRawQuery(app);
   registerJsonBody(app);
   trackRequestAddress(app);
   app.addHook('onSend', async (req, reply) => {
@@ -51,7 +54,7 @@ export async function buildApp(ctx: AppContext, distDir = defaultDistDir): Promi
   if (existsSync(join(distDir, 'index.html'))) {
     await app.register(fastifyStatic, { root: distDir, wildcard: false, index: false });
     // History fallback: every non-API GET that is not a file gets the single-page app.
-    app.get('/*', { config: { auth: 'public', response: 'file' } }, (req, reply) => {
+    app.get('/*', (req, reply) => {
       if (req.url.startsWith('/api/')) {
         return reply.status(404).send({ error: 'not_found', message: 'Ressource introuvable' });
       }

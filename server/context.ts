@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { ResponseContract } from './plugins/contracts';
+import type { Access, Endpoint } from '../src/api/endpoint';
 import type { Config } from './config';
 import type { Db } from './db/connection';
 import type { Jobs } from './services/jobs';
@@ -16,8 +16,7 @@ export interface AppContext {
   log: Logger;
 }
 
-/** Who may call a route: declared on each route as `config: { auth }`, 'user' when absent. */
-export type Access = 'public' | 'user' | 'admin';
+export type { Access };
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -29,11 +28,8 @@ declare module 'fastify' {
     user: SessionUser | undefined;
   }
   interface FastifyContextConfig {
-    auth?: Access;
-    /** Reachable by a signed-in account that REQUIRE_2FA sends to enrolment first (its factors, sign-out). */
-    enrolment?: true;
-    /** The schema of its answer (plugins/contracts.ts); required on every /api route. */
-    response?: ResponseContract;
+    /** The endpoint object an /api route is registered from (server/endpoint.ts `route`): its access and response. */
+    endpoint?: Endpoint;
   }
 }
 

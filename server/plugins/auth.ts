@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Access } from '../context';
+import type { Access, Endpoint } from '../../src/api/endpoint';
 import { AppError, forbidden } from '../errors';
 import { userForToken } from '../services/auth/sessions';
 import { refuseWithoutFactor } from '../services/two-factor/policy';
@@ -16,22 +16,25 @@ export interface ApiRoute {
   method: string;
   url: string;
   auth: Access;
+  endpoint: Endpoint;
 }
 
 /**
- * Authenticates every /api route according to its declared access, and keeps the table of routes
- * with their access (`app.apiRoutes`): the authorization matrix test is generated from it. A route
- * that declares no access stops the server at start-up: there is no default to fall back to.
+ * Authenticates every /api route according to the access of its endpoint object, and keeps the
+ * table of routes with their endpoints (`app.apiRoutes`): the authorization matrix test and the
+ * API's description (GET /api/openapi.json) come from it. An /api route registered without an
+ * endpoint (not through server/endpoint.ts `route`) stops the server at start-up.
  */
 export default fp(async function auth(app: FastifyInstance) {
   const apiRoutes: ApiRoute[] = [];
   app.decorate('apiRoutes', apiRoutes);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/')) return;
-    const auth = route.config?.auth;
-    if (auth === undefined) throw new Error(`${[route.method].flat().join(',')} ${route.url} declares no access (config.auth: 'public' | 'user' | 'admin')`);
+    const endpoint = route.config?.endpoint;
+    if (endpoint === undefined)
+      throw new Error(`${[route.method].flat().join(',')} ${route.url} has no endpoint object (register it with route(app, endpoint, handler))`);
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD' && method !== 'OPTIONS') apiRoutes.push({ method, url: route.url, auth });
+      if (method !== 'HEAD' && method !== 'OPTIONS') apiRoutes.push({ method, url: route.url, auth: endpoint.auth, endpoint });
     }
   });
   app.decorateRequest('user', undefined);
@@ -40,10 +43,10 @@ export default fp(async function auth(app: FastifyInstance) {
     if (req.query && typeof req.query === 'object' && 'token' in req.query) {
       throw new AppError(400, 'token_in_query', "Le jeton d'accès ne doit jamais figurer dans l'URL");
     }
-    const access = req.routeOptions.config?.auth;
+    const access = req.routeOptions.config?.endpoint?.auth;
     if (access === 'public') return;
     req.user = await userForToken(app.ctx.db, bearerToken(req));
-    if (!req.routeOptions.config.enrolment) await refuseWithoutFactor(app.ctx.db, app.ctx.config, req.user);
+    if (!req.routeOptions.config.endpoint?.enrolment) await refuseWithoutFactor(app.ctx.db, app.ctx.config, req.user);
     if (access === 'admin' && !req.user.admin) throw forbidden();
   });
 });

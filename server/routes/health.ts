@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { healthResponse, readyResponse, type ReadyResponse } from '../../src/api/health/contract';
+import type { ReadyResponse } from '../../src/api/health/contract';
+import { healthApi } from '../../src/api/health/endpoints';
+import { route } from '../endpoint';
 
 /** How long a readiness probe waits for the database before calling it unavailable. */
 const PROBE_TIMEOUT_MS = 2000;
@@ -10,9 +12,9 @@ const within = <T>(promise: Promise<T>, fallback: T) =>
 export default async function healthRoutes(app: FastifyInstance) {
   const { db, jobs } = app.ctx;
 
-  app.get('/api/health', { config: { auth: 'public', response: healthResponse } }, async () => ({ status: 'ok' as const }));
+  route(app, healthApi.health, async () => ({ status: 'ok' as const }));
 
-  app.get('/api/ready', { config: { auth: 'public', response: readyResponse } }, async (_req, reply) => {
+  route(app, healthApi.ready, async (_req, reply) => {
     const database = await within(
       db.query('SELECT 1').then(
         () => true,
@@ -22,9 +24,7 @@ export default async function healthRoutes(app: FastifyInstance) {
     );
     const queue = database && (await within(jobs.reachable(), false));
     const body: ReadyResponse = { status: database && queue ? 'ok' : 'unavailable', database, jobs: queue };
-    return reply
-      .status(body.status === 'ok' ? 200 : 503)
-      .header('cache-control', 'no-store')
-      .send(body);
+    reply.status(body.status === 'ok' ? 200 : 503).header('cache-control', 'no-store');
+    return body;
   });
 }

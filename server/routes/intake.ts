@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { intakeResponse } from '../../src/api/leads/contract';
+import { leadsApi } from '../../src/api/leads/endpoints';
+import { route } from '../endpoint';
 import { AppError } from '../errors';
 import { formFields, isFormPost, registerFormBodies } from '../plugins/form-body';
 import { messageOf } from '../plugins/errors';
@@ -27,17 +28,23 @@ export default async function intakeRoutes(app: FastifyInstance) {
   await registerFormBodies(app);
   // Landing pages live on other origins: the intake answers any origin, without credentials.
   const cors = { 'access-control-allow-origin': '*', 'access-control-allow-methods': 'POST, OPTIONS', 'access-control-allow-headers': 'content-type' };
-  app.options('/api/intake/:key', { config: { auth: 'public', response: 'none' } }, async (_req, reply) =>
+  route(app, leadsApi.intakePreflight, async (_req, reply) =>
     reply
       .headers({ ...cors, 'access-control-max-age': '86400' })
       .status(204)
       .send(),
   );
 
-  app.post<{ Params: { key: string } }>(
-    '/api/intake/:key',
+  route(
+    app,
+    leadsApi.intake,
+    async (req, reply) => {
+      const { lead, thankYouUrl } = await intakeLead(app.ctx, req.params.key, await formFields(req));
+      if (thankYouUrl && isFormPost(req)) return seeOther(reply, thankYouUrl);
+      reply.status(201);
+      return { data: lead };
+    },
     {
-      config: { auth: 'public', response: intakeResponse },
       // Counted before the body is read, so that refused posts cost no parsing.
       onRequest: async (req) => consume(app.ctx.db, intakeLimit, req.ip),
       onSend: async (_req, reply) => {
@@ -45,19 +52,15 @@ export default async function intakeRoutes(app: FastifyInstance) {
       },
       // A plain HTML form of a landing with a thank-you page goes back to that page with the
       // refusal in `?error=`; scripts, and forms of landings without one, get the JSON answer.
-      errorHandler: async (err: FastifyError | AppError, req: FastifyRequest<{ Params: { key: string } }>, reply) => {
-        const landing = isFormPost(req) ? await getLandingByKey(app.ctx.db, req.params.key).catch(() => undefined) : undefined;
+      errorHandler: async (err: FastifyError | AppError, req: FastifyRequest, reply) => {
+        const { key } = req.params as { key: string };
+        const landing = isFormPost(req) ? await getLandingByKey(app.ctx.db, key).catch(() => undefined) : undefined;
         if (!landing?.thank_you_url) throw err;
         if (!(err instanceof AppError) && !((err.statusCode ?? 500) < 500)) req.log.error({ err }, 'intake form post failed');
         const target = new URL(landing.thank_you_url);
         target.searchParams.set('error', refusalText(err, req.routeOptions.bodyLimit ?? app.initialConfig.bodyLimit));
         return seeOther(reply, target.toString());
       },
-    },
-    async (req, reply) => {
-      const { lead, thankYouUrl } = await intakeLead(app.ctx, req.params.key, await formFields(req));
-      if (thankYouUrl && isFormPost(req)) return seeOther(reply, thankYouUrl);
-      return reply.status(201).send({ data: lead });
     },
   );
 }

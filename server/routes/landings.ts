@@ -1,23 +1,21 @@
 import type { FastifyInstance } from 'fastify';
-import { allLandingsResponse, landingResponse, landingsResponse, landingUpdateRequest } from '../../src/api/landings/contract';
+import { landingsApi } from '../../src/api/landings/endpoints';
 import { currentUser } from '../context';
+import { route } from '../endpoint';
 import { getLanding, landingNotFound, listLandingRefs, listLandings, updateLanding } from '../services/leads/landings';
-import { parse } from '../validate';
 import { pathId } from '../route-params';
 
 export default async function landingsRoutes(app: FastifyInstance) {
   const { db } = app.ctx;
 
-  app.get('/api/landings', { config: { auth: 'user', response: landingsResponse } }, async () => ({ data: await listLandings(db, 'standard') }));
-  app.get('/api/landings_facebook', { config: { auth: 'user', response: landingsResponse } }, async () => ({ data: await listLandings(db, 'facebook') }));
-  app.get('/api/all/landings', { config: { auth: 'user', response: allLandingsResponse } }, async () => ({ data: await listLandingRefs(db) }));
+  route(app, landingsApi.list, async () => ({ data: await listLandings(db, 'standard') }));
+  route(app, landingsApi.listFacebook, async () => ({ data: await listLandings(db, 'facebook') }));
+  route(app, landingsApi.all, async () => ({ data: await listLandingRefs(db) }));
 
-  app.get<{ Params: { id: string } }>('/api/landings/:id', { config: { auth: 'user', response: landingResponse } }, async (req) => {
-    return { data: await getLanding(db, pathId(req.params.id, landingNotFound().message)) };
-  });
+  route(app, landingsApi.get, async (req) => ({ data: await getLanding(db, pathId(req.params.id, landingNotFound().message)) }));
 
-  app.patch<{ Params: { id: string } }>('/api/landings/:id', { config: { auth: 'admin', response: landingResponse } }, async (req) => {
+  route(app, landingsApi.update, async (req) => {
     const id = pathId(req.params.id, landingNotFound().message);
-    return { data: await updateLanding(db, currentUser(req).id, id, parse(landingUpdateRequest, req.body ?? {})) };
+    return { data: await updateLanding(db, currentUser(req).id, id, req.body) };
   });
 }

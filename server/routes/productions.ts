@@ -1,24 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  changeColorQuery,
-  changeColorResponse,
-  changeTextRequest,
-  changeTextResponse,
-  departmentCode,
-  productionCategory,
-  productionResponse,
-  regionsDataQuery,
-  regionsDataResponse,
-  type DepartmentCode,
-  type ProductionCategory,
-} from '../../src/api/productions/contract';
+import { departmentCode, productionCategory, type DepartmentCode, type ProductionCategory } from '../../src/api/productions/contract';
+import { productionsApi } from '../../src/api/productions/endpoints';
 import { currentUser } from '../context';
-import { notFound } from '../errors';
+import { route } from '../endpoint';
+import { notFound, validationFailed } from '../errors';
 import { getProduction, saveNote, saveSelection } from '../services/productions/notes';
 import { regionsData } from '../services/productions/regions';
-import { parse } from '../validate';
-
-type Query = Record<string, string | string[] | undefined>;
 
 /** 'pac', 'pv' or 'other'; anything else names no production map (404). */
 function categoryOf(raw: string): ProductionCategory {
@@ -36,40 +23,22 @@ function regionOf(raw: string): DepartmentCode {
 export default async function productionsRoutes(app: FastifyInstance) {
   const { db } = app.ctx;
 
-  app.get<{ Params: { category: string } }>('/api/productions/:category', { config: { auth: 'user', response: productionResponse } }, async (req) => ({
-    data: await getProduction(db, categoryOf(req.params.category)),
-  }));
+  route(app, productionsApi.get, async (req) => ({ data: await getProduction(db, categoryOf(req.params.category)) }));
 
-  app.post<{ Params: { category: string }; Querystring: Query }>(
-    '/api/productions/:category/regions/data',
-    { config: { auth: 'user', response: regionsDataResponse } },
-    async (req) => {
-      const category = categoryOf(req.params.category);
-      return { data: await regionsData(db, category, parse(regionsDataQuery, req.query)) };
-    },
-  );
+  route(app, productionsApi.regionsData, async (req) => ({ data: await regionsData(db, categoryOf(req.params.category), req.query) }));
 
-  app.post<{ Params: { category: string }; Querystring: Query }>(
-    '/api/productions/:category/change_color',
-    { config: { auth: 'user', response: changeColorResponse } },
-    async (req) => {
-      const category = categoryOf(req.params.category);
-      const query = parse(changeColorQuery, req.query);
-      const data = await saveSelection(db, currentUser(req), category, query.departement, query.color);
-      return { data, message: query.color === undefined ? 'Sélection enregistrée' : 'Couleur attribuée' };
-    },
-  );
+  route(app, productionsApi.changeColor, async (req) => {
+    const category = categoryOf(req.params.category);
+    const data = await saveSelection(db, currentUser(req), category, req.query.departement, req.query.color);
+    return { data, message: req.query.color === undefined ? 'Sélection enregistrée' : 'Couleur attribuée' };
+  });
 
-  app.post<{ Params: { category: string; departement: string }; Querystring: Query }>(
-    '/api/productions/:category/:departement/change_text',
-    { config: { auth: 'user', response: changeTextResponse } },
-    async (req) => {
-      const category = categoryOf(req.params.category);
-      const region = regionOf(req.params.departement);
-      // The original sent the note in the query string; a long note fits only in a body.
-      const body = req.body && typeof req.body === 'object' && 'text' in req.body ? req.body : req.query;
-      const { text } = parse(changeTextRequest, body);
-      return { data: await saveNote(db, currentUser(req), category, region, text), message: 'Notes enregistrées' };
-    },
-  );
+  route(app, productionsApi.changeText, async (req) => {
+    const category = categoryOf(req.params.category);
+    const region = regionOf(req.params.departement);
+    // The original sent the note in the query string; a long note fits only in a body.
+    const text = req.body.text ?? req.query.text;
+    if (text === undefined) throw validationFailed({ text: 'Texte de la note requis' });
+    return { data: await saveNote(db, currentUser(req), category, region, text), message: 'Notes enregistrées' };
+  });
 }

@@ -1,9 +1,11 @@
 /**
  * The HTTP client: ofetch on /api with the bearer token of the Admin-Token cookie, the 9,000,000 ms
  * timeout of docs/product.md §9, and every failure turned into an ApiError { status, code, message }.
- * `api()` returns the envelope's `data`; `apiEnvelope()` the whole body when extras matter.
+ * Every call goes through `call(endpoint, { params, query, body })`, typed from the endpoint object
+ * (src/api/<resource>/endpoints.ts): its answer is the endpoint's response.
  */
 import { FetchError, ofetch } from 'ofetch';
+import { pathOf, type BodyIn, type Endpoint, type ParamsIn, type QueryIn, type ResponseOf } from './endpoint';
 import { readToken, userState } from '../state/user';
 
 export class ApiError extends Error {
@@ -49,11 +51,37 @@ export function toApiError(error: unknown): ApiError {
   return new ApiError(0, 'network_error', error instanceof Error ? error.message : String(error));
 }
 
-type Options = Parameters<typeof fetcher>[1];
+type Options = NonNullable<Parameters<typeof fetcher>[1]>;
 
-export async function apiEnvelope<T>(path: string, options?: Options): Promise<T> {
+/** The parts of a call its endpoint declares: path parameters, query (or the URLSearchParams of repeated keys), body. */
+export type CallInput<E extends Endpoint> = ([keyof ParamsIn<E>] extends [never] ? { params?: undefined } : { params: ParamsIn<E> }) & {
+  query?: QueryIn<E> | URLSearchParams;
+  body?: BodyIn<E>;
+  signal?: AbortSignal;
+  /** Sees the answer's headers (a download's file name). */
+  onResponse?: Options['onResponse'];
+};
+
+type Optional<E extends Endpoint> = [keyof ParamsIn<E>] extends [never] ? [input?: CallInput<E>] : [input: CallInput<E>];
+
+/** Calls an endpoint: its path written with `params`, its method, and the answer as its response types it (a Blob for a file). */
+export async function call<E extends Endpoint>(endpoint: E, ...[input]: Optional<E>): Promise<ResponseOf<E>> {
+  const { params, query, body, signal, onResponse } = (input ?? {}) as CallInput<Endpoint> & { params?: Record<string, string | number> };
+  let path = pathOf(endpoint.path, params).slice('/api'.length);
+  if (query instanceof URLSearchParams) {
+    const search = query.toString();
+    if (search) path += `?${search}`;
+  }
+  const options: Options = {
+    method: endpoint.method,
+    signal,
+    onResponse,
+    ...(query && !(query instanceof URLSearchParams) ? { query: query as Record<string, unknown> } : {}),
+    ...(body !== undefined ? { body: body as Options['body'] } : {}),
+    ...(endpoint.response === 'file' ? { responseType: 'blob' as const } : {}),
+  };
   try {
-    return (await fetcher(path, options)) as T;
+    return (await fetcher(path, options)) as ResponseOf<E>;
   } catch (error) {
     const apiError = toApiError(error);
     if (apiError.status === 401 && sessionEndedCodes.has(apiError.code)) onSessionEnded(apiError);
@@ -61,8 +89,4 @@ export async function apiEnvelope<T>(path: string, options?: Options): Promise<T
     if (apiError.status === 403 && apiError.code === 'enrolment_required') userState.enrolmentRequired = true;
     throw apiError;
   }
-}
-
-export async function api<T>(path: string, options?: Options): Promise<T> {
-  return (await apiEnvelope<{ data: T }>(path, options)).data;
 }

@@ -5,7 +5,7 @@ import { ADMIN, startServer, type TestServer } from './harness';
 
 // Every /api route × (no token, expired token, normal user, admin), generated from the server's
 // own route table: a new route is in the matrix the moment it exists, and fails it unless it
-// declares its access (`config: { auth: 'public' | 'user' | 'admin' }`).
+// declares its access (its endpoint object's `auth: 'public' | 'user' | 'admin'`).
 
 let server: TestServer;
 let adminId: number;
@@ -64,7 +64,7 @@ describe('authorization matrix', () => {
     const routes = server.app.apiRoutes;
     expect(routes.length).toBeGreaterThan(20);
     const undeclared = routes.filter((r) => r.auth === undefined).map((r) => `${r.method} ${r.url}`);
-    expect(undeclared, 'routes without config.auth').toEqual([]);
+    expect(undeclared, 'routes without an endpoint access').toEqual([]);
   });
 
   it('answers each actor on each route as its declared access says, and never 5xx', async () => {

@@ -1,7 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { useSnapshot } from 'valtio';
-import type { LoginRequest, User } from './contract';
-import { api, apiEnvelope } from '../client';
+import type { LoginRequest } from './contract';
+import { call } from '../client';
+import { authApi } from './endpoints';
 import { useSignedInQuery } from '../signedIn';
 import { userState } from '../../state/user';
 import { meQuery } from './queries';
@@ -14,9 +15,8 @@ export function useMe() {
 
 export function useLogin() {
   return useMutation({
-    mutationFn: (body: LoginRequest) =>
-      apiEnvelope<{ data: { token: string; user: User; enrolment_required?: true } }>('/auth', { method: 'POST', body }).then((r) => r.data),
+    mutationFn: (body: LoginRequest) => call(authApi.login, { body }).then((r) => r.data),
   });
 }
 
-export const logout = () => api<boolean>('/login/logout', { method: 'POST' });
+export const logout = () => call(authApi.logout).then((r) => r.data);

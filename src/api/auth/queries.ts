@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../client';
-import type { User } from './contract';
+import { call } from '../client';
+import { authApi } from './endpoints';
 
 /** GET /api/me: the signed-in user of this token. */
-export const meQuery = (token: string | null) => queryOptions({ queryKey: ['me', token], queryFn: () => api<User>('/me'), staleTime: 60_000 });
+export const meQuery = (token: string | null) =>
+  queryOptions({ queryKey: ['me', token], queryFn: () => call(authApi.me).then((r) => r.data), staleTime: 60_000 });

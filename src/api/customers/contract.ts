@@ -1,8 +1,7 @@
 import { z } from 'zod';
 
 /** A rule of a customer, by name (the palette jumps customer → rules → reports). */
-export const customerRuleRef = z.object({ id: z.number(), name: z.string(), active: z.boolean() });
-export type CustomerRuleRef = z.infer<typeof customerRuleRef>;
+const customerRuleRef = z.object({ id: z.number(), name: z.string(), active: z.boolean() });
 
 /**
  * A customer (buyer of live leads). `active: false` pauses every rule of the customer.
@@ -26,7 +25,6 @@ export type Customer = z.infer<typeof customer>;
 
 /** GET /api/customers, by name. */
 export const customersResponse = z.object({ data: z.array(customer) });
-export type CustomersResponse = z.infer<typeof customersResponse>;
 
 const customerName = z.string().trim().min(1, 'Nom requis').max(200, 'Nom trop long (200 caractères au plus)');
 const customerEmail = z.string().trim().toLowerCase().email('Adresse email invalide').max(254);
@@ -68,4 +66,3 @@ export type CustomerUpdateRequest = z.input<typeof customerUpdateRequest>;
 
 /** Answer of POST and PATCH /api/customers. */
 export const customerResponse = z.object({ data: customer, message: z.string() });
-export type CustomerResponse = z.infer<typeof customerResponse>;

@@ -29,7 +29,7 @@ export const exportsQuery = z.object({
   _limit: queryInt(1, 500, 'Nombre de résultats entre 1 et 500').default(50),
   _offset: queryInt(0, 10_000_000, 'Décalage entre 0 et 10 000 000').default(0),
 });
-export type ExportsQuery = z.input<typeof exportsQuery>;
+type ExportsQuery = z.input<typeof exportsQuery>;
 
 /** Builds the query string of GET /api/exports (empty filters left out). */
 export function exportsSearchParams(query: ExportsQuery): URLSearchParams {
@@ -46,7 +46,7 @@ export function exportsSearchParams(query: ExportsQuery): URLSearchParams {
  * lead's status and so has nothing to re-inject; `reinjectable`: some leads of this export are
  * still extracted under it (a re-injection would move them).
  */
-export const exportItem = z.object({
+const exportItem = z.object({
   id: z.number(),
   landing: z.array(z.number()),
   user: z.number().nullable(),
@@ -122,8 +122,7 @@ export const bigExportQuery = z
   .refine((q) => q.start <= q.end, { message: 'La date de début doit précéder la date de fin', path: ['end'] });
 export type BigExportQuery = z.input<typeof bigExportQuery>;
 
-export const bigExportState = z.enum(['queued', 'running', 'done', 'failed']);
-export type BigExportState = z.infer<typeof bigExportState>;
+const bigExportState = z.enum(['queued', 'running', 'done', 'failed']);
 
 /**
  * A custom export job. `total`: leads that match (known once it runs), `written`: written so far
@@ -158,6 +157,4 @@ export type BigExportAccepted = z.infer<typeof bigExportAccepted>;
  * newest first, so the screen finds a job still running after a reload.
  */
 export const bigExportJobResponse = z.object({ data: bigExportJob });
-export type BigExportJobResponse = z.infer<typeof bigExportJobResponse>;
 export const bigExportJobsResponse = z.object({ data: z.array(bigExportJob) });
-export type BigExportJobsResponse = z.infer<typeof bigExportJobsResponse>;

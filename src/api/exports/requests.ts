@@ -1,14 +1,7 @@
 // Calls of the exports screen: the history (the grid's pages), the re-injection and the big export.
-import { apiEnvelope } from '../client';
-import {
-  exportsSearchParams,
-  type BigExportAccepted,
-  type BigExportJobResponse,
-  type BigExportJobsResponse,
-  type BigExportQuery,
-  type ExportsResponse,
-  type ReinjectResponse,
-} from './contract';
+import { call } from '../client';
+import { exportsSearchParams, type BigExportQuery } from './contract';
+import { exportsApi } from './endpoints';
 
 /** The screen's filters: `userId` 0 is everybody's exports. */
 export interface ExportFilters {
@@ -29,18 +22,17 @@ export const fetchExports = (f: ExportFilters, page: { offset: number; limit: nu
     _offset: String(page.offset),
     _limit: String(page.limit),
   });
-  return apiEnvelope<ExportsResponse>(`/exports?${params}`, { signal });
+  return call(exportsApi.list, { query: params, signal });
 };
 
 /** POST /api/exports/insert/:id: the export's leads still extracted under it go back to new ('Leads insérés'). */
-export const reinjectExport = (id: number) => apiEnvelope<ReinjectResponse>(`/exports/insert/${id}`, { method: 'POST' });
+export const reinjectExport = (id: number) => call(exportsApi.reinject, { params: { id } });
 
 /** POST /api/generate_big_export: 202 at once with the job; 409 with the running `job` while another of this user runs. */
-export const generateBigExport = (q: BigExportQuery) =>
-  apiEnvelope<BigExportAccepted>(`/generate_big_export?${new URLSearchParams(q as Record<string, string>)}`, { method: 'POST' });
+export const generateBigExport = (query: BigExportQuery) => call(exportsApi.generateBig, { query });
 
 /** GET /api/big_exports/:id: the job's progress, asked again until it ends. */
-export const fetchBigExportJob = (id: number, signal?: AbortSignal) => apiEnvelope<BigExportJobResponse>(`/big_exports/${id}`, { signal }).then((r) => r.data);
+export const fetchBigExportJob = (id: number, signal?: AbortSignal) => call(exportsApi.bigJob, { params: { id }, signal }).then((r) => r.data);
 
 /** GET /api/big_exports: the user's jobs of the last day, newest first (one still running after a reload). */
-export const fetchBigExportJobs = () => apiEnvelope<BigExportJobsResponse>('/big_exports').then((r) => r.data);
+export const fetchBigExportJobs = () => call(exportsApi.bigJobs).then((r) => r.data);

@@ -6,7 +6,7 @@ export const columnType = z.enum(['text', 'phone', 'email', 'postal_code', 'numb
 export type ColumnType = z.infer<typeof columnType>;
 
 /** One per-landing form column, as stored in `landings.columns`. */
-export const landingColumn = z.object({
+const landingColumn = z.object({
   key: z.string(),
   label: z.string(),
   type: columnType,
@@ -36,10 +36,8 @@ export const landing = z.object({
 export type Landing = z.infer<typeof landing>;
 
 export const landingsResponse = z.object({ data: z.array(landing) });
-export type LandingsResponse = z.infer<typeof landingsResponse>;
 
 export const landingResponse = z.object({ data: landing });
-export type LandingResponse = z.infer<typeof landingResponse>;
 
 const isHttpUrl = (value: string) => {
   try {
@@ -76,7 +74,6 @@ export type LandingUpdateRequest = z.input<typeof landingUpdateRequest>;
 export const landingRef = z.object({ id: z.number(), name: z.string() });
 export type LandingRef = z.infer<typeof landingRef>;
 export const allLandingsResponse = z.object({ data: z.array(landingRef) });
-export type AllLandingsResponse = z.infer<typeof allLandingsResponse>;
 
 /** Path parameter of the lead routes: one landing id, or several joined by commas ("3,5"). */
 export const landingIdsParam = z

@@ -1,16 +1,16 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api, apiEnvelope } from '../client';
-import type { AllLandingsResponse, Landing, LandingRef } from './contract';
+import { call } from '../client';
+import { landingsApi } from './endpoints';
 
 /** GET /api/landings: the sidebar's Landings group and the palette's landing entries. */
-export const landingsQuery = queryOptions({ queryKey: ['landings'], queryFn: () => api<Landing[]>('/landings'), staleTime: 60_000 });
+export const landingsQuery = queryOptions({ queryKey: ['landings'], queryFn: () => call(landingsApi.list).then((r) => r.data), staleTime: 60_000 });
 
 /** GET /api/landings_facebook: the sidebar's Facebook group. */
-export const facebookLandingsQuery = queryOptions({ queryKey: ['landings_facebook'], queryFn: () => api<Landing[]>('/landings_facebook'), staleTime: 60_000 });
-
-/** GET /api/all/landings: every landing, standard and facebook, for the pickers. */
-export const allLandingsQuery = queryOptions({
-  queryKey: ['all-landings'],
-  queryFn: () => apiEnvelope<AllLandingsResponse>('/all/landings').then((r): LandingRef[] => r.data),
+export const facebookLandingsQuery = queryOptions({
+  queryKey: ['landings_facebook'],
+  queryFn: () => call(landingsApi.listFacebook).then((r) => r.data),
   staleTime: 60_000,
 });
+
+/** GET /api/all/landings: every landing, standard and facebook, for the pickers. */
+export const allLandingsQuery = queryOptions({ queryKey: ['all-landings'], queryFn: () => call(landingsApi.all).then((r) => r.data), staleTime: 60_000 });

@@ -7,7 +7,7 @@ export const entryStatus = z.enum(['new', 'extracted', 'archived', 'trashed', 'c
 export type EntryStatus = z.infer<typeof entryStatus>;
 
 /** Statuses a bulk status change may set (extracted comes with an export, converted with a conversion). */
-export const targetStatus = z.enum(['new', 'archived', 'trashed']);
+const targetStatus = z.enum(['new', 'archived', 'trashed']);
 export type TargetStatus = z.infer<typeof targetStatus>;
 
 /** Statuses leads may be extracted (sold) from; a lead already extracted or converted is never sold again. */
@@ -74,14 +74,14 @@ export const leadRow = z
 export type LeadRow = z.infer<typeof leadRow>;
 
 /** How a column may be filtered in the query string (see leadListSearchParams). */
-export const filterKind = z.enum(['text', 'values', 'date', 'number']);
+const filterKind = z.enum(['text', 'values', 'date', 'number']);
 
 /**
  * A visible column of the lead list. `fixed` columns have `label: null` (the client translates
  * `leads.column.<key>`); form columns carry their landing label. `hidden` columns (rapport_id)
  * are kept in the rows but not shown in the cells.
  */
-export const leadKey = z.object({
+const leadKey = z.object({
   key: z.string(),
   label: z.string().nullable(),
   type: z.union([columnType, z.enum(['datetime', 'status', 'source', 'id'])]),
@@ -186,11 +186,9 @@ export const statusChangeResponse = z.object({
   data: z.object({ count: z.number(), action_id: z.number() }),
   message: z.string(),
 });
-export type StatusChangeResponse = z.infer<typeof statusChangeResponse>;
 
 /** POST /api/landings/data/undo/:action_id: restores the previous statuses, once. */
 export const undoResponse = z.object({ data: z.object({ count: z.number() }), message: z.string() });
-export type UndoResponse = z.infer<typeof undoResponse>;
 
 /** DELETE /api/landings/data: definitive deletion of `leads` or of all matching `filter`. */
 export const deleteRequest = z
@@ -198,7 +196,6 @@ export const deleteRequest = z
   .refine((b) => (b.leads ? !b.filter : !!b.filter), { message: 'Merci de sélectionner des leads', path: ['leads'] });
 export type DeleteRequest = z.input<typeof deleteRequest>;
 export const countResponse = z.object({ data: z.object({ count: z.number() }), message: z.string() });
-export type CountResponse = z.infer<typeof countResponse>;
 
 /**
  * POST /api/landings/convert/leads: copies the leads into `landing` as new leads; the originals
@@ -214,7 +211,6 @@ export const convertResponse = z.object({
   data: z.object({ count: z.number(), ids: z.array(z.number()) }),
   message: z.string(),
 });
-export type ConvertResponse = z.infer<typeof convertResponse>;
 
 export const bookType = z.enum(['xlsx', 'csv', 'pdf', 'txt']);
 export type BookType = z.infer<typeof bookType>;
@@ -248,7 +244,6 @@ export type ExportRequest = z.input<typeof exportRequest>;
 export const exportLink = z.object({ url: z.string(), token: z.string(), filename: z.string(), count: z.number(), skipped: z.number() });
 export type ExportLink = z.infer<typeof exportLink>;
 export const exportResponse = z.object({ data: exportLink, message: z.string() });
-export type ExportResponse = z.infer<typeof exportResponse>;
 
 /** Fields of a lead that an import or an intake may set besides the form columns. */
 export const trackingFields = ['source', 'utm_source', 'utm_medium', 'utm_campaign', 'url_presale', 'visitor'] as const;
@@ -273,11 +268,13 @@ export const importResponse = z.object({
   data: z.object({ inserted: z.number(), duplicates: z.number() }),
   message: z.string(),
 });
-export type ImportResponse = z.infer<typeof importResponse>;
 
 /** A 422 import answer carries `rows`: each faulty cell (row = 1-based index in `data`). */
-export const importRowError = z.object({ row: z.number(), column: z.string(), message: z.string() });
-export type ImportRowError = z.infer<typeof importRowError>;
+export interface ImportRowError {
+  row: number;
+  column: string;
+  message: string;
+}
 
 /**
  * GET /api/landings/data/departement/:ids/:category/:start/:end/:zone
@@ -285,7 +282,7 @@ export type ImportRowError = z.infer<typeof importRowError>;
  * - stock: of those, leads still new; convertis: converted; production_extracted: extracted.
  * Grouped by department, or by climate zone when :zone is 1/true.
  */
-export const statsCategory = z.enum(['production', 'stock', 'convertis', 'production_extracted']);
+const statsCategory = z.enum(['production', 'stock', 'convertis', 'production_extracted']);
 export type StatsCategory = z.infer<typeof statsCategory>;
 
 /** A day of a statistics range; the years are bounded so that a month or a day later still is one. */
@@ -299,7 +296,7 @@ export const statsParams = z.object({
   zone: z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true'),
 });
 
-export const departmentStat = z.object({
+const departmentStat = z.object({
   departement: z.string(),
   zone_climatique: z.string(),
   /** All leads of the row; then the same count per source. */
@@ -315,11 +312,9 @@ export const departmentStat = z.object({
 });
 export type DepartmentStat = z.infer<typeof departmentStat>;
 export const departmentStatsResponse = z.object({ data: z.array(departmentStat) });
-export type DepartmentStatsResponse = z.infer<typeof departmentStatsResponse>;
 
 /**
  * POST /api/intake/{landing key} (public): the form values under the landing's column keys,
  * plus optional tracking fields. Answer 201.
  */
 export const intakeResponse = z.object({ data: z.object({ id: z.number(), entry_status: entryStatus }) });
-export type IntakeResponse = z.infer<typeof intakeResponse>;

@@ -1,7 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../client';
-import type { Landing } from '../landings/contract';
-import type { DepartmentStat, StatsCategory } from './contract';
+import { call } from '../client';
+import { landingsApi } from '../landings/endpoints';
+import type { StatsCategory } from './contract';
+import { leadsApi } from './endpoints';
 import { fetchLeadPage } from './requests';
 
 /** Every query of the lead view starts with this key: an action invalidates them all. */
@@ -9,7 +10,11 @@ export const leadsKey = ['leads'] as const;
 
 /** GET /api/landings/:id for each selected landing: names, columns, zone_climatique. */
 export const landingsByIdsQuery = (ids: readonly number[]) =>
-  queryOptions({ queryKey: ['landing', ...ids], queryFn: () => Promise.all(ids.map((id) => api<Landing>(`/landings/${id}`))), staleTime: 60_000 });
+  queryOptions({
+    queryKey: ['landing', ...ids],
+    queryFn: () => Promise.all(ids.map((id) => call(landingsApi.get, { params: { id } }).then((r) => r.data))),
+    staleTime: 60_000,
+  });
 
 /** The buyers and import sources already used: the first page's extras, without rows. */
 export const leadExtrasQuery = (landingIds: readonly number[]) =>
@@ -31,5 +36,8 @@ export interface StatsRequest {
 export const departmentStatsQuery = (req: StatsRequest) =>
   queryOptions({
     queryKey: [...leadsKey, 'stats', req],
-    queryFn: () => api<DepartmentStat[]>(`/landings/data/departement/${req.landingIds.join(',')}/${req.category}/${req.start}/${req.end}/${req.zone ? 1 : 0}`),
+    queryFn: () =>
+      call(leadsApi.stats, {
+        params: { ids: req.landingIds.join(','), category: req.category, start: req.start, end: req.end, zone: req.zone ? 1 : 0 },
+      }).then((r) => r.data),
   });

@@ -1,26 +1,19 @@
 // Lead calls of the lead view: the list (as the grid's page loader), bulk actions, export,
 // conversion and import; the grid's columns and filters in the API's terms.
 import type { ColumnKind, GridColumnSpec, GridFilters, GridSort } from '../../grid/types';
-import { api, apiEnvelope } from '../client';
+import { call } from '../client';
 import {
   leadListSearchParams,
   type ConvertRequest,
-  type ConvertResponse,
-  type CountResponse,
   type DeleteRequest,
   type EntryStatus,
-  type ExportLink,
   type ExportRequest,
   type ImportRequest,
-  type ImportResponse,
   type LeadFilters,
   type LeadKey,
-  type LeadCountResponse,
-  type LeadListResponse,
   type StatusChangeRequest,
-  type StatusChangeResponse,
-  type UndoResponse,
 } from './contract';
+import { leadsApi } from './endpoints';
 
 const kindOf = (key: LeadKey): ColumnKind =>
   key.filter === 'date' ? 'date' : key.filter === 'values' ? 'select' : key.filter === 'number' ? 'number' : 'text';
@@ -79,13 +72,13 @@ export function fetchLeadPage(req: LeadPageRequest, signal?: AbortSignal) {
     },
     req.filters,
   );
-  return apiEnvelope<LeadListResponse>(`/landings/data/${req.landingIds.join(',')}?${params}`, { signal });
+  return call(leadsApi.list, { params: { ids: req.landingIds.join(',') }, query: params, signal });
 }
 
 /** The exact total of the list a page request describes (the page's own total may be an estimate). */
 export function fetchLeadCount(req: LeadPageRequest, signal?: AbortSignal) {
   const params = leadListSearchParams({ entry_status: req.status }, req.filters);
-  return apiEnvelope<LeadCountResponse>(`/landings/data/${req.landingIds.join(',')}/count?${params}`, { signal }).then((r) => r.total);
+  return call(leadsApi.count, { params: { ids: req.landingIds.join(',') }, query: params, signal }).then((r) => r.total);
 }
 
 /** Every id matching the view's filters ("all N matching" for the actions that take ids). */
@@ -99,16 +92,15 @@ export async function fetchAllMatchingIds(req: Omit<LeadPageRequest, 'offset' | 
   return ids;
 }
 
-export const changeStatus = (body: StatusChangeRequest) => apiEnvelope<StatusChangeResponse>('/landings/data', { method: 'POST', body });
+export const changeStatus = (body: StatusChangeRequest) => call(leadsApi.changeStatus, { body });
 
-export const undoAction = (actionId: number) => apiEnvelope<UndoResponse>(`/landings/data/undo/${actionId}`, { method: 'POST' });
+export const undoAction = (actionId: number) => call(leadsApi.undo, { params: { id: actionId } });
 
-export const deleteLeads = (body: DeleteRequest) => apiEnvelope<CountResponse>('/landings/data', { method: 'DELETE', body });
+export const deleteLeads = (body: DeleteRequest) => call(leadsApi.remove, { body });
 
-export const convertLeads = (body: ConvertRequest) => apiEnvelope<ConvertResponse>('/landings/convert/leads', { method: 'POST', body });
+export const convertLeads = (body: ConvertRequest) => call(leadsApi.convert, { body });
 
 export const exportLeads = (landingIds: readonly number[], body: ExportRequest) =>
-  api<ExportLink>(`/landings/data/${landingIds.join(',')}/export`, { method: 'POST', body });
+  call(leadsApi.export, { params: { ids: landingIds.join(',') }, body }).then((r) => r.data);
 
-export const importLeads = (landingId: number, body: ImportRequest) =>
-  apiEnvelope<ImportResponse>(`/landings/${landingId}/import/excel`, { method: 'POST', body });
+export const importLeads = (landingId: number, body: ImportRequest) => call(leadsApi.import, { params: { id: landingId }, body });

@@ -27,7 +27,7 @@ export const maxNoteLength = 10_000;
  * gives that colour, 'none' (null) takes it off, 'keep' (undefined) leaves the colours as they
  * are: the user chose no colour, and only looked at other departments.
  */
-export const regionColor = z
+const regionColor = z
   .string()
   .regex(/^(#[0-9a-fA-F]{6}|none|keep)$/, 'Couleur invalide (#rrggbb, none ou keep)')
   .transform((c) => (c === 'keep' ? undefined : c === 'none' ? null : c.toLowerCase()));
@@ -36,7 +36,7 @@ export const regionColor = z
 export const defaultSelectionColor = '#d97706';
 
 /** A department's note and colour for one category (shared by all users). */
-export const productionRegion = z.object({ region: departmentCode, text: z.string(), color: z.string().nullable() });
+const productionRegion = z.object({ region: departmentCode, text: z.string(), color: z.string().nullable() });
 export type ProductionRegion = z.infer<typeof productionRegion>;
 
 /** GET /api/productions/:category */
@@ -84,10 +84,8 @@ export const regionsDataQuery = z
     departement: departmentList.optional(),
   })
   .strip();
-export type RegionsDataQuery = z.input<typeof regionsDataQuery>;
 
 const keyValue = z.object({ key: z.string(), value: z.number() });
-export type KeyValue = z.infer<typeof keyValue>;
 
 /** Keys of `stats`: the total, each status, and the average per day of the period. */
 export const productionStatKeys = ['total', 'new', 'extracted', 'archived', 'trashed', 'converted', 'duplicate', 'per_day'] as const;
@@ -110,13 +108,12 @@ export type RegionsData = z.infer<typeof regionsDataResponse>['data'];
 export const changeColorQuery = z
   .object({ departement: departmentList.default([]), color: z.string().default(defaultSelectionColor).pipe(regionColor) })
   .strip();
-export type ChangeColorQuery = z.input<typeof changeColorQuery>;
 export const changeColorResponse = z.object({
   data: z.object({ selected: z.array(departmentCode), color: z.string().nullable().optional() }),
   message: z.string(),
 });
 
 /** POST /api/productions/:category/:departement/change_text: `text` in the query (the original's form) or the body. */
-export const noteText = z.string({ error: 'Texte de la note requis' }).max(maxNoteLength, 'La note dépasse 10 000 caractères');
-export const changeTextRequest = z.object({ text: noteText }).strip();
+const noteText = z.string({ error: 'Texte de la note requis' }).max(maxNoteLength, 'La note dépasse 10 000 caractères');
+export const changeTextRequest = z.object({ text: noteText.optional() });
 export const changeTextResponse = z.object({ data: productionRegion, message: z.string() });

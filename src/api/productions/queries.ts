@@ -1,12 +1,13 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api } from '../client';
-import type { DepartmentCode, Production, ProductionCategory, RegionsData } from './contract';
+import { call } from '../client';
+import type { DepartmentCode, ProductionCategory, RegionsData } from './contract';
+import { productionsApi } from './endpoints';
 
 export const productionKey = (category: ProductionCategory) => ['production', category] as const;
 
 /** GET /api/productions/:category: the saved notes, colours and selection. */
 export const productionQuery = (category: ProductionCategory) =>
-  queryOptions({ queryKey: productionKey(category), queryFn: () => api<Production>(`/productions/${category}`) });
+  queryOptions({ queryKey: productionKey(category), queryFn: () => call(productionsApi.get, { params: { category } }).then((r) => r.data) });
 
 export interface RegionsRequest {
   category: ProductionCategory;
@@ -20,11 +21,14 @@ export interface RegionsRequest {
 export const regionsDataQuery = (req: RegionsRequest) =>
   queryOptions({
     queryKey: ['production', req.category, 'regions', req.start, req.end, [...req.landings], [...req.departments]],
-    queryFn: ({ signal }) => {
+    queryFn: ({ signal }): Promise<RegionsData> => {
       // No department chosen: the production of all of them.
-      const query = new URLSearchParams({ date_range: `${req.start}<>${req.end}`, landings: req.landings.join(',') });
-      if (req.departments.length > 0) query.set('departement', req.departments.join(','));
-      return api<RegionsData>(`/productions/${req.category}/regions/data?${query}`, { method: 'POST', signal });
+      const query = {
+        date_range: `${req.start}<>${req.end}`,
+        landings: req.landings.join(','),
+        ...(req.departments.length > 0 ? { departement: req.departments.join(',') } : {}),
+      };
+      return call(productionsApi.regionsData, { params: { category: req.category }, query, signal }).then((r) => r.data);
     },
     placeholderData: keepPreviousData,
   });

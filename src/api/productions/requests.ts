@@ -1,13 +1,11 @@
-import { apiEnvelope } from '../client';
-import type { DepartmentCode, ProductionCategory, ProductionRegion } from './contract';
+import { call } from '../client';
+import type { DepartmentCode, ProductionCategory } from './contract';
+import { productionsApi } from './endpoints';
 
 /** POST /api/productions/:category/change_color: saves the selection and gives it the colour ('#rrggbb', 'none' or 'keep'). */
 export const saveSelection = (category: ProductionCategory, departments: readonly DepartmentCode[], color: string) =>
-  apiEnvelope<{ data: { selected: DepartmentCode[]; color?: string | null }; message: string }>(
-    `/productions/${category}/change_color?${new URLSearchParams({ departement: departments.join(','), color })}`,
-    { method: 'POST' },
-  );
+  call(productionsApi.changeColor, { params: { category }, query: { departement: departments.join(','), color } });
 
 /** POST /api/productions/:category/:departement/change_text, the note in the body (it may be long). */
 export const saveNote = (category: ProductionCategory, region: DepartmentCode, text: string) =>
-  apiEnvelope<{ data: ProductionRegion; message: string }>(`/productions/${category}/${region}/change_text`, { method: 'POST', body: { text } });
+  call(productionsApi.changeText, { params: { category, departement: region }, body: { text } });

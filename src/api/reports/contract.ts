@@ -19,7 +19,7 @@ export const report = z.object({
 export type Report = z.infer<typeof report>;
 
 /** The rule a report list belongs to (null fields when it was deleted). */
-export const reportRule = z.object({
+const reportRule = z.object({
   id: z.number(),
   name: z.string().nullable(),
   customer_id: z.number().nullable(),
@@ -43,10 +43,9 @@ export type ReportsResponse = z.infer<typeof reportsResponse>;
  * file named `rapport-<rule>-<YYYY-MM-DD>.<format>` (Content-Disposition attachment).
  */
 export const reportFileQuery = z.object({ format: bookType.default('pdf') });
-export type ReportFileQuery = z.input<typeof reportFileQuery>;
 
 /** One delivery attempt of a lead to its customer. */
-export const deliveryAttempt = z.object({
+const deliveryAttempt = z.object({
   id: z.number(),
   lead_id: z.number(),
   channel: z.enum(['mail', 'webhook']),

@@ -1,5 +1,6 @@
-import { apiEnvelope } from '../client';
+import { call } from '../client';
 import type { BookType } from '../leads/contract';
+import { reportsApi } from './endpoints';
 
 /** The file name of a Content-Disposition header (RFC 5987 `filename*` first), if any. */
 export function dispositionFilename(header: string | null): string | undefined {
@@ -16,9 +17,9 @@ export function dispositionFilename(header: string | null): string | undefined {
  */
 export async function downloadReport(reportId: number, format: BookType, date: string): Promise<string> {
   let filename: string | undefined;
-  const blob = await apiEnvelope<Blob>(`/rapports/${reportId}/file`, {
+  const blob = await call(reportsApi.file, {
+    params: { id: reportId },
     query: { format },
-    responseType: 'blob',
     onResponse({ response }) {
       filename = dispositionFilename(response.headers.get('content-disposition'));
     },

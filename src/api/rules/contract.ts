@@ -8,8 +8,7 @@ export type Weekday = (typeof weekdays)[number];
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Heure invalide (HH:mm)');
 
 /** Hour window in Europe/Paris time, both ends included; an end before the start spans midnight. */
-export const ruleHours = z.object({ start: hhmm, end: hhmm });
-export type RuleHours = z.infer<typeof ruleHours>;
+const ruleHours = z.object({ start: hhmm, end: hhmm });
 
 /**
  * A `zip` entry: a 5-digit postal code ('30000'), or a department number ('30', '2A', '2B',
@@ -177,7 +176,7 @@ export const ruleUpdateRequest = z.object({
 export type RuleUpdateRequest = z.input<typeof ruleUpdateRequest>;
 
 /** Leads delivered by a rule on the current Paris day, against its cap. */
-export const ruleFill = z.object({ count: z.number(), leads_number: z.number() });
+const ruleFill = z.object({ count: z.number(), leads_number: z.number() });
 export type RuleFill = z.infer<typeof ruleFill>;
 
 /**
@@ -219,17 +218,13 @@ export type Rule = z.infer<typeof rule>;
 
 /** GET /api/customers/rules?customer_id=N (all customers when absent or 0). */
 export const rulesQuery = z.object({ customer_id: queryInt(0, 2_147_483_647, 'Client invalide').default(0) });
-export type RulesQuery = z.input<typeof rulesQuery>;
 export const rulesResponse = z.object({ data: z.array(rule) });
-export type RulesResponse = z.infer<typeof rulesResponse>;
 
 /** POST (201 'Règle ajoutée') and PATCH ('Règle modifiée') /api/customers/rules; a 422 answers `{ status: false, errors }`. */
 export const ruleResponse = z.object({ status: z.literal(true), data: rule, message: z.string() });
-export type RuleResponse = z.infer<typeof ruleResponse>;
 
 /** DELETE /api/customers/rules/:id → 'Règle supprimée' (its reports stay). */
 export const ruleDeleteResponse = z.object({ data: z.object({ id: z.number() }), message: z.string() });
-export type RuleDeleteResponse = z.infer<typeof ruleDeleteResponse>;
 
 /**
  * GET /api/customers/rules/today?customer_id=N: today's fill of every rule, for live bars. Cheap
@@ -278,7 +273,7 @@ export type PassReason = z.infer<typeof passReason>;
 /** A window's count when the lead was offered, against the rule's cap for it (null: no cap). */
 const windowFill = z.object({ count: z.number(), cap: z.number().nullable() });
 
-export const routingCandidate = z.object({
+const routingCandidate = z.object({
   rule_id: z.number(),
   /** Current name; the rule may have been deleted since (`deleted: true`, name as it was). */
   rule_name: z.string(),

@@ -1,16 +1,20 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../client';
-import type { Rule, RoutingResponse, RulesTodayResponse } from './contract';
+import { call } from '../client';
+import { reportsApi } from '../reports/endpoints';
+import type { RulesTodayResponse } from './contract';
+import { rulesApi } from './endpoints';
 import { fetchRulesToday } from './requests';
 
 /** Every query of rules starts with this key: a change to a rule invalidates them all. */
 export const rulesKey = ['rules'] as const;
 
-const customerParam = (customerId: number) => (customerId > 0 ? `?customer_id=${customerId}` : '');
-
 /** GET /api/customers/rules?customer_id=N (0: every customer's rules). */
 export const rulesQuery = (customerId: number) =>
-  queryOptions({ queryKey: [...rulesKey, customerId], queryFn: () => api<Rule[]>(`/customers/rules${customerParam(customerId)}`), staleTime: 10_000 });
+  queryOptions({
+    queryKey: [...rulesKey, customerId],
+    queryFn: () => call(rulesApi.list, { query: customerId > 0 ? { customer_id: String(customerId) } : {} }).then((r) => r.data),
+    staleTime: 10_000,
+  });
 
 /** How often the rules screen asks whether today's fills moved (an unchanged answer is a 204 without body). */
 export const FILL_POLL_MS = 3000;
@@ -35,7 +39,7 @@ export const rulesTodayQuery = (customerId: number) => {
 export const routingQuery = (landingId: number, leadId: number) =>
   queryOptions({
     queryKey: ['routing', landingId, leadId],
-    queryFn: () => api<RoutingResponse['data']>(`/landings/data/${landingId}/routing/${leadId}`),
+    queryFn: () => call(reportsApi.routing, { params: { id: landingId, leadId } }).then((r) => r.data),
     staleTime: 0,
     gcTime: 60_000,
   });

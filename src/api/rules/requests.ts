@@ -1,20 +1,20 @@
-import { apiEnvelope } from '../client';
-import type { RuleCreateRequest, RuleDeleteResponse, RuleResponse, RulesTodayResponse, RuleUpdateRequest } from './contract';
+import { call } from '../client';
+import type { RuleCreateRequest, RulesTodayResponse, RuleUpdateRequest } from './contract';
+import { rulesApi } from './endpoints';
 
 /** POST /api/customers/rules → 201 'Règle ajoutée'; 422 `{ status: false, errors }` names each faulty field. */
-export const createRule = (body: RuleCreateRequest) => apiEnvelope<RuleResponse>('/customers/rules', { method: 'POST', body });
+export const createRule = (body: RuleCreateRequest) => call(rulesApi.create, { body });
 
 /** PATCH /api/customers/rules/:id: pause (`active: false`), resume, edit. */
-export const updateRule = (id: number, body: RuleUpdateRequest) => apiEnvelope<RuleResponse>(`/customers/rules/${id}`, { method: 'PATCH', body });
+export const updateRule = (id: number, body: RuleUpdateRequest) => call(rulesApi.update, { params: { id }, body });
 
 /** DELETE /api/customers/rules/:id → 'Règle supprimée' (its reports stay). */
-export const deleteRule = (id: number) => apiEnvelope<RuleDeleteResponse>(`/customers/rules/${id}`, { method: 'DELETE' });
+export const deleteRule = (id: number) => call(rulesApi.remove, { params: { id } });
 
 /** GET /api/customers/rules/today; undefined when nothing moved since `since` (204). */
 export async function fetchRulesToday(customerId: number, since: string | undefined, signal?: AbortSignal): Promise<RulesTodayResponse | undefined> {
-  const query: Record<string, string | number> = {};
-  if (customerId > 0) query.customer_id = customerId;
-  if (since) query.since = since;
-  const res = await apiEnvelope<RulesTodayResponse | undefined | ''>('/customers/rules/today', { query, signal });
+  const query = { ...(customerId > 0 ? { customer_id: String(customerId) } : {}), ...(since ? { since } : {}) };
+  // A 204 has no body: ofetch gives it as undefined (or '').
+  const res: RulesTodayResponse | undefined | '' = await call(rulesApi.today, { query, signal });
   return res ? res : undefined;
 }

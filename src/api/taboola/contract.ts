@@ -8,14 +8,14 @@ import { z } from 'zod';
 const sandbox = z.boolean();
 
 /** An advertiser account: `account_id` is Backstage's textual id, the one the other paths take. */
-export const taboolaAccount = z.object({ id: z.string(), name: z.string(), account_id: z.string() });
+const taboolaAccount = z.object({ id: z.string(), name: z.string(), account_id: z.string() });
 export type TaboolaAccount = z.infer<typeof taboolaAccount>;
 
 /** GET /api/taboola/accounts (admin). */
 export const taboolaAccountsResponse = z.object({ data: z.array(taboolaAccount), sandbox });
 export type TaboolaAccountsResponse = z.infer<typeof taboolaAccountsResponse>;
 
-export const taboolaCampaign = z.object({ id: z.string(), name: z.string(), advertiser_id: z.string() });
+const taboolaCampaign = z.object({ id: z.string(), name: z.string(), advertiser_id: z.string() });
 export type TaboolaCampaign = z.infer<typeof taboolaCampaign>;
 
 /** GET /api/taboola/campaigns/:accountId (admin); unknown account → 404. */
@@ -23,8 +23,7 @@ export const taboolaCampaignsResponse = z.object({ data: z.array(taboolaCampaign
 export type TaboolaCampaignsResponse = z.infer<typeof taboolaCampaignsResponse>;
 
 /** What a campaign targets: every postal code (ALL), or only `codes` (INCLUDE) or all but them (EXCLUDE, set elsewhere). */
-export const targetingType = z.enum(['ALL', 'INCLUDE', 'EXCLUDE']);
-export type TargetingType = z.infer<typeof targetingType>;
+const targetingType = z.enum(['ALL', 'INCLUDE', 'EXCLUDE']);
 
 export const targeting = z.object({ type: targetingType, codes: z.array(z.string()) });
 export type Targeting = z.infer<typeof targeting>;
@@ -34,7 +33,7 @@ export const targetingResponse = z.object({ data: targeting, sandbox });
 export type TargetingResponse = z.infer<typeof targetingResponse>;
 
 /** Types a send may set. */
-export const sendType = z.enum(['ALL', 'INCLUDE'], { error: 'Erreur' });
+const sendType = z.enum(['ALL', 'INCLUDE'], { error: 'Erreur' });
 
 /**
  * POST /api/taboola/campaigns/:accountId/:campaignId/codes (admin), multipart/form-data:
@@ -51,10 +50,9 @@ export const sendType = z.enum(['ALL', 'INCLUDE'], { error: 'Erreur' });
  */
 export const sendTargetingFields = z.object({ type: sendType, codes: z.string().max(2_000_000).optional(), widen: z.literal('confirmed').optional() });
 export const sendTargetingResponse = z.object({ data: targeting, sandbox, message: z.string() });
-export type SendTargetingResponse = z.infer<typeof sendTargetingResponse>;
 
 /** A targeting as the widening's confirmation names it: its type and how many codes. */
-export const targetingSummary = z.object({ type: targetingType, count: z.number() });
+const targetingSummary = z.object({ type: targetingType, count: z.number() });
 export type TargetingSummary = z.infer<typeof targetingSummary>;
 
 /** The 409 of a send that widens the campaign without `widen=confirmed`. */
@@ -64,17 +62,6 @@ export const widensError = z.object({
   widens: z.object({ before: targetingSummary, after: targetingSummary }),
 });
 export type WidensError = z.infer<typeof widensError>;
-
-/** The 422 of a send with codes that are no French postal code. */
-export const unknownCodesError = z.object({
-  error: z.literal('validation_failed'),
-  message: z.string(),
-  /** The codes refused (at most 1,000), as they were written. */
-  unknown: z.array(z.string()),
-  /** Where each was: its line in the file, or its position in `codes`. */
-  rows: z.array(z.number()),
-});
-export type UnknownCodesError = z.infer<typeof unknownCodesError>;
 
 /**
  * GET /api/taboola/departements/codes?departements=30,34,2A (admin, 'Cibler des départements'):
@@ -88,7 +75,6 @@ export const departementCodesQuery = z.object({
     .transform((s) => [...new Set(s.toUpperCase().split(','))])
     .pipe(z.array(z.string()).max(110, 'Départements invalides (ex. 30,34,2A)')),
 });
-export type DepartementCodesQuery = z.input<typeof departementCodesQuery>;
 export const departementCodesResponse = z.object({
   data: z.object({ codes: z.array(z.string()), by_departement: z.record(z.string(), z.number()) }),
 });

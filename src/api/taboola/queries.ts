@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { apiEnvelope } from '../client';
-import type { TaboolaAccountsResponse, TaboolaCampaignsResponse, TargetingResponse } from './contract';
+import { call } from '../client';
+import { taboolaApi } from './endpoints';
 
 /** Every Taboola query starts with this key: a send refreshes the targeting read back. */
 export const taboolaKey = ['taboola'] as const;
@@ -8,7 +8,7 @@ export const taboolaKey = ['taboola'] as const;
 /** GET /api/taboola/accounts: the advertiser accounts (and whether the sandbox answers). */
 export const taboolaAccountsQuery = queryOptions({
   queryKey: [...taboolaKey, 'accounts'],
-  queryFn: () => apiEnvelope<TaboolaAccountsResponse>('/taboola/accounts'),
+  queryFn: () => call(taboolaApi.accounts),
   staleTime: 60_000,
 });
 
@@ -16,7 +16,7 @@ export const taboolaAccountsQuery = queryOptions({
 export const taboolaCampaignsQuery = (accountId: string) =>
   queryOptions({
     queryKey: [...taboolaKey, 'campaigns', accountId],
-    queryFn: () => apiEnvelope<TaboolaCampaignsResponse>(`/taboola/campaigns/${encodeURIComponent(accountId)}`),
+    queryFn: () => call(taboolaApi.campaigns, { params: { accountId } }),
     staleTime: 60_000,
   });
 
@@ -24,5 +24,5 @@ export const taboolaCampaignsQuery = (accountId: string) =>
 export const targetingQuery = (accountId: string, campaignId: string) =>
   queryOptions({
     queryKey: [...taboolaKey, 'codes', accountId, campaignId],
-    queryFn: () => apiEnvelope<TargetingResponse>(`/taboola/campaigns/${encodeURIComponent(accountId)}/${encodeURIComponent(campaignId)}/codes`),
+    queryFn: () => call(taboolaApi.targeting, { params: { accountId, campaignId } }),
   });

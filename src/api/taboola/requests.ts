@@ -1,6 +1,6 @@
 // Calls of the Taboola screen that change or compute something: the targeting's send and the departments' codes.
-import { apiEnvelope } from '../client';
-import type { DepartementCodesResponse, SendTargetingResponse } from './contract';
+import { call } from '../client';
+import { taboolaApi } from './endpoints';
 
 export type TargetingSend = { type: 'ALL' } | { type: 'INCLUDE'; file: File } | { type: 'INCLUDE'; codes: readonly string[] };
 
@@ -15,12 +15,9 @@ export function sendTargeting(accountId: string, campaignId: string, send: Targe
   if (opts.widen) body.set('widen', 'confirmed');
   if ('file' in send) body.set('file', send.file);
   if ('codes' in send) body.set('codes', send.codes.join(','));
-  return apiEnvelope<SendTargetingResponse>(`/taboola/campaigns/${encodeURIComponent(accountId)}/${encodeURIComponent(campaignId)}/codes`, {
-    method: 'POST',
-    body,
-  });
+  return call(taboolaApi.send, { params: { accountId, campaignId }, body });
 }
 
 /** GET /api/taboola/departements/codes: every postal code of these departments ('Cibler des départements'). */
 export const departementCodes = (departements: readonly string[]) =>
-  apiEnvelope<DepartementCodesResponse>(`/taboola/departements/codes?${new URLSearchParams({ departements: departements.join(',') })}`).then((r) => r.data);
+  call(taboolaApi.departementCodes, { query: { departements: departements.join(',') } }).then((r) => r.data);

@@ -16,11 +16,9 @@ export type Account = z.infer<typeof account>;
 
 /** GET /api/users */
 export const usersResponse = z.object({ data: z.array(account) });
-export type UsersResponse = z.infer<typeof usersResponse>;
 
 /** POST /api/users/admin/:id ('Rôle modifié') and DELETE /api/users/:id ('Utilisateur supprimé'). */
 export const userActionResponse = z.object({ data: user, message: z.string() });
-export type UserActionResponse = z.infer<typeof userActionResponse>;
 
 /**
  * POST /api/users/:id/invite (admin): mails a new invitation link to an account that has not
@@ -28,7 +26,6 @@ export type UserActionResponse = z.infer<typeof userActionResponse>;
  * that already has a password → 409 (it uses 'Mot de passe oublié ?').
  */
 export const inviteResponse = z.object({ data: account, message: z.string() });
-export type InviteResponse = z.infer<typeof inviteResponse>;
 
 /**
  * A password the user chooses: 12 to 256 characters (OWASP ASVS 2.1), any characters, spaces
@@ -44,20 +41,18 @@ export const newPassword = z
  * token sits in the fragment, which browsers never send to a server nor put in a Referer; the
  * page reads it and posts it in a body.
  */
-export const passwordToken = z.string({ error: 'Lien invalide' }).regex(/^[A-Za-z0-9_-]{43}$/, 'Lien invalide');
+const passwordToken = z.string({ error: 'Lien invalide' }).regex(/^[A-Za-z0-9_-]{43}$/, 'Lien invalide');
 
 /**
  * POST /api/auth/password/check (public): what the link opens, before the form is shown.
  * A used, expired, replaced or unknown link → 410 `link_invalid` 'Ce lien n'est plus valable…'.
  */
 export const passwordCheckRequest = z.object({ token: passwordToken });
-export type PasswordCheckRequest = z.input<typeof passwordCheckRequest>;
-export const passwordLinkPurpose = z.enum(['invite', 'reset']);
+const passwordLinkPurpose = z.enum(['invite', 'reset']);
 export type PasswordLinkPurpose = z.infer<typeof passwordLinkPurpose>;
 export const passwordCheckResponse = z.object({
   data: z.object({ email: z.string(), name: z.string(), purpose: passwordLinkPurpose, expires_at: z.string() }),
 });
-export type PasswordCheckResponse = z.infer<typeof passwordCheckResponse>;
 
 /**
  * POST /api/auth/password/reset (public): sets the password from an invitation or reset link, once.
@@ -66,9 +61,7 @@ export type PasswordCheckResponse = z.infer<typeof passwordCheckResponse>;
  * Rate-limited per address (429 `rate_limited`).
  */
 export const passwordSetRequest = z.object({ token: passwordToken, password: newPassword });
-export type PasswordSetRequest = z.input<typeof passwordSetRequest>;
 export const passwordSetResponse = z.object({ data: z.object({ email: z.string() }), message: z.string() });
-export type PasswordSetResponse = z.infer<typeof passwordSetResponse>;
 
 /**
  * POST /api/auth/password/forgot (public, 'Mot de passe oublié ?'): mails a reset link (valid 48 h) when
@@ -79,9 +72,7 @@ export type PasswordSetResponse = z.infer<typeof passwordSetResponse>;
 export const forgotPasswordRequest = z.object({
   email: z.string({ error: 'Adresse email requise' }).trim().toLowerCase().email('Adresse email invalide').max(254),
 });
-export type ForgotPasswordRequest = z.input<typeof forgotPasswordRequest>;
 export const forgotPasswordResponse = z.object({ data: z.literal(true), message: z.string() });
-export type ForgotPasswordResponse = z.infer<typeof forgotPasswordResponse>;
 
 /**
  * POST /api/me/password (signed in): changes one's own password; every other session of the
@@ -92,6 +83,4 @@ export const passwordChangeRequest = z.object({
   current_password: z.string({ error: 'Mot de passe actuel requis' }).min(1, 'Mot de passe actuel requis').max(1024),
   password: newPassword,
 });
-export type PasswordChangeRequest = z.input<typeof passwordChangeRequest>;
 export const passwordChangeResponse = z.object({ data: z.object({ sessions_closed: z.number() }), message: z.string() });
-export type PasswordChangeResponse = z.infer<typeof passwordChangeResponse>;
