@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ExportResponse } from '../../src/api/leads/contract';
+import type { ResponseOf } from '../../src/api/endpoint';
+import type { leadsApi } from '../../src/api/leads/endpoints';
+
+type ExportResponse = ResponseOf<typeof leadsApi.export>;
 import type { ReportsResponse } from '../../src/api/reports/contract';
 import type { Rule } from '../../src/api/rules/contract';
 import type { LeadSale } from '../../src/api/sales/contract';
