@@ -21,7 +21,7 @@ export const auditQuery = z.object({
 export type AuditQuery = z.input<typeof auditQuery>;
 
 /** One row of the log: who (null: nobody signed in, or a deleted account), did what, when, on what, from which address. */
-export const auditRow = z.object({
+const auditRow = z.object({
   id: z.number(),
   at: z.string(),
   actor: z.object({ id: z.number(), name: z.string(), email: z.string() }).nullable(),

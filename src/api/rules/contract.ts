@@ -53,7 +53,7 @@ export type CapWindow = (typeof capWindows)[number];
  * to Sunday), the calendar month; null: no cap. A cap looser than another binds nothing (a week
  * cap below the day's is accepted: the week's binds first, the form says so).
  */
-export const ruleCaps = z.object({ hour: windowCap.default(null), week: windowCap.default(null), month: windowCap.default(null) });
+const ruleCaps = z.object({ hour: windowCap.default(null), week: windowCap.default(null), month: windowCap.default(null) });
 export type RuleCaps = z.infer<typeof ruleCaps>;
 
 const priority = z.number({ error: 'Priorité entre 1 et 9' }).int('Priorité entre 1 et 9').min(1, 'Priorité entre 1 et 9').max(9, 'Priorité entre 1 et 9');
@@ -67,7 +67,7 @@ const weight = z
 /** Lead columns a filter may name beside the landing's form columns; compared as text. */
 export const leadFilterColumns = ['source', 'utm_source', 'utm_medium', 'utm_campaign'] as const;
 
-export const filterOps = ['eq', 'neq', 'in', 'not_in', 'gte', 'lte', 'between', 'age_between'] as const;
+const filterOps = ['eq', 'neq', 'in', 'not_in', 'gte', 'lte', 'between', 'age_between'] as const;
 export type FilterOp = (typeof filterOps)[number];
 
 const filterColumn = z.string({ error: 'Colonne requise' }).trim().min(1, 'Colonne requise').max(100, 'Colonne inconnue');
@@ -82,7 +82,7 @@ const filterScalar = z.union([z.string().trim().min(1, 'Valeur requise').max(200
  * against every landing of the rule (ruleFilterProblem). A lead lacking the field fails every
  * filter but `neq` and `not_in`.
  */
-export const ruleFilter = z.discriminatedUnion(
+const ruleFilter = z.discriminatedUnion(
   'op',
   [
     z.object({ column: filterColumn, op: z.enum(['eq', 'neq', 'gte', 'lte']), value: filterScalar }),
@@ -183,7 +183,7 @@ export type RuleFill = z.infer<typeof ruleFill>;
  * Leads sold by a rule (lead_sales, returned ones included) in the current Paris hour, ISO week
  * and month, for the list's fills; null for a window the rule does not cap (not counted).
  */
-export const ruleSold = z.object({ hour: z.number().nullable(), week: z.number().nullable(), month: z.number().nullable() });
+const ruleSold = z.object({ hour: z.number().nullable(), week: z.number().nullable(), month: z.number().nullable() });
 export type RuleSold = z.infer<typeof ruleSold>;
 
 export const rule = z.object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** One sale of a lead: to a customer, live by a rule (its day's report) or by an export ('Vendu à'). */
-export const leadSale = z.object({
+const leadSale = z.object({
   id: z.number(),
   customer: z.object({ id: z.number(), name: z.string() }),
   /** The rule that sold it live (deleted rules keep their name), or the report's rule of an export made from a report; null otherwise. */
@@ -18,4 +18,3 @@ export type LeadSale = z.infer<typeof leadSale>;
 
 /** GET /api/landings/data/:id/sales/:leadId (admin): every sale of a lead of that landing, oldest first. */
 export const leadSalesResponse = z.object({ data: z.array(leadSale) });
-export type LeadSalesResponse = z.infer<typeof leadSalesResponse>;

@@ -1,8 +1,8 @@
 // The endpoint objects on the client: the path written from the params, and calls typed from the endpoint.
 import { describe, expect, it } from 'vitest';
-import { customersApi } from '../../src/api/customers/endpoints';
-import { pathOf, type BodyIn, type ParamsIn } from '../../src/api/endpoint';
-import { taboolaApi } from '../../src/api/taboola/endpoints';
+import { customersApi } from '../../../../src/api/customers/endpoints';
+import { pathOf, type BodyIn, type ParamsIn } from '../../../../src/api/endpoint';
+import { taboolaApi } from '../../../../src/api/taboola/endpoints';
 
 describe('endpoint objects', () => {
   it('write their path parameters, each encoded', () => {
