@@ -12,9 +12,16 @@ import { hrefOf } from '../../commands/screens';
 
 type Routing = RoutingResponse['data'];
 
-/** The sentence that answers the question: where the lead went, or why nowhere. */
-function outcomeText(r: Routing, t: ReturnType<typeof useT>): string {
+/** The sentence that answers the question: where the lead went (to whom, when shared), or why nowhere. */
+function outcomeText(r: Routing, t: ReturnType<typeof useT>, intl: ReturnType<typeof useIntl>): string {
   if (r.outcome !== 'delivered') return t(`leads.routing.outcome.${r.outcome}`);
+  if (r.buyers.length > 1)
+    return t('leads.routing.outcome.shared', {
+      customers: intl.formatList(
+        r.buyers.map((b) => b.customer_name),
+        { type: 'conjunction' },
+      ),
+    });
   const rule = r.considered.find((c) => c.reason === null);
   return t('leads.routing.outcome.delivered', { customer: r.customer_name ?? '', rule: rule?.rule_name ?? '' });
 }
@@ -25,6 +32,21 @@ function parisTimeText(parisTime: string, intl: ReturnType<typeof useIntl>): str
   if (!m) return parisTime;
   const day = intl.formatDate(`${m[1]}T12:00:00Z`, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
   return `${day} ${m[2]}`;
+}
+
+const windowOf = { cap_hour: 'hour', cap_week: 'week', cap_month: 'month' } as const;
+
+/** Why a rule was passed over, with what decided it: the full window's count, the filter the lead failed. */
+function reasonText(c: RoutingCandidate, t: ReturnType<typeof useT>, intl: ReturnType<typeof useIntl>): string {
+  const reason = t(`leads.routing.reason.${c.reason ?? 'chosen'}`);
+  if (c.reason === 'filter' && c.filter) {
+    const value = Array.isArray(c.filter.value) ? intl.formatList(c.filter.value.map(String)) : String(c.filter.value);
+    return t('leads.routing.reason.filterOn', { column: c.filter.column, op: t(`rules.advanced.op.${c.filter.op}`), value });
+  }
+  const span = c.reason && c.reason in windowOf ? windowOf[c.reason as keyof typeof windowOf] : null;
+  const fill = span ? c.windows?.[span] : undefined;
+  if (fill && fill.cap !== null) return t('leads.routing.reason.capOf', { reason, count: intl.formatNumber(fill.count), cap: intl.formatNumber(fill.cap) });
+  return reason;
 }
 
 function CandidateTable({ caption, rows, onLeave }: { caption: string; rows: readonly RoutingCandidate[]; onLeave: () => void }) {
@@ -54,10 +76,12 @@ function CandidateTable({ caption, rows, onLeave }: { caption: string; rows: rea
                 </Link>
               )}
               {/* The customer under its rule: three columns fit a phone. */}
-              <span className="routing-customer">{c.customer_name}</span>
+              <span className="routing-customer">
+                {c.priority === undefined ? c.customer_name : `${c.customer_name} · ${t('leads.routing.priority', { priority: c.priority })}`}
+              </span>
             </th>
             <td className="num">{t('leads.routing.fillValue', { count: intl.formatNumber(c.count), cap: intl.formatNumber(c.leads_number) })}</td>
-            <td>{t(`leads.routing.reason.${c.reason ?? 'chosen'}`)}</td>
+            <td>{reasonText(c, t, intl)}</td>
           </tr>
         ))}
       </tbody>
@@ -108,7 +132,7 @@ function RoutingDialogOf({ landing, lead }: { landing: number; lead: number }) {
             </p>
           ) : (
             <>
-              <p className={`routing-outcome routing-${r.outcome}`}>{outcomeText(r, t)}</p>
+              <p className={`routing-outcome routing-${r.outcome}`}>{outcomeText(r, t, intl)}</p>
               {r.paris_time ? <p className="routing-when">{t('leads.routing.when', { time: parisTimeText(r.paris_time, intl) })}</p> : null}
               <LeadSales landing={landing} lead={lead} onLeave={close} />
               {own.length ? (
