@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { endOthersResponse, endSessionResponse, sessionsResponse } from '../../src/api/sessions/contract';
+import { sessionsApi } from '../../src/api/sessions/endpoints';
 import { currentUser } from '../context';
+import { route } from '../endpoint';
 import { bearerToken } from '../plugins/auth';
 import { endOtherSessions, endSession, listSessions } from '../services/auth/my-sessions';
 import { pathId } from '../route-params';
@@ -8,16 +9,12 @@ import { pathId } from '../route-params';
 export default async function sessionsRoutes(app: FastifyInstance) {
   const { db } = app.ctx;
 
-  app.get('/api/me/sessions', { config: { auth: 'user', response: sessionsResponse } }, async (req) => ({
-    data: await listSessions(db, currentUser(req).id, bearerToken(req)!),
-  }));
+  route(app, sessionsApi.list, async (req) => ({ data: await listSessions(db, currentUser(req).id, bearerToken(req)!) }));
 
-  app.delete<{ Params: { id: string } }>('/api/me/sessions/:id', { config: { auth: 'user', response: endSessionResponse } }, async (req) => {
+  route(app, sessionsApi.end, async (req) => {
     await endSession(db, currentUser(req).id, pathId(req.params.id, 'Session introuvable'));
     return { data: true as const };
   });
 
-  app.post('/api/me/sessions/end-others', { config: { auth: 'user', response: endOthersResponse } }, async (req) => ({
-    data: { count: await endOtherSessions(db, currentUser(req).id, bearerToken(req)!) },
-  }));
+  route(app, sessionsApi.endOthers, async (req) => ({ data: { count: await endOtherSessions(db, currentUser(req).id, bearerToken(req)!) } }));
 }

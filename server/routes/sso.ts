@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { authMethodsResponse, ssoExchangeRequest, ssoExchangeResponse } from '../../src/api/sso/contract';
+import { ssoApi } from '../../src/api/sso/endpoints';
+import { route } from '../endpoint';
 import { auditSsoFailure, exchangeSsoCode, finishSso, notConfigured, SsoError, ssoProvider, ssoStartLimit, startSso } from '../services/auth/sso';
 import { consume } from '../services/rate-limit';
-import { parse } from '../validate';
 
 const FLOW_COOKIE = 'lc_oidc';
 const COOKIE_PATH = '/api/auth/oidc';
@@ -22,12 +22,12 @@ export default async function ssoRoutes(app: FastifyInstance) {
   const origin = (req: FastifyRequest) => config.PUBLIC_URL?.replace(/\/+$/, '') ?? `${req.protocol}://${req.host}`;
   const redirectUri = (req: FastifyRequest) => `${origin(req)}/api/auth/oidc/callback`;
 
-  app.get('/api/auth/methods', { config: { auth: 'public', response: authMethodsResponse } }, async () => ({
+  route(app, ssoApi.methods, async () => ({
     // An account that registered a passkey may sign in with it alone (two-factor/passkeys.ts).
     data: { password: true as const, oidc: provider ? { label: provider.label } : null, passkeys: true },
   }));
 
-  app.get('/api/auth/oidc/start', { config: { auth: 'public', response: 'none' } }, async (req, reply) => {
+  route(app, ssoApi.start, async (req, reply) => {
     if (!provider) throw notConfigured();
     await consume(db, ssoStartLimit, req.ip);
     const browser = randomBytes(32).toString('base64url');
@@ -37,7 +37,7 @@ export default async function ssoRoutes(app: FastifyInstance) {
     return reply.header('cache-control', 'no-store').redirect(url.href, 302);
   });
 
-  app.get('/api/auth/oidc/callback', { config: { auth: 'public', response: 'none' } }, async (req, reply) => {
+  route(app, ssoApi.callback, async (req, reply) => {
     if (!provider) throw notConfigured();
     reply.header('set-cookie', `${FLOW_COOKIE}=; Path=${COOKIE_PATH}; HttpOnly; SameSite=Lax; Max-Age=0`).header('cache-control', 'no-store');
     try {
@@ -51,9 +51,8 @@ export default async function ssoRoutes(app: FastifyInstance) {
     }
   });
 
-  app.post('/api/auth/sso', { config: { auth: 'public', response: ssoExchangeResponse } }, async (req) => {
-    const body = parse(ssoExchangeRequest, req.body);
-    const { token, user } = await exchangeSsoCode(db, body.code, req.ip, req.headers['user-agent'] ?? '', config.TOKEN_TTL_HOURS);
+  route(app, ssoApi.exchange, async (req) => {
+    const { token, user } = await exchangeSsoCode(db, req.body.code, req.ip, req.headers['user-agent'] ?? '', config.TOKEN_TTL_HOURS);
     return { data: { token, user }, token };
   });
 }

@@ -1,7 +1,7 @@
 // 'Mes sessions': the account's sessions, ending one, ending every other.
-import { api } from '../client';
-import type { Session } from './contract';
+import { call } from '../client';
+import { sessionsApi } from './endpoints';
 
-export const fetchSessions = () => api<Session[]>('/me/sessions');
-export const endSession = (id: number) => api<true>(`/me/sessions/${id}`, { method: 'DELETE' });
-export const endOtherSessions = () => api<{ count: number }>('/me/sessions/end-others', { method: 'POST' });
+export const fetchSessions = () => call(sessionsApi.list).then((r) => r.data);
+export const endSession = (id: number) => call(sessionsApi.end, { params: { id } }).then((r) => r.data);
+export const endOtherSessions = () => call(sessionsApi.endOthers).then((r) => r.data);

@@ -1,0 +1,111 @@
+import { defineEndpoint } from '../endpoint';
+import {
+  codeRequest,
+  factorRemovedResponse,
+  passkeyRegisterRequest,
+  passkeyRenameRequest,
+  passkeyResponse,
+  passkeySignInRequest,
+  passkeySignInResponse,
+  totpConfirmResponse,
+  totpEnrolmentResponse,
+  twoFactorStatusResponse,
+  webauthnOptionsResponse,
+} from './contract';
+
+/**
+ * The account's second factors (issue 29), the passkey sign-in and an admin's reset. `enrolment`:
+ * reachable by an account that REQUIRE_2FA sends to enrolment before anything else.
+ */
+export const twoFactorApi = {
+  status: defineEndpoint({
+    method: 'GET',
+    path: '/api/me/2fa',
+    auth: 'user',
+    enrolment: true,
+    response: twoFactorStatusResponse,
+    summary: "The account's second factors",
+  }),
+  beginTotp: defineEndpoint({
+    method: 'POST',
+    path: '/api/me/2fa/totp',
+    auth: 'user',
+    enrolment: true,
+    response: totpEnrolmentResponse,
+    summary: 'A new TOTP secret and its QR code, pending until confirmed',
+  }),
+  confirmTotp: defineEndpoint({
+    method: 'POST',
+    path: '/api/me/2fa/totp/confirm',
+    auth: 'user',
+    enrolment: true,
+    body: codeRequest,
+    response: totpConfirmResponse,
+    summary: 'Confirms the pending TOTP by a code: the ten recovery codes, shown once',
+  }),
+  removeTotp: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/me/2fa/totp',
+    auth: 'user',
+    enrolment: true,
+    body: codeRequest,
+    response: factorRemovedResponse,
+    summary: 'Removes the TOTP and its recovery codes, on a code',
+  }),
+  passkeyOptions: defineEndpoint({
+    method: 'POST',
+    path: '/api/me/2fa/passkeys/options',
+    auth: 'user',
+    enrolment: true,
+    response: webauthnOptionsResponse,
+    summary: "A passkey's registration options, for the browser",
+  }),
+  addPasskey: defineEndpoint({
+    method: 'POST',
+    path: '/api/me/2fa/passkeys',
+    auth: 'user',
+    enrolment: true,
+    body: passkeyRegisterRequest,
+    response: passkeyResponse,
+    summary: "Registers a passkey from the browser's answer",
+  }),
+  renamePasskey: defineEndpoint({
+    method: 'PATCH',
+    path: '/api/me/2fa/passkeys/:id',
+    auth: 'user',
+    enrolment: true,
+    body: passkeyRenameRequest,
+    response: passkeyResponse,
+    summary: "Renames one of the account's passkeys",
+  }),
+  removePasskey: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/me/2fa/passkeys/:id',
+    auth: 'user',
+    enrolment: true,
+    response: factorRemovedResponse,
+    summary: "Deletes one of the account's passkeys",
+  }),
+  signInOptions: defineEndpoint({
+    method: 'POST',
+    path: '/api/auth/passkey/options',
+    auth: 'public',
+    response: webauthnOptionsResponse,
+    summary: "A passkey sign-in's options, for the browser",
+  }),
+  signIn: defineEndpoint({
+    method: 'POST',
+    path: '/api/auth/passkey',
+    auth: 'public',
+    body: passkeySignInRequest,
+    response: passkeySignInResponse,
+    summary: 'Sign in with a passkey, alone or as the second factor of a password',
+  }),
+  reset: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/users/:id/2fa',
+    auth: 'admin',
+    response: factorRemovedResponse,
+    summary: "Removes an account's second factors and ends its sessions",
+  }),
+};
