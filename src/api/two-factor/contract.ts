@@ -36,7 +36,7 @@ const credentialResponse = z.object({
 /** The options the browser hands to navigator.credentials (challenge, relying party…): PublicKeyCredential*OptionsJSON. */
 export const webauthnOptionsResponse = z.object({ data: z.object({ challenge: z.string() }).catchall(z.unknown()) });
 
-export const passkeyName = z.string({ error: 'Nom requis' }).trim().min(1, 'Nom requis').max(64, 'Nom trop long (64 caractères au plus)');
+const passkeyName = z.string({ error: 'Nom requis' }).trim().min(1, 'Nom requis').max(64, 'Nom trop long (64 caractères au plus)');
 
 /** POST /api/me/2fa/passkeys: the answer to the registration options, and a name for the key. */
 export const passkeyRegisterRequest = z.object({ name: passkeyName, response: credentialResponse });
