@@ -67,8 +67,7 @@ const weight = z
 /** Lead columns a filter may name beside the landing's form columns; compared as text. */
 export const leadFilterColumns = ['source', 'utm_source', 'utm_medium', 'utm_campaign'] as const;
 
-const filterOps = ['eq', 'neq', 'in', 'not_in', 'gte', 'lte', 'between', 'age_between'] as const;
-export type FilterOp = (typeof filterOps)[number];
+export type FilterOp = 'eq' | 'neq' | 'in' | 'not_in' | 'gte' | 'lte' | 'between' | 'age_between';
 
 const filterColumn = z.string({ error: 'Colonne requise' }).trim().min(1, 'Colonne requise').max(100, 'Colonne inconnue');
 const filterScalar = z.union([z.string().trim().min(1, 'Valeur requise').max(200, 'Valeur trop longue (200 caractères au plus)'), z.number().finite()], {
