@@ -221,7 +221,9 @@ describe('passkeys', () => {
 
     expect((await server.request('DELETE', `/api/me/2fa/passkeys/${key.id}`, { token: a.token })).status).toBe(200);
     expect((await server.request('DELETE', `/api/me/2fa/passkeys/${key.id}`, { token: a.token })).status).toBe(404);
-    const actions = await server.ctx.db.query<{ action: string }>(`SELECT action FROM audit_log WHERE user_id = $1 AND action LIKE 'users.2fa.%' ORDER BY id`, [a.id]);
+    const actions = await server.ctx.db.query<{ action: string }>(`SELECT action FROM audit_log WHERE user_id = $1 AND action LIKE 'users.2fa.%' ORDER BY id`, [
+      a.id,
+    ]);
     expect(actions.rows.map((r) => r.action)).toEqual(['users.2fa.passkey_added', 'users.2fa.passkey_removed']);
   });
 
