@@ -177,12 +177,15 @@ describe("a rule with the 'Avancé' section", () => {
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('rule-name');
   });
 
-  it("lists the rule with each capped window's fill from lead_sales, and its priority", async () => {
+  it("lists the rule with each capped window's fill as the engine counts it, and its priority", async () => {
     const [rule] = await query<{ id: number; customer_id: number }>(`SELECT id, customer_id FROM rules WHERE name = 'Toitures en tuiles'`);
-    const [lead] = await query<{ id: number }>(`SELECT id FROM leads ORDER BY id LIMIT 1`);
+    // Two sales of this hour in the engine's window counters (rule_windows), as the claim bumps them.
     await query(
-      `INSERT INTO lead_sales (lead_id, customer_id, rule_id, channel, sold_at) VALUES ($1, $2, $3, 'live', now()), ($1, $2, $3, 'live', now() - interval '1 minute')`,
-      [lead!.id, rule!.customer_id, rule!.id],
+      `INSERT INTO rule_windows (rule_id, span, start, count)
+       SELECT $1, w.span, w.start, 2 FROM (SELECT now() AT TIME ZONE 'Europe/Paris' AS l) now,
+              LATERAL (VALUES ('hour', date_trunc('hour', now.l)), ('week', date_trunc('week', now.l)), ('month', date_trunc('month', now.l))) AS w (span, start)
+       ON CONFLICT (rule_id, span, start) DO UPDATE SET count = EXCLUDED.count`,
+      [rule!.id],
     );
     const sold = (await listRules(app.server.ctx.db, rule!.customer_id)).find((r) => r.id === rule!.id)!.sold;
     await page.getByRole('tab', { name: 'Règles', exact: true }).click();

@@ -9,7 +9,6 @@ export const authMethodsResponse = z.object({
     passkeys: z.boolean(),
   }),
 });
-export type AuthMethods = z.infer<typeof authMethodsResponse>['data'];
 
 /** POST /api/auth/sso: the one-time code of `/login?sso=<code>` for a session. */
 export const ssoExchangeRequest = z.object({ code: z.string().min(1, 'Code requis').max(200) });

@@ -36,7 +36,7 @@ defineCommand({
   icon: 'sessions',
   palette: false,
   // A phone's navbar has no room left: there the palette opens it (nav.sessions).
-  menus: [{ id: 'navbar.end', order: 0, when: () => ui.device === 'desktop' }],
+  menus: [{ id: 'navbar.end', order: 1, when: () => ui.device === 'desktop' }],
   run: (ctx) => ctx.navigate(hrefOf('sessions', {})),
 });
 

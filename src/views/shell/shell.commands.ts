@@ -142,7 +142,8 @@ defineCommand({
   section,
   requires: 'staff',
   icon: 'shield',
-  menus: [{ id: 'navbar.end', order: 0 }],
+  // A phone's navbar has no room left: there the palette opens it.
+  menus: [{ id: 'navbar.end', order: 0, when: () => ui.device === 'desktop' }],
   run: () => {
     ui.twoFactorOpen = true;
   },
@@ -154,7 +155,7 @@ defineCommand({
   section,
   requires: 'staff',
   icon: 'logout',
-  menus: [{ id: 'navbar.end', order: 1, tone: 'danger' }],
+  menus: [{ id: 'navbar.end', order: 2, tone: 'danger' }],
   run: async (ctx) => {
     try {
       await logout();
