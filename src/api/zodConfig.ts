@@ -2,5 +2,5 @@ import { z } from 'zod';
 
 // zod compiles object parsers with `new Function` unless told not to, and its probe alone is
 // reported as a violation of the Content-Security-Policy (no 'unsafe-eval', server/plugins/security-headers.ts).
-// Schemas read this when they are built: main.tsx imports this module before any contract.
+// Schemas read this when they are built: vite.config.ts bundles it with zod itself, so it runs before any contract.
 z.config({ jitless: true });
