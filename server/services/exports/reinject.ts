@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context';
+import { retryOnConflict } from '../../db/retry';
 import { conflict, notFound } from '../../errors';
 import { audit } from '../audit';
 import { offerLeads } from '../delivery/offer';
@@ -44,20 +45,6 @@ export async function reinjectExport(ctx: AppContext, actorId: number, exportId:
       offerLeads(ctx, q, { leads: ids, excludeCustomerId: (await buyerOf(q, exp.for_customer))?.id ?? null });
       return ids;
     });
-  const ids = await retryOnDeadlock(move);
+  const ids = await retryOnConflict(move);
   return { count: ids.length };
-}
-
-/**
- * A bulk status change locking the same leads in another order can deadlock with the re-injection
- * on PostgreSQL, which then aborts one of them whole; the re-injection simply runs again.
- */
-async function retryOnDeadlock<T>(fn: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await fn();
-    } catch (err) {
-      if (attempt >= 3 || !['40P01', '40001'].includes((err as { code?: string }).code ?? '')) throw err;
-    }
-  }
 }

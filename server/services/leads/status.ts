@@ -4,6 +4,7 @@ import type { Db, Queryable } from '../../db/connection';
 import { conflict, forbidden, notFound } from '../../errors';
 import type { SessionUser } from '../auth/sessions';
 import { Params } from '../../db/params';
+import { retryOnConflict } from '../../db/retry';
 import { selectionConditions } from './selection';
 import { audit } from '../audit';
 
@@ -21,27 +22,29 @@ function fromStatuses(to: TargetStatus, seen: EntryStatus | undefined): EntrySta
 
 /** Moves the selected leads to `entry_status` in one transaction and records how to undo it. */
 export async function changeStatus(db: Db, user: SessionUser, req: StatusChangeRequest & { entry_status: TargetStatus }) {
-  return db.tx(async (q) => {
-    const params = new Params();
-    const from = fromStatuses(req.entry_status, req.filter ? req.filter.entry_status : req.from_status);
-    const { where, verify } = await selectionConditions(q, req, from, params);
-    const to = params.add(req.entry_status);
-    // The previous status and updated_at of each lead, read under lock, are what its undo restores.
-    const { rows } = await q.query<{ id: number; count: number }>(
-      `WITH moved AS (
+  return retryOnConflict(() =>
+    db.tx(async (q) => {
+      const params = new Params();
+      const from = fromStatuses(req.entry_status, req.filter ? req.filter.entry_status : req.from_status);
+      const { where, verify } = await selectionConditions(q, req, from, params);
+      const to = params.add(req.entry_status);
+      // The previous status and updated_at of each lead, read under lock, are what its undo restores.
+      const { rows } = await q.query<{ id: number; count: number }>(
+        `WITH moved AS (
          UPDATE leads u SET entry_status = ${to}, updated_at = now()
            FROM (SELECT l.id, l.entry_status AS prev, l.updated_at AS prev_at FROM leads l WHERE ${where.join(' AND ')} FOR UPDATE) p
           WHERE u.id = p.id RETURNING u.id, p.prev, p.prev_at)
        INSERT INTO lead_actions (user_id, to_status, count, lead_ids, from_statuses, from_updated_at)
        SELECT ${params.add(user.id)}, ${to}, count(*), coalesce(array_agg(id), '{}'), coalesce(array_agg(prev), '{}'), coalesce(array_agg(prev_at), '{}') FROM moved
        RETURNING id, count`,
-      params.values,
-    );
-    const { id: action, count: rowCount } = rows[0];
-    await verify(rowCount);
-    await audit(q, { actorId: user.id, action: 'status', entity: 'leads', count: rowCount, details: { to: req.entry_status, action_id: action } });
-    return { data: { count: rowCount, action_id: action }, message: rowCount ? messages[req.entry_status] : "Aucun lead n'a changé de statut" };
-  });
+        params.values,
+      );
+      const { id: action, count: rowCount } = rows[0];
+      await verify(rowCount);
+      await audit(q, { actorId: user.id, action: 'status', entity: 'leads', count: rowCount, details: { to: req.entry_status, action_id: action } });
+      return { data: { count: rowCount, action_id: action }, message: rowCount ? messages[req.entry_status] : "Aucun lead n'a changé de statut" };
+    }),
+  );
 }
 
 /** Restores the previous status and updated_at of every lead of an action that still has the status it set; once. */
