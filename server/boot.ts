@@ -16,6 +16,7 @@ import { createMailer } from './services/mail';
 import { registerMaintenanceJobs } from './services/maintenance';
 import { registerDeliveryJobs } from './services/delivery/offer';
 import { ensureAdmin } from './services/users';
+import { setPasswordCost } from './services/auth/passwords';
 import { createLogger } from './logger';
 
 export interface Booted {
@@ -32,6 +33,7 @@ export async function boot(config: Config, opts: { logger?: boolean; distDir?: s
   const onConnectionError = (err: Error) => log.warn({ code: (err as { code?: string }).code, reason: err.message }, 'database connection lost');
   const db = await openDb({ databaseUrl: config.DATABASE_URL, pgliteDir: config.pgliteDir, pgliteImage: config.pgliteImage, onConnectionError });
   await migrate(db);
+  setPasswordCost(config.PASSWORD_HASH_COST);
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) await ensureAdmin(db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
 
   if (config.seedDemo && (await needsDemo(db))) {

@@ -12,6 +12,13 @@ const schema = z
     SEED_DEMO: flag.optional(),
     ADMIN_EMAIL: z.string().email().optional(),
     ADMIN_PASSWORD: z.string().min(8).optional(),
+    // scrypt's cost for new password hashes, as the power of two of N: 17 is OWASP's; the tests use 10 (1,000× faster).
+    PASSWORD_HASH_COST: z.coerce
+      .number()
+      .int()
+      .min(10, { error: 'PASSWORD_HASH_COST va de 10 à 20' })
+      .max(20, { error: 'PASSWORD_HASH_COST va de 10 à 20' })
+      .default(17),
     TOKEN_TTL_HOURS: z.coerce.number().positive().default(12),
     // Who must have a second factor (TOTP or passkey) to use the console; without one, only its enrolment.
     REQUIRE_2FA: z.enum(['admins', 'all', 'none'], { error: 'REQUIRE_2FA vaut admins, all ou none' }).default('none'),

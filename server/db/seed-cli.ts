@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
+import { setPasswordCost } from '../services/auth/passwords';
 import { openDb, type Db, type Queryable } from './connection';
 import { migrate } from './migrate';
 import { DEMO_SEED, needsDemo, seedDemo } from './seed';
@@ -24,6 +25,7 @@ if (!Number.isSafeInteger(count) || count < 0) {
 }
 
 const config = loadConfig();
+setPasswordCost(config.PASSWORD_HASH_COST);
 const db = await openDb({ databaseUrl: config.DATABASE_URL, pgliteDir: config.pgliteDir });
 try {
   await migrate(db);

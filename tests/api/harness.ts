@@ -8,6 +8,7 @@ import { inject } from 'vitest';
 import { boot, type Booted } from '../../server/boot';
 import { loadConfig, type Config } from '../../server/config';
 import { frenchErrorProblem } from './error-shape';
+import { TEST_ENV } from '../support/test-env';
 
 export interface TestServer extends Booted {
   /** Base URL of the listening server, e.g. http://127.0.0.1:40123 */
@@ -40,7 +41,7 @@ export async function startServer(overrides: Partial<Config> = {}, opts: { logSt
   const databaseUrl = overrides.DATABASE_URL ?? (process.env.TEST_DATABASE_URL ? await freshPostgresDatabase(process.env.TEST_DATABASE_URL) : undefined);
   const config = loadConfig(
     // TRUST_PROXY: tests play clients at many addresses through X-Forwarded-For.
-    { DATA_DIR: dataDir, LOG_LEVEL: 'silent', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, TRUST_PROXY: '1' },
+    { ...TEST_ENV, DATA_DIR: dataDir, LOG_LEVEL: 'silent', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, TRUST_PROXY: '1' },
     // Every answer is parsed with its route's response contract (server/plugins/contracts.ts).
     {
       pgliteDir: undefined,

@@ -16,6 +16,7 @@ import { boot, type Booted } from '../../server/boot';
 import { loadConfig } from '../../server/config';
 import { launchChromium } from '../support/chromium';
 import { seedProcess } from '../support/seed-process';
+import { TEST_ENV } from '../support/test-env';
 
 const root = resolve(import.meta.dirname, '../..');
 export const DEMO = {
@@ -67,7 +68,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<App> {
   const seeded = process.env.VITEST ? inject('e2eDemoDataDir') : undefined;
   if (seeded) cpSync(seeded, dataDir, { recursive: true });
   else await seedProcess({ DATA_DIR: dataDir });
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env });
+  const config = loadConfig({ ...TEST_ENV, DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env });
   const server = await boot(config, { logger: false, distDir });
   const url = await server.app.listen({ port: 0, host: '127.0.0.1' });
   const browser = await launchChromium();

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
+import { TEST_ENV } from './test-env';
 
 const root = resolve(import.meta.dirname, '../..');
 
@@ -11,7 +12,7 @@ const root = resolve(import.meta.dirname, '../..');
 export async function seedProcess(env: Record<string, string>, leads = 0): Promise<void> {
   const proc = spawn(process.execPath, ['--import', 'tsx', 'server/db/seed-cli.ts', '--leads', String(leads)], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: '', LOG_LEVEL: 'warn', ...env },
+    env: { ...process.env, ...TEST_ENV, DATABASE_URL: '', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let errors = '';

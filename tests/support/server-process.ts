@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
+import { TEST_ENV } from './test-env';
 
 const root = resolve(import.meta.dirname, '../..');
 
@@ -30,6 +31,7 @@ export const SERVER_ADMIN = { email: 'faults@test.local', password: 'faults-pass
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
   const fullEnv = {
     ...process.env,
+    ...TEST_ENV,
     DATABASE_URL: '',
     PORT: '0',
     HOST: '127.0.0.1',

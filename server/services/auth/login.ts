@@ -21,7 +21,7 @@ type Account = NonNullable<Awaited<ReturnType<typeof findByEmail>>>;
 export async function checkPassword(db: Queryable, login: string, password: string, ip: string): Promise<Account> {
   await checkLoginAllowed(db, login, ip);
   const account = await findByEmail(db, login);
-  const ok = await verifyPassword(password, account?.password_hash ?? (await decoyHash));
+  const ok = await verifyPassword(password, account?.password_hash ?? (await decoyHash()));
   if (!account || !ok) {
     await recordLoginFailure(db, login, ip);
     await signInFailed(db, login, 'password');
