@@ -32,7 +32,7 @@ export async function reinjectExport(ctx: AppContext, actorId: number, exportId:
                                     THEN NULL ELSE l.rapport_id END
             WHERE l.export_id = $1 AND l.entry_status = 'extracted' RETURNING l.id
          ), returned AS (
-           UPDATE lead_sales s SET returned_at = now() FROM moved WHERE s.lead_id = moved.id AND s.export_id = $1 AND s.returned_at IS NULL
+           UPDATE lead_sales s SET returned_at = now(), return_reason = 'reinjected' FROM moved WHERE s.lead_id = moved.id AND s.export_id = $1 AND s.returned_at IS NULL
          )
          SELECT id FROM moved`,
         [exportId],
