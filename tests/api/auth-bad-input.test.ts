@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../server/services/users';
-import { ADMIN, startServer, type TestServer } from './harness';
+import { ADMIN, migratedPgliteFolder, startServer, type TestServer } from './harness';
 
 let server: TestServer;
 let adminToken: string;
@@ -194,6 +194,7 @@ describe('malformed and oversized bodies', () => {
 describe('ADMIN_EMAIL / ADMIN_PASSWORD', () => {
   it('a restart with another ADMIN_PASSWORD updates the password of the same account', async () => {
     const pgliteDir = mkdtempSync(join(tmpdir(), 'lead-console-admin-'));
+    await migratedPgliteFolder(pgliteDir);
     const first = await startServer({ pgliteDir });
     const databaseUrl = first.ctx.config.DATABASE_URL;
     const id = (await first.ctx.db.query<{ id: number }>('SELECT id FROM users')).rows[0]!.id;

@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { databaseCounts } from '../../server/db/backup';
-import { ADMIN, startServer, type TestServer } from './harness';
+import { ADMIN, migratedPgliteFolder, startServer, type TestServer } from './harness';
 import { createLanding, insertLeads, json } from './leads-support';
 import { createCustomer, until } from './lives-support';
 
@@ -103,6 +103,7 @@ async function writesHeld(db: TestServer['ctx']['db']) {
 describe.skipIf(onPostgres)('backup and restore of the embedded database', () => {
   it('backs up while the server writes, restores into a fresh folder, and the restored server has the same counts', async () => {
     const dataDir = folder('lc-backup-');
+    await migratedPgliteFolder(join(dataDir, 'pglite'));
     const lines: string[] = [];
     const server = await startServer({ pgliteDir: join(dataDir, 'pglite'), LOG_LEVEL: 'info' }, { logStream: { write: (line: string) => lines.push(line) } });
     servers.push(server);
@@ -165,6 +166,7 @@ describe.skipIf(onPostgres)('backup and restore of the embedded database', () =>
 
   it('backs up a stopped server by opening its folder, and keeps the database it replaces', async () => {
     const dataDir = folder('lc-backup-');
+    await migratedPgliteFolder(join(dataDir, 'pglite'));
     const server = await startServer({ pgliteDir: join(dataDir, 'pglite') });
     await fill(server);
     const counts = await databaseCounts(server.ctx.db);
