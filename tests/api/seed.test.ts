@@ -4,16 +4,15 @@ import { openPglite } from '../../server/db/connection';
 import { migrate } from '../../server/db/migrate';
 import { demoAccountsPresent, needsDemo, seedDemo } from '../../server/db/seed';
 import { departementFor, zoneFor } from '../../server/services/geo';
-import { startServer, type TestServer } from './harness';
+import { migratedPglite, startServer, type TestServer } from './harness';
 
 let server: TestServer;
-let seedMs: number;
 beforeAll(async () => {
   // The same call boot() makes when SEED_DEMO allows it (the browser tests boot that way).
+  // Its duration (issue 2: under 15 s) is `npm run bench`'s to check (tests/bench/seed.bench.ts),
+  // on an idle machine: beside the other lane of CI it measured the load, not the seed.
   server = await startServer();
-  const started = performance.now();
   await seedDemo(server.ctx.db);
-  seedMs = performance.now() - started;
 });
 afterAll(() => server.close());
 
@@ -163,15 +162,11 @@ describe('demo seed at start-up', () => {
 });
 
 describe('seedDemo', () => {
-  it('takes less than 15 s', () => {
-    expect(seedMs).toBeLessThan(15_000);
-  });
-
   it('gives the same data for the same day, run after run', async () => {
     const now = new Date('2026-06-15T12:00:00Z');
     const digests: string[] = [];
     for (let run = 0; run < 2; run++) {
-      const db = await openPglite(undefined);
+      const db = await openPglite(undefined, migratedPglite());
       try {
         await migrate(db);
         await seedDemo(db, { now, leads: 2000 });
