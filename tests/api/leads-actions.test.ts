@@ -151,10 +151,10 @@ describe('status changes', () => {
       landing.id,
       Array.from({ length: 10_000 }, () => ({})),
     );
-    const started = performance.now();
+    // Its duration (decisions §7: under 1 s) is `npm run bench`'s to measure (leads.bench.ts), on an
+    // idle machine: beside CI's other lane a bound here measured the load.
     const res = await post('/api/landings/data', { entry_status: 'archived', leads: ids, from_status: 'new' });
     expect((await json<{ data: { count: number } }>(res)).data.count).toBe(10_000);
-    expect(performance.now() - started).toBeLessThan(5000);
   });
 });
 
