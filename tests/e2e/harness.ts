@@ -102,10 +102,13 @@ export async function signIn(page: Page, who: { email: string; password: string 
   await page.waitForSelector('nav.sidebar');
 }
 
+let axeSource: string | undefined;
 /** Runs axe-core in the page and returns the serious and critical violations. */
 export async function axeViolations(page: Page) {
-  // Evaluated, not added as an inline <script>: the app's Content-Security-Policy refuses inline scripts.
-  await page.evaluate(readFileSync(join(root, 'node_modules/axe-core/axe.min.js'), 'utf8'));
+  // Evaluated, not added as an inline <script>: the app's Content-Security-Policy refuses inline
+  // scripts. Once per document: its half a megabyte was parsed again at every check of a screen.
+  axeSource ??= readFileSync(join(root, 'node_modules/axe-core/axe.min.js'), 'utf8');
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   const result = await page.evaluate(async () => {
     const axe = (
       window as unknown as {
