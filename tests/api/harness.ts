@@ -1,15 +1,16 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
 import type { DestinationStream } from 'pino';
 import { inject } from 'vitest';
 import { boot, type Booted } from '../../server/boot';
 import { loadConfig, type Config } from '../../server/config';
 import { frenchErrorProblem } from './error-shape';
+import { freshPostgresDatabase } from '../support/postgres';
 import { TEST_ENV } from '../support/test-env';
+
+export { freshPostgresDatabase };
 
 export interface TestServer extends Booted {
   /** Base URL of the listening server, e.g. http://127.0.0.1:40123 */
@@ -50,7 +51,9 @@ export async function migratedPgliteFolder(dir: string): Promise<void> {
  */
 export async function startServer(overrides: Partial<Config> = {}, opts: { logStream?: DestinationStream } = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'lead-console-'));
-  const databaseUrl = overrides.DATABASE_URL ?? (process.env.TEST_DATABASE_URL ? await freshPostgresDatabase(process.env.TEST_DATABASE_URL) : undefined);
+  const databaseUrl =
+    overrides.DATABASE_URL ??
+    (process.env.TEST_DATABASE_URL ? await freshPostgresDatabase(process.env.TEST_DATABASE_URL, inject('apiPostgresTemplate')) : undefined);
   const config = loadConfig(
     // TRUST_PROXY: tests play clients at many addresses through X-Forwarded-For.
     { ...TEST_ENV, DATA_DIR: dataDir, LOG_LEVEL: 'silent', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, TRUST_PROXY: '1' },
@@ -101,16 +104,4 @@ export async function startServer(overrides: Partial<Config> = {}, opts: { logSt
       return ((await res.json()) as { token: string }).token;
     },
   };
-}
-
-/** A new, empty database on the PostgreSQL server of `serverUrl`; answers its URL. */
-export async function freshPostgresDatabase(serverUrl: string): Promise<string> {
-  const name = `lc_test_${randomBytes(6).toString('hex')}`;
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  await client.query(`CREATE DATABASE ${name}`);
-  await client.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
 }

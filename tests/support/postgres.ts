@@ -1,8 +1,10 @@
 import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 
 /** A PostgreSQL of its own for a test that stops, restarts or kills the database. */
 export interface ThrowawayPostgres {
@@ -91,4 +93,37 @@ function waitUntilGone(pids: number[]) {
   };
   const until = Date.now() + 10_000;
   while (pids.some(alive) && Date.now() < until) execFileSync('sleep', ['0.05']);
+}
+
+/**
+ * A new database on the PostgreSQL server of `serverUrl`, empty or a copy of `template` with its
+ * settings too (ALTER DATABASE … SET, which a copy leaves behind: migration 012's); answers its URL.
+ */
+export async function freshPostgresDatabase(serverUrl: string, template?: string): Promise<string> {
+  const name = `lc_test_${randomBytes(6).toString('hex')}`;
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  await client.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
+  if (template) {
+    const { rows } = await client.query<{ setting: string }>(
+      `SELECT unnest(setconfig) AS setting FROM pg_db_role_setting WHERE setrole = 0 AND setdatabase = (SELECT oid FROM pg_database WHERE datname = $1)`,
+      [template],
+    );
+    for (const { setting } of rows) {
+      const [key, value] = [setting.slice(0, setting.indexOf('=')), setting.slice(setting.indexOf('=') + 1)];
+      await client.query(`ALTER DATABASE ${name} SET ${key} = ${client.escapeLiteral(value)}`);
+    }
+  }
+  await client.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** Drops database `name` of the PostgreSQL server of `serverUrl`, if there. */
+export async function dropDatabase(serverUrl: string, name: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  await client.query(`DROP DATABASE IF EXISTS ${name}`);
+  await client.end();
 }
