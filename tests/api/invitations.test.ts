@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../server/services/users';
 import { ADMIN, startServer, type TestServer } from './harness';
+import { until } from './lives-support';
 import { mailedLink, startSmtp } from './smtp';
 
 const PUBLIC_URL = 'https://console.example.test';
@@ -24,6 +25,22 @@ const post = (path: string, body: unknown, opts: { token?: string; ip?: string }
 const signIn = (email: string, password: string) => server.request('POST', '/api/auth', { body: { email, password } });
 const me = (token: string) => server.request('GET', '/api/me', { token });
 const GOOD = 'un mot de passe très long';
+/**
+ * Resolves once the `count` password mail jobs queued for `email` ('Mot de passe oublié ?') have
+ * all run: the mails they owed are sent by then, so a count read after it is final.
+ */
+const resetJobsRun = (email: string, count: number) =>
+  until(
+    async () =>
+      (
+        await server.ctx.db.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'mail.password-link' AND data->>'email' = $1 AND state = 'completed'`,
+          [email],
+        )
+      ).rows[0]!.n === count,
+    10_000,
+    `the password mail jobs of ${email}`,
+  );
 
 describe('account by invitation', () => {
   it('creates the account without a password and mails a PUBLIC_URL link (never the Host header) that sets it once', async () => {
@@ -161,7 +178,7 @@ describe('Mot de passe oublié', () => {
     expect((await me(before)).status).toBe(401);
     expect((await signIn('oubli@test.local', 'ancien-mot-de-passe')).status).toBe(401);
     expect((await signIn('oubli@test.local', GOOD)).status).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await resetJobsRun('personne@test.local', 1);
     expect(smtp.mails.filter((m) => m.to.includes('personne@test.local'))).toHaveLength(0);
   });
 
@@ -171,8 +188,7 @@ describe('Mot de passe oublié', () => {
     const limited = await post('/api/auth/password/forgot', { email: 'cible@test.local' }, { ip: '10.9.1.1' });
     expect(limited.status).toBe(429);
     expect((await limited.json()).error).toBe('rate_limited');
-    await smtp.waitFor('cible@test.local', 2);
-    await new Promise((resolve) => setTimeout(resolve, 2000));
+    await resetJobsRun('cible@test.local', 5);
     expect(smtp.mails.filter((m) => m.to.includes('cible@test.local'))).toHaveLength(3);
   });
 
