@@ -3,9 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../server/config';
 
 describe('loadConfig', () => {
-  it('defaults to port 3000, ./data and PGlite with the demo', () => {
+  it('defaults to port 3000, ./data and PGlite with the demo, and passwords at scrypt N = 2^17 (the tests set 2^10)', () => {
     const c = loadConfig({});
     expect(c).toMatchObject({ PORT: 3000, HOST: '0.0.0.0', TOKEN_TTL_HOURS: 12, BODY_LIMIT_MB: 1, LOG_LEVEL: 'info', TRUST_PROXY: false, seedDemo: true });
+    expect(c.PASSWORD_HASH_COST).toBe(17);
     expect(loadConfig({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(true);
     expect(c.dataDir).toBe(resolve('data'));
     expect(c.pgliteDir).toBe(resolve('data', 'pglite'));
