@@ -343,8 +343,9 @@ describe('the palette', () => {
     await signIn(page, DEMO.admin);
     await page.goto('/landings_test/1');
     // After a navigation the keyboard belongs to the grid, then mod+k opens the palette from there.
+    // It gets it once its rows have come: beside CI's other lane, later than expect.poll's 1 s.
     const focused = () => page.evaluate(() => (document.activeElement?.closest('[role=grid]') ? 'grid' : document.activeElement?.outerHTML.slice(0, 120)));
-    await expect.poll(focused).toBe('grid');
+    await expect.poll(focused, { timeout: 10_000 }).toBe('grid');
     await page.keyboard.press('Control+k');
     // One evaluate per key: a locator's auto-waiting made this walk of 100+ entries pass 30 s.
     const active = async () =>
