@@ -33,7 +33,7 @@ export async function returnPageSale(db: Queryable, saleId: number): Promise<Ret
 const css = `body{font:16px/1.5 system-ui,sans-serif;margin:0;color:#1b1f24;background:#f6f7f9}
 main{max-width:34rem;margin:0 auto;padding:1.5rem 1rem}h1{font-size:1.4rem;margin:0 0 1rem}
 fieldset{border:1px solid #c5cad3;border-radius:6px;margin:1rem 0;padding:.5rem 1rem}legend{font-weight:600;padding:0 .25rem}
-label{display:block;padding:.35rem 0}textarea{width:100%;box-sizing:border-box;font:inherit;min-height:5rem}
+label{display:block;padding:.35rem 0}input[type=radio]{width:1.2rem;height:1.2rem;vertical-align:-.2rem;margin-right:.4rem}textarea{width:100%;box-sizing:border-box;font:inherit;min-height:5rem}
 button{font:inherit;padding:.6rem 1.2rem;border:0;border-radius:6px;background:#0b57d0;color:#fff;cursor:pointer}
 button:focus-visible,input:focus-visible,textarea:focus-visible{outline:3px solid #f9ab00;outline-offset:2px}
 .alert{border-left:4px solid #b3261e;background:#fdecea;padding:.5rem 1rem}.done{border-left:4px solid #146c2e;background:#e6f4ea;padding:.5rem 1rem}
