@@ -29,8 +29,9 @@ export function saleOfToken(config: Config, token: string): number | null {
   const match = /^([1-9]\d{0,15})\.([A-Za-z0-9_-]{43})$/.exec(token);
   if (!match) return null;
   const saleId = Number(match[1]);
-  const given = Buffer.from(match[2], 'base64url');
-  return given.length === 32 && timingSafeEqual(given, macOf(config, saleId)) ? saleId : null;
+  // Compared as written: a non-canonical spelling of the right bytes is not the link that was sent.
+  const expected = Buffer.from(macOf(config, saleId).toString('base64url'));
+  return timingSafeEqual(Buffer.from(match[2]), expected) ? saleId : null;
 }
 
 /** The link a delivery carries: PUBLIC_URL and the page's path (the path alone without PUBLIC_URL). */
