@@ -24,6 +24,7 @@ export type AuditEntry =
   | { action: 'delete'; entity: 'rule' | 'leads' }
   | { action: 'download'; entity: 'report' | 'export' }
   | { action: 'status' | 'undo' | 'convert' | 'import' | 'export' | 'export.big' | 'exports.reinject'; entity: 'leads' }
+  | { action: 'sales.return'; entity: 'sale' }
   | { action: 'production.note' | 'production.color'; entity: 'department_notes' }
   | { action: 'production.selection'; entity: 'production_selections' }
   | { action: 'taboola.targeting'; entity: 'postal_codes' }

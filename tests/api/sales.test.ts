@@ -317,6 +317,7 @@ describe('GET /api/landings/data/:id/sales/:leadId', () => {
     expect(body.data).toEqual([
       {
         id: expect.any(Number),
+        lead_id: id,
         customer: { id: customer, name: 'Chauffage Martin' },
         rule: { id: rule.id, name: 'Martin Gard' },
         report_id: report,
@@ -325,9 +326,11 @@ describe('GET /api/landings/data/:id/sales/:leadId', () => {
         price_cents: 0,
         sold_at: expect.stringMatching(/^2025-12-01T08:30:00/),
         returned_at: null,
+        return_reason: null,
       },
       {
         id: expect.any(Number),
+        lead_id: id,
         customer: { id: customer, name: 'Chauffage Martin' },
         rule: null,
         report_id: null,
@@ -336,6 +339,7 @@ describe('GET /api/landings/data/:id/sales/:leadId', () => {
         price_cents: 0,
         sold_at: expect.any(String),
         returned_at: null,
+        return_reason: null,
       },
     ]);
     expect(await salesOf(landing.id, unsold)).toEqual([]);

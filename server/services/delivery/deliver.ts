@@ -1,8 +1,11 @@
 import { createHash, createHmac } from 'node:crypto';
 import type { Landing } from '../../../src/api/landings/contract';
+import type { Config } from '../../config';
 import type { Queryable } from '../../db/connection';
 import { defineQueue, type Jobs } from '../jobs';
 import type { Mailer } from '../mail';
+import { returnUrl } from '../sales/return-links';
+import { standardWebhookHeaders } from './standard-webhooks';
 
 type Channel = 'mail' | 'webhook';
 export interface DeliveryJob {
@@ -57,6 +60,8 @@ interface Delivered {
   customer: { name: string; email: string; webhook_url: string | null; webhook_secret: string | null };
   rule: { id: number; name: string };
   report: { id: number; date: string };
+  /** The sale delivered: its return link. */
+  sale_id: number;
 }
 
 async function loadDelivery(q: Queryable, job: DeliveryJob): Promise<Delivered | undefined> {
@@ -67,12 +72,13 @@ async function loadDelivery(q: Queryable, job: DeliveryJob): Promise<Delivered |
             json_build_object('name', c.name, 'email', c.email, 'webhook_url', c.webhook_url, 'webhook_secret', c.webhook_secret) AS customer,
             json_build_object('id', r.id, 'name', r.name) AS rule,
             json_build_object('id', rep.id, 'date', rep.date) AS report,
-            json_build_object('id', ld.id, 'name', ld.name, 'columns', ld.columns) AS landing,
+            json_build_object('id', ld.id, 'name', ld.name, 'columns', ld.columns) AS landing, s.id::int AS sale_id,
             (SELECT count(*)::int FROM deliveries d WHERE d.lead_id = l.id AND d.report_id = rep.id AND d.channel = $3) AS attempts,
             EXISTS (SELECT 1 FROM deliveries d WHERE d.lead_id = l.id AND d.report_id = rep.id AND d.channel = $3 AND d.status = 'sent') AS sent
        FROM leads l JOIN landings ld ON ld.id = l.landing_id
        JOIN reports rep ON rep.id = $2 JOIN rules r ON r.id = rep.rule_id JOIN customers c ON c.id = r.customer_id
-      WHERE l.id = $1 AND (l.rapport_id = $2 OR (l.entry_status <> 'new' AND EXISTS (SELECT 1 FROM lead_sales s WHERE s.lead_id = l.id AND s.report_id = $2)))`,
+       JOIN LATERAL (SELECT s.id FROM lead_sales s WHERE s.lead_id = l.id AND s.report_id = $2 AND s.returned_at IS NULL ORDER BY s.id DESC LIMIT 1) s ON true
+      WHERE l.id = $1 AND (l.rapport_id = $2 OR l.entry_status <> 'new')`,
     [job.lead, job.report, job.channel],
   );
   return rows[0];
@@ -89,8 +95,8 @@ function leadFields(landing: Delivered['landing'], lead: Delivered['lead']): Arr
   return fields;
 }
 
-/** The JSON a webhook receives; `X-Lead-Signature: sha256=<hex HMAC-SHA256 of this body>`. */
-function webhookBody(d: Delivered) {
+/** The JSON a webhook receives, signed by the Standard Webhooks headers (and `X-Lead-Signature: sha256=<hex HMAC-SHA256 of this body>`). */
+function webhookBody(d: Delivered, config: Config) {
   const { data, landing_id: _landing, ...fixed } = d.lead;
   return JSON.stringify({
     event: 'lead.delivered',
@@ -98,6 +104,7 @@ function webhookBody(d: Delivered) {
     lead: { ...fixed, landing: { id: d.landing.id, name: d.landing.name }, fields: data },
     rule: d.rule,
     report: d.report,
+    return_url: returnUrl(config, d.sale_id),
   });
 }
 
@@ -110,10 +117,12 @@ class DeliveryFailed extends Error {
   }
 }
 
-async function postWebhook(d: Delivered) {
+async function postWebhook(d: Delivered, config: Config) {
   // Signed with '' a body proves nothing to its receiver: refused (retried, as a saved customer gets a secret).
   if (!d.customer.webhook_secret) throw new DeliveryFailed("Webhook sans secret : la livraison ne peut pas être signée, elle n'est pas envoyée");
-  const body = webhookBody(d);
+  const body = webhookBody(d, config);
+  // The same delivery id on every retry: the receiver can drop a repeat.
+  const delivery = `${d.lead.id}-${d.report.id}`;
   const signature = createHmac('sha256', d.customer.webhook_secret).update(body).digest('hex');
   let res: Response;
   try {
@@ -122,9 +131,10 @@ async function postWebhook(d: Delivered) {
       headers: {
         'content-type': 'application/json',
         'user-agent': 'lead-console-webhook/1',
+        ...standardWebhookHeaders(d.customer.webhook_secret, delivery, body),
+        // Kept for the receivers that check them, for one release (docs/api.md).
         'x-lead-signature': `sha256=${signature}`,
-        // The same on every retry: the receiver can drop a repeat.
-        'x-lead-delivery': `${d.lead.id}-${d.report.id}`,
+        'x-lead-delivery': delivery,
       },
       body,
       redirect: 'error',
@@ -139,13 +149,22 @@ async function postWebhook(d: Delivered) {
   return res.status;
 }
 
-async function sendMail(mailer: Mailer, d: Delivered) {
+async function sendMail(mailer: Mailer, config: Config, d: Delivered) {
   const landing = d.landing;
   const lines = leadFields(landing, d.lead).map(([label, value]) => `${label} : ${value}`);
   await mailer.send({
     to: d.customer.email,
     subject: `Nouveau lead ${landing.name} (n° ${d.lead.id})`,
-    text: [`Bonjour ${d.customer.name},`, '', `Un nouveau lead vous est attribué par la règle « ${d.rule.name} » :`, '', ...lines, ''].join('\n'),
+    text: [
+      `Bonjour ${d.customer.name},`,
+      '',
+      `Un nouveau lead vous est attribué par la règle « ${d.rule.name} » :`,
+      '',
+      ...lines,
+      '',
+      `Pour retourner ce lead (faux numéro, injoignable…) dans votre délai de retour : ${returnUrl(config, d.sale_id)}`,
+      '',
+    ].join('\n'),
   });
 }
 
@@ -153,9 +172,9 @@ async function sendMail(mailer: Mailer, d: Delivered) {
  * One delivery attempt. Already sent (a repeated or restarted job) → nothing. Every attempt is
  * logged; a failure is logged then thrown, and pg-boss retries it later with backoff.
  */
-export async function deliver(ctx: { db: Queryable; mailer: Mailer }, job: DeliveryJob) {
+export async function deliver(ctx: { db: Queryable; mailer: Mailer; config: Config }, job: DeliveryJob) {
   const { db } = ctx;
-  // A lead deleted or taken back (re-injected) since: nothing to deliver any more. A shared lead is
+  // A lead deleted, or its sale returned or taken back (re-injected) since: nothing to deliver any more. A shared lead is
   // delivered for each of its sales (leads.rapport_id names only the latest).
   const d = await loadDelivery(db, job);
   if (!d || d.sent || (job.channel === 'webhook' && !d.customer.webhook_url)) return;
@@ -168,7 +187,7 @@ export async function deliver(ctx: { db: Queryable; mailer: Mailer }, job: Deliv
       [job.lead, job.report, job.channel, attempt, status, target, httpStatus, error, willRetry],
     );
   try {
-    const httpStatus = job.channel === 'mail' ? (await sendMail(ctx.mailer, d), null) : await postWebhook(d);
+    const httpStatus = job.channel === 'mail' ? (await sendMail(ctx.mailer, ctx.config, d), null) : await postWebhook(d, ctx.config);
     await log('sent', httpStatus, null, false);
   } catch (err) {
     const failure = err instanceof DeliveryFailed ? err : new DeliveryFailed(`Envoi impossible : ${(err as Error).message}`);

@@ -4,6 +4,7 @@ import { conflict, notFound } from '../../errors';
 import { audit } from '../audit';
 import { offerLeads } from '../delivery/offer';
 import { buyerOf } from '../sales/buyers';
+import { creditMonthsSql } from '../sales/credits';
 
 /**
  * Re-injects an export ('Ré-insérer les leads'): in one statement of one transaction, the
@@ -23,7 +24,7 @@ export async function reinjectExport(ctx: AppContext, actorId: number, exportId:
   const move = () =>
     ctx.db.tx(async (q) => {
       // The export's sales of these leads are returned (they stay in the buyer's history and dedupe
-      // window); the lead keeps no sale as its latest: no buyer, no export, nor the report the
+      // window) and credited on the buyer's month; the lead keeps no sale as its latest: no buyer, no export, nor the report the
       // export was made from.
       const moved = await q.query<{ id: number }>(
         `WITH moved AS (
@@ -33,7 +34,8 @@ export async function reinjectExport(ctx: AppContext, actorId: number, exportId:
             WHERE l.export_id = $1 AND l.entry_status = 'extracted' RETURNING l.id
          ), returned AS (
            UPDATE lead_sales s SET returned_at = now(), return_reason = 'reinjected' FROM moved WHERE s.lead_id = moved.id AND s.export_id = $1 AND s.returned_at IS NULL
-         )
+           RETURNING s.customer_id, s.price_cents
+         ), credited AS (${creditMonthsSql('returned')})
          SELECT id FROM moved`,
         [exportId],
       );

@@ -23,12 +23,15 @@ export async function listReports(db: Queryable, config: Config, ruleId: number)
     )
   ).rows[0];
   if (!rule) throw notFound('Règle introuvable');
-  // A report holds its sales (lead_sales): a lead sold on two days is in both days' reports.
+  // A report holds its sales (lead_sales): a lead sold on two days is in both days' reports; its
+  // amount is what its sales still standing sold for.
   const { rows } = await db.query<Report>(
     `SELECT rep.id, to_char(rep.date, 'YYYY-MM-DD') AS date, rep.leads_number, rep.zip, rep.rule_id,
-            coalesce(s.leads, '[]') AS leads, coalesce(s.count, 0) AS count
+            coalesce(s.leads, '[]') AS leads, coalesce(s.count, 0) AS count, coalesce(s.returned, 0) AS returned, coalesce(s.amount_cents, 0) AS amount_cents
        FROM reports rep
-       LEFT JOIN LATERAL (SELECT json_agg(ls.lead_id ORDER BY ls.sold_at, ls.id) AS leads, count(*)::int AS count
+       LEFT JOIN LATERAL (SELECT json_agg(ls.lead_id ORDER BY ls.sold_at, ls.id) AS leads, count(*)::int AS count,
+                                 count(*) FILTER (WHERE ls.returned_at IS NOT NULL)::int AS returned,
+                                 (sum(ls.price_cents) FILTER (WHERE ls.returned_at IS NULL))::float8 AS amount_cents
                             FROM lead_sales ls WHERE ls.report_id = rep.id) s ON true
       WHERE rep.rule_id = $1 ORDER BY rep.date DESC`,
     [ruleId],

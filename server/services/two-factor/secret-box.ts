@@ -8,7 +8,7 @@ import type { Config } from '../../config';
 // use. A database dump or a PGlite backup then holds no usable secret.
 const keys = new WeakMap<Config, Buffer>();
 
-function secretKey(config: Config): Buffer {
+export function secretKey(config: Config): Buffer {
   let key = keys.get(config);
   if (key) return key;
   if (config.SECRETS_KEY) key = Buffer.from(config.SECRETS_KEY, 'base64');

@@ -10,8 +10,12 @@ export const report = z.object({
   leads: z.array(z.number()),
   /** The rule's cap on that day. */
   leads_number: z.number(),
-  /** How many sales the report holds. */
+  /** How many sales the report holds (delivered that day). */
   count: z.number(),
+  /** How many of them were returned since (by the customer, or re-injected). */
+  returned: z.number(),
+  /** What the day's sales still standing are worth: the sum of their prices, returned ones left out (integer cents, HT). */
+  amount_cents: z.number(),
   /** The rule's zip list on that day (empty = everywhere). */
   zip: z.array(z.string()),
   rule_id: z.number(),

@@ -9,16 +9,20 @@ import { runCommand } from '../../commands/registry';
 import { defaultFormatter } from '../../grid/Grid';
 import { localLoader } from '../../grid/localRows';
 import type { GridColumnSpec, Row } from '../../grid/types';
+import { formatCents } from '../../i18n/money';
 import { useIntl, useT } from '../../i18n/provider';
 import { ListScreen, useListScreen, type ListGrid } from '../../ui/ListScreen';
 import { DeliveryLog } from './DeliveryLog';
 import { DownloadDialog } from './DownloadDialog';
+import { ReportSales } from './ReportSales';
 import './reports.css';
 import { reportTone, type ReportsCommandContext } from './store';
 
 const columns: GridColumnSpec[] = [
   { key: 'date', label: '', kind: 'date', width: 130 },
   { key: 'count', label: '', kind: 'number', width: 110 },
+  { key: 'returned', label: '', kind: 'number', width: 110 },
+  { key: 'amount_cents', label: '', kind: 'number', width: 120 },
   { key: 'leads_number', label: '', kind: 'number', width: 110 },
   { key: 'zip', label: '', kind: 'text', width: 220 },
 ];
@@ -28,7 +32,7 @@ const rowTone = (row: Row) => reportTone(Number(row.count), Number(row.leads_num
 // Enter or a double click on a row: the day's report, in a format.
 const onOpen = (row: Row) => void runCommand('reports.download', { reportId: row.id }, 'hotkey');
 
-/** Reports (/customers/rules/rapports/:ruleId): a rule's days newest first, coloured by fill, the last export, a day's delivery log. */
+/** Reports (/customers/rules/rapports/:ruleId): a rule's days newest first (delivered, returned, amount), coloured by fill, the last export, a day's delivery log and sales. */
 export default function ReportsScreen() {
   const t = useT();
   const intl = useIntl();
@@ -40,7 +44,13 @@ export default function ReportsScreen() {
   const format = useMemo(() => {
     const base = defaultFormatter(intl.locale);
     return (column: GridColumnSpec, value: unknown) =>
-      column.key === 'zip' ? ((value as string[] | undefined)?.length ? (value as string[]).join(', ') : t('rules.zip.everywhere')) : base(column, value);
+      column.key === 'zip'
+        ? (value as string[] | undefined)?.length
+          ? (value as string[]).join(', ')
+          : t('rules.zip.everywhere')
+        : column.key === 'amount_cents'
+          ? formatCents(intl.locale, Number(value ?? 0))
+          : base(column, value);
   }, [intl.locale, t]);
   const loader = useMemo(
     () =>
@@ -74,7 +84,12 @@ export default function ReportsScreen() {
       }
       list={list}
       grid={grid}
-      aside={<DeliveryLog report={focused} />}
+      aside={
+        <div className="reports-aside">
+          <DeliveryLog report={focused} />
+          <ReportSales report={focused} />
+        </div>
+      }
       bodyClassName="reports-body"
     >
       <DownloadDialog />
