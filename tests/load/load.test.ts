@@ -18,7 +18,7 @@ const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
 const CONNECTIONS = Number(process.env.LOAD_CONNECTIONS ?? 50);
 /** `LOAD_CPU_PROFILE=<folder>`: the servers write their CPU profiles there (node --cpu-prof) when they stop. */
 const CPU_PROFILE = process.env.LOAD_CPU_PROFILE;
-const profiled: Record<string, string> = CPU_PROFILE ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${CPU_PROFILE}` } : {};
+const profiled = CPU_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROFILE}`] : [];
 /** Leads added to the demo's 20,000 before the run. */
 const EXTRA_LEADS = Number(process.env.LOAD_EXTRA_LEADS ?? 80_000);
 /** One client in five is an administrator (who also reads the rules' reports). */
@@ -60,7 +60,7 @@ describe(`load: ${CONNECTIONS} signed-in clients for ${SECONDS} s`, () => {
     const before = await onPglite(dataDir, snapshot);
     step(`${before.totals.total} leads seeded`);
 
-    const server = await startServerProcess({ ...env, ...profiled });
+    const server = await startServerProcess(env, profiled);
     step('server ready');
     let run: Awaited<ReturnType<typeof drive>>;
     try {
@@ -93,7 +93,7 @@ describe(`load: ${CONNECTIONS} signed-in clients for ${SECONDS} s`, () => {
       const env = { DATABASE_URL: pg.url, DATA_DIR: dataDir, TRUST_PROXY: '1', SEED_DEMO: '0' };
       await seedProcess(env, EXTRA_LEADS);
       step('seeded');
-      const servers = [await startServerProcess({ ...env, ...profiled }), await startServerProcess({ ...env, ...profiled })];
+      const servers = [await startServerProcess(env, profiled), await startServerProcess(env, profiled)];
       step('servers ready');
       const db = await openDb({ databaseUrl: pg.url });
       try {
