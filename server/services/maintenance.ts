@@ -88,7 +88,13 @@ export function registerMaintenanceJobs(ctx: Pick<AppContext, 'db' | 'jobs' | 'c
   ctx.jobs.register(CHECKPOINT_JOB, () => ctx.db.exec('CHECKPOINT').then(() => undefined), { cron: '*/5 * * * *' });
   ctx.jobs.register(VACUUM_MONTH_STATS_JOB, () => ctx.db.exec('VACUUM ANALYZE lead_month_stats').then(() => undefined), { cron: '*/10 * * * *' });
   // Also at start: the bulk writes of the day may have been made before a restart.
-  ctx.jobs.register(VACUUM_BUSY_LEADS_JOB, () => vacuumLeadsIfBusy(ctx.db).then(() => undefined), { cron: '5-59/10 * * * *', atStart: true });
+  ctx.jobs.register(
+    VACUUM_BUSY_LEADS_JOB,
+    async () => {
+      if (await vacuumLeadsIfBusy(ctx.db)) ctx.log.info('leads vacuumed after bulk writes');
+    },
+    { cron: '5-59/10 * * * *', atStart: true },
+  );
   ctx.jobs.register(
     VACUUM_LEADS_JOB,
     async () => vacuumLeads(ctx.db, (await ctx.db.query<{ written: number }>('SELECT written FROM lead_writes')).rows[0]?.written ?? 0),
