@@ -74,7 +74,7 @@ async function fixture(db: Db): Promise<Fixture> {
 }
 
 /** The bundled server as a child process; `extraEnv` over the bench's environment. */
-export function startServer(extraEnv: Record<string, string> = {}): Promise<{ url: string; proc: ChildProcess }> {
+export function startServer(extraEnv: Record<string, string> = {}): Promise<{ url: string; proc: ChildProcess; output: () => string }> {
   if (spawnSync(process.execPath, ['scripts/build-server.mjs'], { cwd: root, stdio: 'inherit' }).status !== 0) throw new Error('server build failed');
   const proc = spawn(process.execPath, ['dist-server/main.mjs'], {
     cwd: root,
@@ -86,7 +86,7 @@ export function startServer(extraEnv: Record<string, string> = {}): Promise<{ ur
     proc.stdout!.on('data', (c: Buffer) => {
       out += c.toString();
       const m = /(http:\/\/[\w.:[\]-]+)/.exec(out);
-      if (m) ok({ url: m[1], proc });
+      if (m) ok({ url: m[1], proc, output: () => out });
     });
     proc.on('exit', (code) => fail(new Error(`server exited (${code})`)));
   });
