@@ -97,7 +97,7 @@ const pgliteParsers = {
  * page images in the WAL would guard against nothing more, and were two thirds of the WAL of a
  * 100,000-lead sale (178 MB → 63 MB, the export ~10 % faster).
  */
-const pgliteSettings = ['shared_buffers=96MB', 'work_mem=8MB', 'full_page_writes=off'];
+export const pgliteSettings = ['shared_buffers=96MB', 'work_mem=8MB', 'full_page_writes=off'];
 
 /**
  * A check before each statement that the data folder is still the one opened: removed (or

@@ -14,11 +14,11 @@ import type { BenchResult } from './run';
 
 const root = resolve(import.meta.dirname, '../..');
 export const dataDir = resolve(root, process.env.BENCH_DATA_DIR ?? 'data/bench');
-const databaseUrl = process.env.DATABASE_URL;
+export const databaseUrl = process.env.DATABASE_URL;
 const TARGET = 1_000_000;
 /** Runs of each write bench (status change, exports), reported as their median. */
 const RUNS = 3;
-const admin = { email: 'bench@bench.local', password: 'bench-password-1' };
+export const admin = { email: 'bench@bench.local', password: 'bench-password-1' };
 // MALLOC_ARENA_MAX as `npm start` sets it (scripts/start.mjs).
 const env = { MALLOC_ARENA_MAX: '2', ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'error', SEED_DEMO: '0' };
 
@@ -48,10 +48,11 @@ export async function ensureDatabase(target = TARGET) {
   const again = await openBenchDb();
   await again.exec('REINDEX TABLE leads');
   await again.exec('VACUUM ANALYZE leads, lead_month_stats');
+  await again.query('UPDATE lead_writes SET written = 0, vacuumed_at = now()');
   await again.close();
 }
 
-interface Fixture {
+export interface Fixture {
   landings: Array<{ id: number; columns: Array<{ key: string; type: string; options?: string[] }> }>;
   statusIds: number[];
   exportIds: number[][];
@@ -72,11 +73,12 @@ async function fixture(db: Db): Promise<Fixture> {
   return { landings, statusIds, exportIds: [pool.slice(0, 100_000), pool.slice(100_000)], names, lastAction };
 }
 
-function startServer(): Promise<{ url: string; proc: ChildProcess }> {
+/** The bundled server as a child process; `extraEnv` over the bench's environment. */
+export function startServer(extraEnv: Record<string, string> = {}): Promise<{ url: string; proc: ChildProcess; output: () => string }> {
   if (spawnSync(process.execPath, ['scripts/build-server.mjs'], { cwd: root, stdio: 'inherit' }).status !== 0) throw new Error('server build failed');
   const proc = spawn(process.execPath, ['dist-server/main.mjs'], {
     cwd: root,
-    env: { ...env, PORT: '0', HOST: '127.0.0.1', ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, IMPORT_BODY_LIMIT_MB: '128' },
+    env: { ...env, PORT: '0', HOST: '127.0.0.1', ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, IMPORT_BODY_LIMIT_MB: '128', ...extraEnv },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((ok, fail) => {
@@ -84,19 +86,19 @@ function startServer(): Promise<{ url: string; proc: ChildProcess }> {
     proc.stdout!.on('data', (c: Buffer) => {
       out += c.toString();
       const m = /(http:\/\/[\w.:[\]-]+)/.exec(out);
-      if (m) ok({ url: m[1], proc });
+      if (m) ok({ url: m[1], proc, output: () => out });
     });
     proc.on('exit', (code) => fail(new Error(`server exited (${code})`)));
   });
 }
 
 /** Peak resident memory of a process since the last reset (Linux: VmHWM, reset through clear_refs). */
-const peakRss = (pid: number) => Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
-const currentRss = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
-const resetPeak = (pid: number) => writeFileSync(`/proc/${pid}/clear_refs`, '5');
+export const peakRss = (pid: number) => Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
+export const currentRss = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
+export const resetPeak = (pid: number) => writeFileSync(`/proc/${pid}/clear_refs`, '5');
 
 /** A valid form row for any landing: every column filled according to its type. */
-function benchRow(columns: Fixture['landings'][number]['columns'], i: number): Record<string, string | number> {
+export function benchRow(columns: Fixture['landings'][number]['columns'], i: number): Record<string, string | number> {
   const value = (c: Fixture['landings'][number]['columns'][number]): string | number => {
     switch (c.type) {
       case 'phone':
@@ -118,7 +120,7 @@ function benchRow(columns: Fixture['landings'][number]['columns'], i: number): R
   return Object.fromEntries(columns.map((c) => [c.key, value(c)]));
 }
 
-const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(q * xs.length) - 1)];
+export const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(q * xs.length) - 1)];
 
 export default async function leadsBench(): Promise<BenchResult[]> {
   await ensureDatabase();

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -16,6 +16,9 @@ import { markdownTables, Tally, type RunFigures } from './tally';
 // `LOAD_SECONDS=10 npm run test:load` to try it short; the figures of docs/performance.md are 60 s.
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
 const CONNECTIONS = Number(process.env.LOAD_CONNECTIONS ?? 50);
+/** `LOAD_CPU_PROFILE=<folder>`: the servers write their CPU profiles there (node --cpu-prof) when they stop. */
+const CPU_PROFILE = process.env.LOAD_CPU_PROFILE;
+const profiled = CPU_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROFILE}`] : [];
 /** Leads added to the demo's 20,000 before the run. */
 const EXTRA_LEADS = Number(process.env.LOAD_EXTRA_LEADS ?? 80_000);
 /** One client in five is an administrator (who also reads the rules' reports). */
@@ -24,6 +27,15 @@ const ADMIN_EVERY = 5;
 const INTAKE_PER_MINUTE = 60;
 
 const runs: RunFigures[] = [];
+
+/**
+ * CPU seconds (user + system) a process has used so far, as its own process.cpuUsage() would say,
+ * read from Linux's /proc/<pid>/stat (fields 14 and 15, in clock ticks of 1/100 s).
+ */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
 
 /** Prints how long after its start each step of a run ended. */
 const stepTimer = (name: string) => {
@@ -48,7 +60,7 @@ describe(`load: ${CONNECTIONS} signed-in clients for ${SECONDS} s`, () => {
     const before = await onPglite(dataDir, snapshot);
     step(`${before.totals.total} leads seeded`);
 
-    const server = await startServerProcess(env);
+    const server = await startServerProcess(env, profiled);
     step('server ready');
     let run: Awaited<ReturnType<typeof drive>>;
     try {
@@ -66,6 +78,7 @@ describe(`load: ${CONNECTIONS} signed-in clients for ${SECONDS} s`, () => {
       leads: before.totals.total,
       connections: CONNECTIONS,
       seconds: SECONDS,
+      serverCpuSeconds: run.serverCpuSeconds,
       tally: run.tally,
     });
     rmSync(dataDir, { recursive: true, force: true });
@@ -80,7 +93,7 @@ describe(`load: ${CONNECTIONS} signed-in clients for ${SECONDS} s`, () => {
       const env = { DATABASE_URL: pg.url, DATA_DIR: dataDir, TRUST_PROXY: '1', SEED_DEMO: '0' };
       await seedProcess(env, EXTRA_LEADS);
       step('seeded');
-      const servers = [await startServerProcess(env), await startServerProcess(env)];
+      const servers = [await startServerProcess(env, profiled), await startServerProcess(env, profiled)];
       step('servers ready');
       const db = await openDb({ databaseUrl: pg.url });
       try {
@@ -101,6 +114,7 @@ describe(`load: ${CONNECTIONS} signed-in clients for ${SECONDS} s`, () => {
           leads: before.totals.total,
           connections: CONNECTIONS,
           seconds: SECONDS,
+          serverCpuSeconds: run.serverCpuSeconds,
           tally: run.tally,
         });
       } finally {
@@ -133,6 +147,7 @@ async function onPglite<T>(dataDir: string, fn: (db: Db) => Promise<T>): Promise
 
 /** Signs the clients in (spread over the servers), then runs the mix on all servers at once. */
 async function drive(servers: ServerProcess[], step: (what: string) => void) {
+  const serverCpu = () => servers.reduce((sum, s) => sum + cpuSeconds(s.proc.pid!), 0);
   const urls = servers.map((s) => s.url);
   const sessions = await Promise.all(
     Array.from({ length: CONNECTIONS }, async (_, i): Promise<Session> => {
@@ -144,12 +159,14 @@ async function drive(servers: ServerProcess[], step: (what: string) => void) {
   const fixture = await loadFixture(urls[0], sessions);
   step('clients signed in');
   const tally = new Tally();
+  const cpuBefore = serverCpu();
   // autocannon's own duration is only a backstop: the tally stops the run once the last answer is in.
   const instance = autocannon({ url: urls, connections: CONNECTIONS, duration: SECONDS + 60, timeout: 30, requests: loadRequests(fixture, tally) });
   tally.open(SECONDS, () => instance.stop());
   const result = await instance;
+  const serverCpuSeconds = serverCpu() - cpuBefore;
   step('load done');
-  return { tally, result, tag: fixture.tag };
+  return { tally, result, tag: fixture.tag, serverCpuSeconds };
 }
 
 async function loadFixture(url: string, sessions: Session[]): Promise<LoadFixture> {
@@ -223,7 +240,8 @@ function loadSection(figures: RunFigures[]): string {
     'an export: its leads were sold meanwhile (another client, the delivery engine). Database: the demo plus',
     `\`npm run seed -- --leads ${EXTRA_LEADS}\`. Afterwards the totals reconcile exactly: leads = sum over statuses = monthly statistics,`,
     "each rule's day counter = the leads delivered under it, each export's count = its leads = the ids in its file, leads added =",
-    'intakes accepted. Latencies per request, from sending to the last byte; no answer was a 5xx.',
+    'intakes accepted. Latencies per request, from sending to the last byte; no answer was a 5xx. Server CPU: user + system time of',
+    'the server processes during the run (/proc/<pid>/stat, what their process.cpuUsage() reports), all instances together.',
     '`npm run test:load` prints this section ready to paste (and writes it to `$TMPDIR/lead-console-load.md`).',
     '',
     markdownTables(figures),

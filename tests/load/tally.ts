@@ -111,6 +111,8 @@ export interface RunFigures {
   leads: number;
   connections: number;
   seconds: number;
+  /** CPU time the server processes used during the run (user + system, every instance). */
+  serverCpuSeconds: number;
   tally: Tally;
 }
 
@@ -123,14 +125,15 @@ const statusList = (s: Record<number, number>) =>
 /** The "Load" section's tables, ready to paste into docs/performance.md. */
 export function markdownTables(runs: RunFigures[]): string {
   const lines = [
-    '| Run | Database | Leads at start | Clients | Duration | Requests | Requests/s | p50 (ms) | p95 (ms) | p99 (ms) | 5xx | Expected 409 / 429 |',
-    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| Run | Database | Leads at start | Clients | Duration | Requests | Requests/s | Server CPU (s) | Requests per server CPU-second | p50 (ms) | p95 (ms) | p99 (ms) | 5xx | Expected 409 / 429 |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
   for (const r of runs) {
     const all = kinds.flatMap((k) => r.tally.latencies[k]);
     const t = r.tally;
     lines.push(
       `| ${r.name} | ${r.database} | ${r.leads.toLocaleString('en-US')} | ${r.connections} | ${r.seconds} s | ${t.responses.toLocaleString('en-US')} | ${Math.round(t.responses / t.seconds)} | ` +
+        `${r.serverCpuSeconds.toFixed(1)} | ${Math.round(t.responses / r.serverCpuSeconds)} | ` +
         `${ms(percentile(all, 50))} | ${ms(percentile(all, 95))} | ${ms(percentile(all, 99))} | ${t.serverErrors} | ${t.count((_, s) => s === 409)} / ${t.count((_, s) => s === 429)} |`,
     );
   }

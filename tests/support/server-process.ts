@@ -26,9 +26,9 @@ export const SERVER_ADMIN = { email: 'faults@test.local', password: 'faults-pass
 /**
  * Starts `node --import tsx server/main.ts` with `env` over the test's environment: DATA_DIR
  * (PGlite's folder and the export files) or DATABASE_URL, PORT 0 on 127.0.0.1, no demo, an
- * administrator SERVER_ADMIN. Resolves once it says it is ready.
+ * administrator SERVER_ADMIN; `nodeArgs` go to node (e.g. --cpu-prof). Resolves once it says it is ready.
  */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+export async function startServerProcess(env: Record<string, string>, nodeArgs: string[] = []): Promise<ServerProcess> {
   const fullEnv = {
     ...process.env,
     ...TEST_ENV,
@@ -44,7 +44,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   let current: { url: string; proc: ChildProcess; output: string } | undefined;
   const start = () =>
     new Promise<void>((ok, fail) => {
-      const proc = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: root, env: fullEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+      const proc = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/main.ts'], { cwd: root, env: fullEnv, stdio: ['ignore', 'pipe', 'pipe'] });
       const state = { url: '', proc, output: '' };
       current = state;
       const onOutput = (chunk: Buffer) => {

