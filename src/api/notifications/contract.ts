@@ -6,7 +6,7 @@ export const alertKinds = ['webhook_paused', 'cap_reached', 'budget_reached', 'r
 export type AlertKind = (typeof alertKinds)[number];
 
 /** The span of a rule's cap that was reached. */
-export const capSpans = ['hour', 'day', 'week', 'month'] as const;
+const capSpans = ['hour', 'day', 'week', 'month'] as const;
 export type CapSpan = (typeof capSpans)[number];
 
 /** A subject named by an alert: its name is null once it was deleted. */
@@ -29,7 +29,6 @@ export const notificationsQuery = z.object({
   before: queryInt(1, Number.MAX_SAFE_INTEGER, 'Curseur invalide').optional(),
   limit: queryInt(1, 100, 'Nombre de notifications entre 1 et 100').default(20),
 });
-export type NotificationsQuery = z.input<typeof notificationsQuery>;
 
 /** A page of alerts, this admin's unread count (of every alert), the cursor of the next page (null: none). */
 export const notificationsResponse = z.object({
