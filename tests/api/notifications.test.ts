@@ -4,7 +4,7 @@ import { raiseAlert } from '../../server/services/alerts/raise';
 import { sendAlertDigests } from '../../server/services/alerts/digest';
 import { runBigExport } from '../../server/services/exports/big-export';
 import { createUser } from '../../server/services/users';
-import { ADMIN, startServer, type TestServer } from './harness';
+import { ADMIN, freshPostgresDatabase, startServer, type TestServer } from './harness';
 import { createLanding, json, normalUserToken } from './leads-support';
 import { createCustomer, createRule, until } from './lives-support';
 import { startSmtp } from './smtp';
@@ -174,5 +174,29 @@ describe('the digest mail', () => {
     const next = digests().slice(2);
     expect(next[0]!.text).toContain('Une alerte a été levée');
     expect(next[0]!.text).not.toContain('Toiture Nord');
+  });
+});
+
+// PostgreSQL only (CI's second api run): two instances, each with its own pool and pg-boss, on one database.
+describe.skipIf(!process.env.TEST_DATABASE_URL)('the digest mail on two instances', () => {
+  it('is sent once when both run it at the same moment, again and again', async () => {
+    const shared = { DATABASE_URL: await freshPostgresDatabase(process.env.TEST_DATABASE_URL!), SMTP_URL: smtp.url };
+    const [a, b] = await Promise.all([startServer(shared), startServer(shared)]);
+    try {
+      const sent = smtp.mails.length;
+      for (let round = 0; round < 5; round++) {
+        await a.ctx.db.tx((q) => raiseAlert(q, { kind: 'export_failed', exportId: 100 + round, userId: 1 }));
+        await a.ctx.db.query(`UPDATE alert_digests SET sent_at = sent_at - interval '61 minutes'`);
+        await Promise.all([sendAlertDigests(a.ctx), sendAlertDigests(b.ctx), sendAlertDigests(a.ctx), sendAlertDigests(b.ctx)]);
+      }
+      // One admin on that database: one mail per round, each with its own alert.
+      await until(async () => smtp.mails.length >= sent + 5, 30_000, 'five digests');
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      const digests = smtp.mails.slice(sent);
+      expect(digests).toHaveLength(5);
+      for (let round = 0; round < 5; round++) expect(digests.filter((m) => m.text.includes(`n° ${100 + round} `))).toHaveLength(1);
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
   });
 });
