@@ -81,12 +81,19 @@ describe('notifications', () => {
     await page.keyboard.press('Escape');
     await expect.poll(() => bell(page).getAttribute('aria-label')).toBe('Notifications, aucune non lue');
 
+    // An alert raised meanwhile shows when the window regains focus.
+    await app.server.ctx.db.tx((q) => raiseAlert(q, { kind: 'budget_reached', customerId: customer.id }));
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+    await expect.poll(() => bell(page).getAttribute('aria-label')).toBe('Notifications, 1 non lue');
+
     // The bell itself; an alert's link opens its subject: the customer's rules.
     await bell(page).click();
     await dialog.waitFor();
+    // The newest, unread: opening it marks it read.
     await items.nth(0).getByRole('link').click();
     await page.waitForURL(new RegExp(`/customers/rules/${customer.id}$`));
     await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => bell(page).getAttribute('aria-label')).toBe('Notifications, aucune non lue');
     expect(errors).toEqual([]);
   });
 
@@ -96,7 +103,7 @@ describe('notifications', () => {
     await bell(page).click();
     const dialog = page.getByRole('dialog', { name: 'Notifications' });
     await dialog.waitFor();
-    expect(await dialog.getByRole('listitem').count()).toBe(3);
+    expect(await dialog.getByRole('listitem').count()).toBe(4);
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(MOBILE.width);
     expect(await axeViolations(page)).toEqual([]);

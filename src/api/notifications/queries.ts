@@ -2,7 +2,7 @@ import { infiniteQueryOptions } from '@tanstack/react-query';
 import { call } from '../client';
 import { notificationsApi } from './endpoints';
 
-/** How often the bell asks for new alerts while the window is open (it also asks when the window regains focus). */
+/** How often the bell asks for new alerts while the window is open (it also asks when the window regains focus: NotificationsBell). */
 const REFRESH_MS = 60_000;
 
 /** GET /api/notifications, page after page (20 each, newest first): the bell's count and list. */
@@ -12,5 +12,4 @@ export const notificationsQuery = infiniteQueryOptions({
   initialPageParam: null as number | null,
   getNextPageParam: (page) => page.next_before,
   refetchInterval: REFRESH_MS,
-  refetchOnWindowFocus: true,
 });

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import { Button } from 'react-aria-components';
 import { Link } from 'react-router';
 import { useSnapshot } from 'valtio';
@@ -25,6 +25,14 @@ export function NotificationsBell() {
   const t = useT();
   const { userData } = useSnapshot(userState);
   const notifications = useNotifications();
+  const queryClient = useQueryClient();
+  // Back to the window (another window, another tab): the alerts raised meanwhile, at once.
+  // react-query's own refetch on focus follows only the page's visibility, not the window's focus.
+  useEffect(() => {
+    const refresh = () => void queryClient.invalidateQueries({ queryKey: notificationsQuery.queryKey });
+    window.addEventListener('focus', refresh);
+    return () => window.removeEventListener('focus', refresh);
+  }, [queryClient]);
   if (!userData?.admin) return null;
   const unread = notifications.data?.pages[0]?.unread ?? 0;
   const label = t('notifications.bell', { count: unread });
