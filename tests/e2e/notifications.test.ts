@@ -6,12 +6,12 @@ import { raiseAlert } from '../../server/services/alerts/raise';
 import { axeViolations, DEMO, MOBILE, signIn, startApp, type App } from './harness';
 
 let app: App;
-let customer: { id: number; name: string };
+let customer: { id: number; name: string; email: string };
 
 beforeAll(async () => {
   app = await startApp();
   const { db } = app.server.ctx;
-  customer = (await db.query<{ id: number; name: string }>('SELECT id, name FROM customers ORDER BY id LIMIT 1')).rows[0]!;
+  customer = (await db.query<{ id: number; name: string; email: string }>('SELECT id, name, email FROM customers ORDER BY id LIMIT 1')).rows[0]!;
   const rule = (await db.query<{ id: number }>('SELECT id FROM rules WHERE deleted_at IS NULL ORDER BY id LIMIT 1')).rows[0]!;
   const admin = (await db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [DEMO.admin.email])).rows[0]!;
   await db.tx(async (q) => {
@@ -94,6 +94,30 @@ describe('notifications', () => {
     await page.waitForURL(new RegExp(`/customers/rules/${customer.id}$`));
     await dialog.waitFor({ state: 'hidden' });
     await expect.poll(() => bell(page).getAttribute('aria-label')).toBe('Notifications, aucune non lue');
+    expect(errors).toEqual([]);
+  });
+
+  it('shows a paused webhook in the customers list and resumes it by keyboard', async () => {
+    await app.server.ctx.db.query('UPDATE customers SET webhook_paused_at = now(), webhook_failures = 10 WHERE id = $1', [customer.id]);
+    const { page, errors } = await app.page();
+    await signIn(page, DEMO.admin);
+    await page.goto('/customers');
+    const customers = page.getByRole('grid', { name: 'Clients' });
+    await customers.getByRole('searchbox', { name: 'Filtrer Email' }).fill(customer.email);
+    await customers.getByRole('gridcell', { name: customer.email }).waitFor();
+    await customers.getByRole('columnheader', { name: /État du webhook/ }).waitFor();
+    await customers.getByRole('gridcell', { name: 'En pause' }).waitFor();
+    await customers.focus();
+    const resume = page.getByRole('button', { name: 'Reprendre le webhook' });
+    await resume.focus();
+    await page.keyboard.press('Enter');
+    await page.locator('.toasts').getByText(`Webhook de ${customer.name} repris`).waitFor();
+    await expect.poll(() => resume.count()).toBe(0);
+    expect(await focusKept(page)).toBe(true);
+    const { rows } = await app.server.ctx.db.query('SELECT webhook_paused_at, webhook_failures FROM customers WHERE id = $1', [customer.id]);
+    expect(rows[0]).toEqual({ webhook_paused_at: null, webhook_failures: 0 });
+    expect(await axeViolations(page)).toEqual([]);
+    await shot(page, 'customers');
     expect(errors).toEqual([]);
   });
 
