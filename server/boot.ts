@@ -15,6 +15,8 @@ import { createJobs } from './services/jobs';
 import { createMailer } from './services/mail';
 import { registerMaintenanceJobs } from './services/maintenance';
 import { registerDeliveryJobs } from './services/delivery/offer';
+import { registerWebhookJobs } from './services/delivery/webhook-resume';
+import { registerAlertJobs } from './services/alerts/digest';
 import { ensureAdmin } from './services/users';
 import { setPasswordCost } from './services/auth/passwords';
 import { createLogger } from './logger';
@@ -53,6 +55,8 @@ export async function boot(config: Config, opts: { logger?: boolean; distDir?: s
   registerMaintenanceJobs(ctx);
   registerDeliveryJobs(ctx);
   registerBigExportJobs(ctx);
+  registerWebhookJobs(ctx);
+  registerAlertJobs(ctx);
   const app = await buildApp(ctx, opts.distDir);
   await listenForBackups(app);
   await ctx.jobs.start();

@@ -8,9 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import authPlugin from '../../server/plugins/auth';
 import { startServer, type TestServer } from './harness';
 
-/** Lives (customers, rules, their reports, their sales and returns, why a lead went to a rule and whom it was sold to) and Administration (accounts, exports, Taboola, the audit log). */
+/** Lives (customers, rules, their reports, their sales and returns, why a lead went to a rule and whom it was sold to), Administration (accounts, exports, Taboola, the audit log) and the alerts (issue 26: they reach every admin). */
 const adminArea =
-  /^\/api\/(customers|rules|rapports|sales|users|exports|big_exports|generate_big_export|taboola|audit)(\/|$)|^\/api\/auth\/register$|^\/api\/landings\/data\/:id\/(routing|sales)\//;
+  /^\/api\/(customers|rules|rapports|sales|users|exports|big_exports|generate_big_export|taboola|audit|notifications)(\/|$)|^\/api\/auth\/register$|^\/api\/landings\/data\/:id\/(routing|sales)\//;
 
 /** Open without signing in: sign-in (by password, passkey, or single sign-on and its one-time code) and the password links, probes, the API's description, the landing pages' intake, the download links and the sales' return links (256-bit capabilities). */
 const publicRoutes = new Set([

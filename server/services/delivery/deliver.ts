@@ -1,11 +1,12 @@
 import { createHash, createHmac } from 'node:crypto';
 import type { Landing } from '../../../src/api/landings/contract';
 import type { Config } from '../../config';
-import type { Queryable } from '../../db/connection';
+import type { Db, Queryable } from '../../db/connection';
 import { defineQueue, type Jobs } from '../jobs';
 import type { Mailer } from '../mail';
 import { returnUrl } from '../sales/return-links';
 import { standardWebhookHeaders } from './standard-webhooks';
+import { keepWebhookDelivery, WEBHOOK_DRAIN_QUEUE, webhookFailed, webhookSucceeded } from './webhook-pause';
 
 type Channel = 'mail' | 'webhook';
 export interface DeliveryJob {
@@ -170,28 +171,50 @@ async function sendMail(mailer: Mailer, config: Config, d: Delivered) {
 
 /**
  * One delivery attempt. Already sent (a repeated or restarted job) → nothing. Every attempt is
- * logged; a failure is logged then thrown, and pg-boss retries it later with backoff.
+ * logged; a failure is logged then thrown, and pg-boss retries it later with backoff. A webhook
+ * whose customer's webhook is paused (10 failures in a row) is kept instead, and sent in order
+ * once an admin resumes it (webhook-pause.ts, webhook-resume.ts).
  */
-export async function deliver(ctx: { db: Queryable; mailer: Mailer; config: Config }, job: DeliveryJob) {
+export async function deliver(ctx: DeliverContext, job: DeliveryJob) {
+  await attemptDelivery(ctx, job, { kept: false });
+}
+
+type DeliverContext = { db: Db; mailer: Mailer; config: Config; jobs: Pick<Jobs, 'send'> };
+
+/**
+ * `kept`: the attempt sends a delivery kept while the webhook was paused (the drain, in order).
+ * Answers 'kept' when the delivery waits in webhook_held, 'done' otherwise.
+ */
+export async function attemptDelivery(ctx: DeliverContext, job: DeliveryJob, { kept }: { kept: boolean }): Promise<'kept' | 'done'> {
   const { db } = ctx;
   // A lead deleted, or its sale returned or taken back (re-injected) since: nothing to deliver any more. A shared lead is
   // delivered for each of its sales (leads.rapport_id names only the latest).
   const d = await loadDelivery(db, job);
-  if (!d || d.sent || (job.channel === 'webhook' && !d.customer.webhook_url)) return;
+  if (!d || d.sent || (job.channel === 'webhook' && !d.customer.webhook_url)) return 'done';
+  if (job.channel === 'webhook' && !kept) {
+    const waiting = await keepWebhookDelivery(db, job);
+    if (waiting?.live) await ctx.jobs.send(WEBHOOK_DRAIN_QUEUE, { customer: waiting.customer });
+    if (waiting) return 'kept';
+  }
   const attempt = d.attempts + 1;
   const target = job.channel === 'mail' ? d.customer.email : d.customer.webhook_url!;
-  const log = (status: 'sent' | 'failed', httpStatus: number | null, error: string | null, willRetry: boolean) =>
-    db.query(
+  const log = (q: Queryable, status: 'sent' | 'failed', httpStatus: number | null, error: string | null, willRetry: boolean) =>
+    q.query(
       `INSERT INTO deliveries (lead_id, report_id, channel, attempt, status, target, http_status, error, will_retry)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT DO NOTHING`,
       [job.lead, job.report, job.channel, attempt, status, target, httpStatus, error, willRetry],
     );
   try {
     const httpStatus = job.channel === 'mail' ? (await sendMail(ctx.mailer, ctx.config, d), null) : await postWebhook(d, ctx.config);
-    await log('sent', httpStatus, null, false);
+    await log(db, 'sent', httpStatus, null, false);
+    if (job.channel === 'webhook') await webhookSucceeded(db, job);
+    return 'done';
   } catch (err) {
     const failure = err instanceof DeliveryFailed ? err : new DeliveryFailed(`Envoi impossible : ${(err as Error).message}`);
-    await log('failed', failure.httpStatus, failure.message.slice(0, 500), attempt <= retries[job.channel].retryLimit);
+    const logged = (q: Queryable) => log(q, 'failed', failure.httpStatus, failure.message.slice(0, 500), attempt <= retries[job.channel].retryLimit);
+    if (job.channel === 'mail') await logged(db);
+    // The 10th webhook failure in a row pauses the webhook and keeps this delivery: no retry then.
+    else if (await db.tx(async (q) => (await logged(q), webhookFailed(q, job)))) return 'kept';
     throw failure;
   }
 }

@@ -9,6 +9,7 @@ import type { Queryable } from '../../db/connection';
 import { AppError, notFound } from '../../errors';
 import type { SessionUser } from '../auth/sessions';
 import { audit } from '../audit';
+import { raiseAlert } from '../alerts/raise';
 import { getLandings } from '../leads/landings';
 import { exportStorage, leadsByIds, storageKey, writeLeadsFile } from './extract';
 import { exportFilename } from './filenames';
@@ -95,10 +96,13 @@ export const listBigExports = (db: Queryable, config: Config, userId: number) =>
 export async function requestBigExport(ctx: AppContext, user: SessionUser, input: BigExportInput): Promise<BigExportJob> {
   const { db, config } = ctx;
   await getLandings(db, input.landings);
-  await db.query(
-    `UPDATE big_exports SET state = 'failed', error = 'Interrompu : le serveur s''est arrêté pendant la génération', finished_at = now()
-      WHERE user_id = $1 AND state IN ('queued', 'running') AND heartbeat < now() - make_interval(mins => $2)`,
-    [user.id, STALE_MINUTES],
+  await db.tx((q) =>
+    failBigExports(
+      q,
+      `user_id = $1 AND state IN ('queued', 'running') AND heartbeat < now() - make_interval(mins => $2)`,
+      [user.id, STALE_MINUTES],
+      "Interrompu : le serveur s'est arrêté pendant la génération",
+    ),
   );
   let id: number;
   try {
@@ -117,6 +121,18 @@ export async function requestBigExport(ctx: AppContext, user: SessionUser, input
   }
   await ctx.jobs.send(BIG_EXPORT_JOB, { id });
   return getBigExport(db, config, id);
+}
+
+/**
+ * Gives up the custom exports `where` names (its parameters `values`) with `error`, and raises
+ * 'export_failed' for each, in the transaction `q`.
+ */
+async function failBigExports(q: Queryable, where: string, values: unknown[], error: string): Promise<void> {
+  const { rows } = await q.query<{ id: number; user_id: number }>(
+    `UPDATE big_exports SET state = 'failed', error = $${values.length + 1}, finished_at = now() WHERE ${where} RETURNING id, user_id`,
+    [...values, error],
+  );
+  for (const job of rows) await raiseAlert(q, { kind: 'export_failed', exportId: job.id, userId: job.user_id });
 }
 
 /** Primary keys per query when gathering a job's leads. */
@@ -200,7 +216,7 @@ export async function runBigExport(ctx: AppContext, id: number): Promise<void> {
     const err = thrown instanceof StorageError ? storageFailure(thrown, 'l’export n’a pas été créé.') : thrown;
     if (!(err instanceof AppError) || err.status >= 500) log.error({ err: thrown, bigExport: id }, 'big export failed');
     const message = err instanceof AppError ? err.message : 'Impossible de générer l’export.';
-    await db.query(`UPDATE big_exports SET state = 'failed', error = $2, finished_at = now() WHERE id = $1`, [id, message]);
+    await db.tx((q) => failBigExports(q, `id = $1`, [id], message));
   } finally {
     clearInterval(alive);
   }
@@ -217,11 +233,12 @@ export async function resumeInterruptedBigExports(ctx: Pick<AppContext, 'db' | '
   const interrupted = `state = 'running' AND heartbeat < coalesce($1::timestamptz, now() - make_interval(secs => $2))`;
   const since = [db.parallel ? null : startedAt.toISOString(), INTERRUPTED_SECONDS];
   const resumed = await db.tx(async (q) => {
-    await q.query(`UPDATE big_exports SET state = 'failed', error = $4, finished_at = now() WHERE ${interrupted} AND attempts >= $3`, [
-      ...since,
-      MAX_ATTEMPTS,
+    await failBigExports(
+      q,
+      `${interrupted} AND attempts >= $3`,
+      [...since, MAX_ATTEMPTS],
       `Interrompu : le serveur s’est arrêté pendant la génération, ${MAX_ATTEMPTS} fois. Choisissez une période plus courte ou prévenez un administrateur.`,
-    ]);
+    );
     const { rows } = await q.query<{ id: number }>(
       `UPDATE big_exports SET state = 'queued', written = 0, total = NULL, heartbeat = now() WHERE ${interrupted} RETURNING id`,
       since,

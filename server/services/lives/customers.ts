@@ -11,7 +11,7 @@ const emailTaken = () => conflict('Un client existe déjà avec cette adresse em
 const newSecret = () => randomBytes(32).toString('base64url');
 
 const customerSql = `
-  SELECT c.id, c.name, c.email, c.active, c.webhook_url, c.webhook_secret, c.dedupe_days, to_json(c.created_at) #>> '{}' AS created_at,
+  SELECT c.id, c.name, c.email, c.active, c.webhook_url, c.webhook_secret, to_json(c.webhook_paused_at) #>> '{}' AS webhook_paused_at, c.dedupe_days, to_json(c.created_at) #>> '{}' AS created_at,
          COALESCE((SELECT json_agg(json_build_object('id', r.id, 'name', r.name, 'active', r.active) ORDER BY ${frenchOrder('r.name')}, r.id)
                      FROM rules r WHERE r.customer_id = c.id AND r.deleted_at IS NULL), '[]') AS rules
     FROM customers c`;

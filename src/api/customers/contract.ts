@@ -16,6 +16,8 @@ export const customer = z.object({
   webhook_url: z.string().nullable(),
   /** The HMAC key the customer checks signatures with (admins hand it over); null without webhook. */
   webhook_secret: z.string().nullable(),
+  /** When its webhook was paused after 10 failed attempts in a row (its deliveries kept until resumed); null: not paused. */
+  webhook_paused_at: z.string().nullable(),
   /** Days during which the customer never receives a person (same phone or email) it already bought; 0: no dedupe. */
   dedupe_days: z.number(),
   rules: z.array(customerRuleRef),

@@ -9,6 +9,7 @@ import { customersQuery } from '../../api/customers/queries';
 import { createCustomer, updateCustomer } from '../../api/customers/requests';
 import { queryClient } from '../../api/queryClient';
 import { rulesKey } from '../../api/rules/queries';
+import { resumeWebhook } from '../../api/webhooks/requests';
 import type { CommandContext, ContextWith } from '../../commands/context';
 import { definePaletteSource } from '../../commands/palette/sources';
 import { defineCommand } from '../../commands/registry';
@@ -224,6 +225,31 @@ defineCommand({
     await reloadCustomers();
   },
 });
+
+// A webhook paused after 10 failures in a row: sent again, the deliveries kept meanwhile first.
+defineCommand<CustomerArgs, OnFocused>({
+  id: 'customers.resumeWebhook',
+  title: 'customers.resumeWebhook',
+  section,
+  scope,
+  // Shown for a customer whose webhook is paused only.
+  menus: [{ id: 'customers.actions', group: 'webhook', order: 5, when: (ctx) => onFocused(ctx) && webhookPaused(ctx, undefined) }],
+  requires: 'admin',
+  when: (ctx): ctx is OnFocused => onCustomer(ctx) && webhookPaused(ctx, undefined),
+  run: async (ctx, args) => {
+    const customer = customerOf(ctx, args);
+    if (!customer) return;
+    const res = await resumeWebhook(customer.id).catch(async (error: unknown) => {
+      await reloadCustomers();
+      throw new Error(ctx.t('customers.error.action'), { cause: error });
+    });
+    ctx.toast.success(ctx.t('customers.toast.webhookResumed', { name: customer.name, held: res.held }));
+    await reloadCustomers();
+  },
+});
+
+/** The customer named (or the focused one) has its webhook paused. */
+const webhookPaused = (ctx: OnFocused, args: CustomerArgs) => customerOf(ctx, args)?.webhook_paused_at != null;
 
 /** The last pause or resumption, which the toast's Annuler or `z` puts back once (one key pauses a customer). */
 let lastState: { id: number; active: boolean } | null = null;

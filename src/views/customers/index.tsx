@@ -20,6 +20,7 @@ const columns: GridColumnSpec[] = [
   { key: 'rule_count', label: '', kind: 'number', width: 90 },
   { key: 'state', label: '', kind: 'text', width: 110 },
   { key: 'webhook', label: '', kind: 'text', width: 220 },
+  { key: 'webhook_state', label: '', kind: 'text', width: 130 },
 ];
 
 const rowButtons = { args: (row: Row) => ({ customerId: row.id }), width: 240 };
@@ -30,6 +31,7 @@ const fetchRows = async (): Promise<Row[]> =>
     rule_count: c.rules.length,
     state: c.active ? 'active' : 'paused',
     webhook: c.webhook_url ?? '',
+    webhook_state: c.webhook_paused_at ? 'paused' : '',
   }));
 
 // Enter or a double click on a row: the customer's rules.
@@ -42,7 +44,11 @@ export default function CustomersScreen() {
   const customers = useCustomers();
   const format = useMemo(() => {
     const base = defaultFormatter(intl.locale);
-    return (column: GridColumnSpec, value: unknown): string => (column.key === 'state' ? t(`customers.state.${String(value)}`) : base(column, value));
+    return (column: GridColumnSpec, value: unknown): string => {
+      if (column.key === 'state') return t(`customers.state.${String(value)}`);
+      if (column.key === 'webhook_state') return value ? t(`customers.webhook.${String(value)}`) : '';
+      return base(column, value);
+    };
   }, [intl.locale, t]);
   // Filters and sorting read the cells as shown ('En pause', not 'paused').
   const loader = useMemo(() => localLoader(fetchRows, columns, (column, row) => format(column, row[column.key])), [format]);

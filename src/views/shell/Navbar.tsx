@@ -2,6 +2,7 @@ import { useParams } from 'react-router';
 import { CommandMenu } from '../../commands/CommandMenu';
 import { getScreen, groupOf, menuGroups, useCurrentScreen, type Screen } from '../../commands/screens';
 import { useT } from '../../i18n/provider';
+import { NotificationsBell } from './NotificationsBell';
 import { LanguageMenu, SizeMenu, ThemePicker } from './settings';
 import { useScreenTitle, useTitleKey } from './useScreenTitle';
 
@@ -39,6 +40,7 @@ export function Navbar() {
       <Breadcrumb key={titleKey} screen={screen} />
       <div className="navbar-right">
         <CommandMenu menu="navbar" variant="icons" label={t('shell.tools')} source="navbar" className="navbar-group" />
+        <NotificationsBell />
         <LanguageMenu />
         <SizeMenu />
         <ThemePicker />

@@ -12,6 +12,7 @@ const acme: Customer = {
   webhook_url: 'https://acme.fr/hook',
   dedupe_days: 30,
   webhook_secret: 's3cr3t',
+  webhook_paused_at: null,
   rules: [],
   created_at: '2026-01-01T00:00:00Z',
 };
