@@ -222,6 +222,10 @@ describe('POST /api/sales/:id/return', () => {
       { returned_at: null, entry_status: 'extracted' },
       { returned_at: null, entry_status: 'extracted' },
     ]);
+    // The admins are alerted once a day per customer, however many returns are refused.
+    expect((await returnSale(c.saleId, { reason: 'out_of_area' })).status).toBe(409);
+    const alerts = await server.ctx.db.query(`SELECT params FROM alerts WHERE kind = 'return_rate_exceeded'`);
+    expect(alerts.rows).toEqual([{ params: { customer_id: customer, rate: 66.7 } }]);
 
     for (const [body, field] of [
       [{ reason: 'nope' }, 'reason'],

@@ -2,6 +2,7 @@ import type { ReturnReason } from '../../../src/api/sales/contract';
 import type { AppContext } from '../../context';
 import { retryOnConflict } from '../../db/retry';
 import { conflict, notFound } from '../../errors';
+import { raiseAlert } from '../alerts/raise';
 import { audit } from '../audit';
 import { offerLeads } from '../delivery/offer';
 import { creditMonthsSql } from './credits';
@@ -47,9 +48,35 @@ export async function returnableSale(ctx: Pick<AppContext, 'db'>, saleId: number
  * customer are counted one after the other.
  */
 const overRateSql = `
-  WITH month AS (SELECT date_trunc('month', now() AT TIME ZONE 'Europe/Paris') AT TIME ZONE 'Europe/Paris' AS start)
-  SELECT (SELECT count(*) FROM lead_sales s, month WHERE s.customer_id = $1 AND s.returned_at >= month.start AND s.return_reason <> 'reinjected') * 100
-           > $2::numeric * (SELECT count(*) FROM lead_sales s, month WHERE s.customer_id = $1 AND s.sold_at >= month.start) AS over`;
+  WITH month AS (SELECT date_trunc('month', now() AT TIME ZONE 'Europe/Paris') AT TIME ZONE 'Europe/Paris' AS start),
+       n AS (SELECT (SELECT count(*) FROM lead_sales s, month WHERE s.customer_id = $1 AND s.returned_at >= month.start AND s.return_reason <> 'reinjected') AS returns,
+                    (SELECT count(*) FROM lead_sales s, month WHERE s.customer_id = $1 AND s.sold_at >= month.start) AS sales)
+  SELECT returns * 100 > $2::numeric * sales AS over, round(returns * 100.0 / greatest(sales, 1), 1)::float8 AS rate FROM n`;
+
+/** Refused past the customer's return rate: the return rolls back, then the admins are alerted. */
+class ReturnRateExceeded extends Error {
+  constructor(
+    readonly customerId: number,
+    readonly rate: number,
+  ) {
+    super('Taux de retour dépassé');
+  }
+}
+
+/**
+ * Alerts the admins that a customer's returns pass its rate, once a day per customer: every refused
+ * return would otherwise raise one.
+ */
+async function alertReturnRate(ctx: AppContext, { customerId, rate }: ReturnRateExceeded): Promise<void> {
+  await ctx.db.tx(async (q) => {
+    await q.query('SELECT pg_advisory_xact_lock(7340034, $1)', [customerId]);
+    const recent = await q.query(
+      `SELECT 1 FROM alerts WHERE kind = 'return_rate_exceeded' AND params->>'customer_id' = $1::text AND created_at > now() - interval '1 day'`,
+      [customerId],
+    );
+    if (recent.rows.length === 0) await raiseAlert(q, { kind: 'return_rate_exceeded', customerId, rate });
+  });
+}
 
 /** The lead goes back to new, its buyer and report those of its latest sale still standing (none: null). */
 const backToNewSql = `
@@ -74,6 +101,16 @@ export interface ReturnInput {
  * out of the window, or past the customer's return rate.
  */
 export async function returnSale(ctx: AppContext, saleId: number, input: ReturnInput, actorId: number | null) {
+  try {
+    return await recordReturn(ctx, saleId, input, actorId);
+  } catch (err) {
+    if (!(err instanceof ReturnRateExceeded)) throw err;
+    await alertReturnRate(ctx, err);
+    throw conflict(err.message);
+  }
+}
+
+function recordReturn(ctx: AppContext, saleId: number, input: ReturnInput, actorId: number | null) {
   return retryOnConflict(() =>
     ctx.db.tx(async (q) => {
       const sale = (await q.query<Returnable>(`${returnableSql} FOR UPDATE OF s`, [saleId])).rows[0];
@@ -86,8 +123,8 @@ export async function returnSale(ctx: AppContext, saleId: number, input: ReturnI
       );
       await q.query(creditMonthsSql('(SELECT customer_id, price_cents FROM lead_sales WHERE id = $1)'), [saleId]);
       if (sale.max_return_rate !== null) {
-        const over = (await q.query<{ over: boolean }>(overRateSql, [sale.customer_id, sale.max_return_rate])).rows[0].over;
-        if (over) throw conflict('Taux de retour dépassé');
+        const { over, rate } = (await q.query<{ over: boolean; rate: number }>(overRateSql, [sale.customer_id, sale.max_return_rate])).rows[0]!;
+        if (over) throw new ReturnRateExceeded(sale.customer_id, rate);
       }
       const moved = await q.query(backToNewSql, [sale.lead_id]);
       await audit(q, {
