@@ -12,6 +12,11 @@ const acme: Customer = {
   webhook_url: 'https://acme.fr/hook',
   dedupe_days: 30,
   webhook_secret: 's3cr3t',
+  default_price_cents: 1250,
+  monthly_budget_cents: null,
+  return_days: 7,
+  max_return_rate: null,
+  month_revenue_cents: 0,
   rules: [],
   created_at: '2026-01-01T00:00:00Z',
 };
