@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
 import type { Customer, Statement } from '../../src/api/customers/contract';
 import type { Rule } from '../../src/api/rules/contract';
-import { currentParisMonth } from '../../server/services/sales/statement';
+import { parisMonth } from '../../src/shared/dates';
 import { ADMIN, startServer, type TestServer } from './harness';
 import { createLanding, insertLeads, json, normalUserToken } from './leads-support';
 import { createCustomer, createRule } from './lives-support';
@@ -32,7 +32,7 @@ const archivedLeads = (n: number) =>
   );
 const exportTo = (leads: number[], extra: Record<string, unknown>) =>
   call('POST', `/api/landings/data/${landing.id}/export`, { bookType: 'csv', leads, ...extra });
-const month = currentParisMonth();
+const month = parisMonth();
 const statementOf = (id: number, m = month) => call('GET', `/api/customers/${id}/statement?month=${m}`);
 
 describe('customer money settings', () => {

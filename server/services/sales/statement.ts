@@ -1,12 +1,10 @@
 import type { Statement, StatementLine } from '../../../src/api/customers/contract';
+import { parisMonth } from '../../../src/shared/dates';
 import type { Queryable } from '../../db/connection';
 import { frenchOrder } from '../../db/french-order';
 import { notFound, validationFailed } from '../../errors';
 import { customerNotFound } from '../lives/customers';
 
-/** The current Paris month, YYYY-MM. */
-export const currentParisMonth = (now = new Date()) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit' }).format(now).slice(0, 7);
 
 /**
  * A customer's month from its sales (lead_sales, the source of truth), on the Paris calendar: a
@@ -15,7 +13,7 @@ export const currentParisMonth = (now = new Date()) =>
  * date, rule name (in French order; sales without a rule last), then channel.
  */
 export async function customerStatement(db: Queryable, customerId: number, month: string): Promise<Statement> {
-  if (month > currentParisMonth()) throw validationFailed({ month: `Mois à venir : pas encore de relevé pour ${month}` });
+  if (month > parisMonth()) throw validationFailed({ month: `Mois à venir : pas encore de relevé pour ${month}` });
   const customer = (await db.query<Statement['customer']>('SELECT id, name, email FROM customers WHERE id = $1', [customerId])).rows[0];
   if (!customer) throw notFound(customerNotFound);
   const { rows } = await db.query<StatementLine>(

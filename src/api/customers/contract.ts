@@ -53,16 +53,16 @@ const dedupeDays = z
 
 /** An amount in cents: a whole number from 0 to `max`, the message naming the field. */
 const cents = (field: string, max: number, maxText: string) => {
-  const message = `${field} : un montant en centimes, nombre entier de 0 à ${maxText}`;
+  const message = `${field} en centimes, nombre entier de 0 à ${maxText}`;
   return z.number({ error: message }).int(message).min(0, message).max(max, message);
 };
 
 /** A price in cents (0 to 1 000 000 €), for customers, rules and exports. */
 export const priceCents = (field: string) => cents(field, 100_000_000, '100 000 000 (1 000 000 €)');
 const budgetCents = cents('Budget mensuel', 100_000_000_000, '100 000 000 000 (1 milliard d’euros)').nullable();
-const returnDaysMessage = 'Délai de retour : un nombre entier de jours de 0 à 365';
+const returnDaysMessage = 'Délai de retour en jours, nombre entier de 0 à 365';
 const returnDays = z.number({ error: returnDaysMessage }).int(returnDaysMessage).min(0, returnDaysMessage).max(365, returnDaysMessage);
-const returnRateMessage = 'Taux de retour maximal : un pourcentage de 0 à 100, deux décimales au plus';
+const returnRateMessage = 'Taux de retour maximal en pourcentage de 0 à 100, deux décimales au plus';
 const maxReturnRate = z
   .number({ error: returnRateMessage })
   .min(0, returnRateMessage)
@@ -107,8 +107,8 @@ export const customerResponse = z.object({ data: customer, message: z.string() }
 /** A calendar month, YYYY-MM (Paris calendar); the server refuses months to come. */
 const statementMonth = z
   .string({ error: 'Mois requis (AAAA-MM)' })
-  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Mois invalide : attendu AAAA-MM, de 01 à 12')
-  .refine((m) => m >= '2000-01', 'Mois invalide : pas de relevé avant 2000');
+  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Mois invalide, attendu AAAA-MM avec un mois de 01 à 12')
+  .refine((m) => m >= '2000-01', 'Mois invalide, pas de relevé avant 2000');
 
 /** GET /api/customers/:id/statement?month=YYYY-MM. */
 export const statementQuery = z.object({ month: statementMonth });
@@ -141,10 +141,10 @@ export const statement = z.object({
 export type Statement = z.infer<typeof statement>;
 export const statementResponse = z.object({ data: statement });
 
-const statementFormats = ['pdf', 'xlsx', 'csv'] as const;
+export const statementFormats = ['pdf', 'xlsx', 'csv'] as const;
 export type StatementFormat = (typeof statementFormats)[number];
 
 /** GET /api/customers/:id/statement/file?month=YYYY-MM&format=pdf|xlsx|csv: the statement as a document to send. */
 export const statementFileQuery = statementQuery.extend({
-  format: z.enum(statementFormats, { error: 'Format invalide : pdf, xlsx ou csv' }),
+  format: z.enum(statementFormats, { error: 'Format invalide (pdf, xlsx ou csv)' }),
 });

@@ -90,6 +90,19 @@ defineCommand<{ customerId: number } | undefined, OnFocused>({
   },
 });
 
+// r, a row's Relevé button, the toolbar: the customer's statement of the current month.
+defineCommand<{ customerId: number } | undefined, OnFocused>({
+  id: 'customers.openStatement',
+  title: 'customers.openStatement',
+  section,
+  scope,
+  keys: ['r'],
+  menus: [{ id: 'customers.actions', order: 2, inline: true }],
+  requires: 'admin',
+  when: onFocused,
+  run: (ctx, args) => ctx.navigate(hrefOf('statement', { customerId: args?.customerId ?? ctx.customers.focused.id })),
+});
+
 // Checks the form, then sends it: a refused field (422) or an email already used (409) is shown by its field.
 defineCommand({
   id: 'customers.create',
@@ -152,7 +165,7 @@ defineCommand<CustomerArgs, OnFocused>({
   section,
   scope,
   keys: ['e'],
-  menus: [{ id: 'customers.actions', order: 2, inline: true }],
+  menus: [{ id: 'customers.actions', order: 3, inline: true }],
   requires: 'admin',
   when: onCustomer,
   run: (ctx, args) => {
@@ -253,8 +266,8 @@ function activeCommand(id: 'customers.pause' | 'customers.resume', keys: string[
   });
 }
 
-activeCommand('customers.pause', ['p'], false, 'customers.toast.paused', 3);
-activeCommand('customers.resume', ['shift+p'], true, 'customers.toast.resumed', 4);
+activeCommand('customers.pause', ['p'], false, 'customers.toast.paused', 4);
+activeCommand('customers.resume', ['shift+p'], true, 'customers.toast.resumed', 5);
 
 defineCommand({
   id: 'customers.undoState',

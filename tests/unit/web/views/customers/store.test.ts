@@ -46,7 +46,7 @@ describe('checkCustomerEdit', () => {
   });
 
   it('refuses an empty name, a bad email and a webhook that is not http(s), field by field', () => {
-    const { errors, payload } = checkCustomerEdit({ name: ' ', email: 'acme', active: true, webhook_url: 'ftp://acme.fr/x', dedupe_days: '30' }, acme);
+    const { errors, payload } = checkCustomerEdit({ ...customerDraft(acme), name: ' ', email: 'acme', webhook_url: 'ftp://acme.fr/x' }, acme);
     expect(payload).toBeNull();
     expect(errors).toEqual({ name: 'customers.form.error.name', email: 'customers.form.error.email', webhook_url: 'customers.edit.error.webhook' });
     expect(checkCustomerEdit({ ...customerDraft(acme), webhook_url: 'pas une adresse' }, acme).errors).toEqual({ webhook_url: 'customers.edit.error.webhook' });
@@ -73,6 +73,43 @@ describe('customerServerErrors', () => {
       webhook_url: 'customers.edit.error.webhook',
       email: 'customers.form.error.email',
       name: 'customers.form.error.name',
+    });
+  });
+});
+
+describe('the money settings in the edit', () => {
+  it('sends euros typed as cents, an emptied budget or rate as none, and refuses what is not an amount', () => {
+    expect(customerDraft(acme)).toMatchObject({
+      default_price_cents: expect.stringMatching(/^12[.,]50$/),
+      monthly_budget_cents: '',
+      return_days: '7',
+      max_return_rate: '',
+    });
+    expect(
+      checkCustomerEdit(
+        { ...customerDraft(acme), default_price_cents: '9,90', monthly_budget_cents: '1 500 €', return_days: '0', max_return_rate: '12,5 %' },
+        acme,
+      ).payload,
+    ).toEqual({ default_price_cents: 990, monthly_budget_cents: 150_000, return_days: 0, max_return_rate: 12.5 });
+    expect(checkCustomerEdit({ ...customerDraft(acme), default_price_cents: '' }, acme).payload).toEqual({ default_price_cents: 0 });
+    const budgeted = { ...acme, monthly_budget_cents: 100_000, max_return_rate: 10 };
+    expect(checkCustomerEdit({ ...customerDraft(budgeted), monthly_budget_cents: ' ', max_return_rate: '' }, budgeted).payload).toEqual({
+      monthly_budget_cents: null,
+      max_return_rate: null,
+    });
+    expect(
+      checkCustomerEdit(
+        { ...customerDraft(acme), default_price_cents: '-3', monthly_budget_cents: 'beaucoup', return_days: '400', max_return_rate: '101' },
+        acme,
+      ),
+    ).toEqual({
+      errors: {
+        default_price_cents: 'customers.form.error.price',
+        monthly_budget_cents: 'customers.form.error.budget',
+        return_days: 'customers.form.error.returnDays',
+        max_return_rate: 'customers.form.error.returnRate',
+      },
+      payload: null,
     });
   });
 });
