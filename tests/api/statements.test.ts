@@ -153,6 +153,23 @@ describe('exports to a customer', () => {
   });
 });
 
+describe('re-injecting an export to a customer', () => {
+  it('credits its sales on the statement and in the month its budget counts', async () => {
+    const id = await createCustomer(server, token, { name: 'Acheteur Réinjecté', default_price_cents: 800, monthly_budget_cents: 2400 });
+    const leads = await archivedLeads(3);
+    const sold = await json<{ data: { token: string } }>(await exportTo(leads, { for_customer: 'Acheteur Réinjecté' }));
+    const exportId = (await db().query<{ id: number }>('SELECT id FROM exports WHERE token = $1', [sold.data.token])).rows[0]!.id;
+    expect((await customerOf(id)).month_revenue_cents).toBe(2400);
+    expect((await call('POST', `/api/exports/insert/${exportId}`)).status).toBe(200);
+    expect((await customerOf(id)).month_revenue_cents).toBe(0);
+    const { data } = await json<{ data: Statement }>(await statementOf(id));
+    expect(data).toMatchObject({ total_cents: 2400, credits_cents: 2400, due_cents: 0 });
+    expect(data.lines.every((l) => l.channel === 'export' && l.rule === null)).toBe(true);
+    // The budget is free again for this month.
+    expect((await exportTo(await archivedLeads(3), { for_customer: 'Acheteur Réinjecté' })).status).toBe(200);
+  });
+});
+
 describe('statements', () => {
   let customer: number;
   let rules: Rule[];

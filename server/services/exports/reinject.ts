@@ -4,12 +4,14 @@ import { conflict, notFound } from '../../errors';
 import { audit } from '../audit';
 import { offerLeads } from '../delivery/offer';
 import { buyerOf } from '../sales/buyers';
+import { parisMonthSql } from '../sales/months';
 
 /**
  * Re-injects an export ('Ré-insérer les leads'): in one statement of one transaction, the
  * export's leads still extracted under it go back to new, sold to nobody and under no export (the
  * file keeps them; a later sale is another export's), and its sales of them are returned; a
- * lead that changed status meanwhile (archived, converted, sold again) stays as it is. Then the
+ * lead that changed status meanwhile (archived, converted, sold again) stays as it is, and their
+ * prices are credited to the buyer's month (customer_months). Then the
  * delivery engine offers them to the rules again (in the background, as every new lead), except
  * to the customer who returned them: the export's buyer.
  */
@@ -33,6 +35,12 @@ export async function reinjectExport(ctx: AppContext, actorId: number, exportId:
             WHERE l.export_id = $1 AND l.entry_status = 'extracted' RETURNING l.id
          ), returned AS (
            UPDATE lead_sales s SET returned_at = now(), return_reason = 'reinjected' FROM moved WHERE s.lead_id = moved.id AND s.export_id = $1 AND s.returned_at IS NULL
+           RETURNING s.customer_id, s.price_cents
+         ), credited AS (
+           -- Each return credits its price to the buyer's month of the return (its budget's counter).
+           INSERT INTO customer_months AS m (customer_id, month, returns, credits_cents)
+           SELECT customer_id, ${parisMonthSql}, count(*), sum(price_cents) FROM returned GROUP BY customer_id
+           ON CONFLICT (customer_id, month) DO UPDATE SET returns = m.returns + EXCLUDED.returns, credits_cents = m.credits_cents + EXCLUDED.credits_cents
          )
          SELECT id FROM moved`,
         [exportId],
