@@ -15,6 +15,7 @@ import { defineCommand } from '../../commands/registry';
 import {
   checkCustomer,
   checkCustomerEdit,
+  createPrice,
   customerDraft,
   customerEdit,
   customerForm,
@@ -113,14 +114,16 @@ defineCommand({
   requires: 'admin',
   when: (ctx): ctx is OnScreen => onScreen(ctx) && ctx.customers.tab === 'create' && !customerForm.busy,
   run: async (ctx) => {
-    const errors = checkCustomer(customerForm.name, customerForm.email);
+    const price = createPrice(customerForm.default_price_cents);
+    const errors = { ...checkCustomer(customerForm.name, customerForm.email), ...('error' in price ? { default_price_cents: price.error } : {}) };
     customerForm.errors = errors;
-    if (Object.keys(errors).length) return ctx.toast.warning(ctx.t('customers.form.invalid'));
+    if (Object.keys(errors).length || 'error' in price) return ctx.toast.warning(ctx.t('customers.form.invalid'));
     customerForm.busy = true;
     try {
-      await createCustomer({ name: customerForm.name.trim(), email: customerForm.email.trim() });
+      await createCustomer({ name: customerForm.name.trim(), email: customerForm.email.trim(), default_price_cents: price.cents });
       customerForm.name = '';
       customerForm.email = '';
+      customerForm.default_price_cents = '';
       // Ready for the next one.
       document.querySelector<HTMLElement>('[data-tab-entry="create"]')?.focus();
       ctx.toast.success(ctx.t('customers.toast.created'));
@@ -136,6 +139,7 @@ defineCommand({
         customerForm.errors = {
           ...(fields.name ? { name: 'customers.form.error.name' } : {}),
           ...(fields.email ? { email: 'customers.form.error.email' } : {}),
+          ...(fields.default_price_cents ? { default_price_cents: 'customers.form.error.price' } : {}),
         };
         return ctx.toast.warning(ctx.t('customers.form.invalid'));
       }

@@ -9,6 +9,8 @@ export const customerTabs = ['list', 'create'] as const;
 export type CustomerTab = (typeof customerTabs)[number];
 
 export type CustomerField = 'name' | 'email';
+/** 'Créer un client' also takes the default price. */
+export type CustomerCreateField = CustomerField | 'default_price_cents';
 
 /** What the customer commands see of the mounted screen (CommandContext.customers). */
 export interface CustomersCommandContext {
@@ -24,9 +26,17 @@ export interface CustomersCommandContext {
 export const customerForm = proxy({
   name: '',
   email: '',
-  errors: {} as Partial<Record<CustomerField, string>>,
+  /** Euros as typed; empty: 0. */
+  default_price_cents: '',
+  errors: {} as Partial<Record<CustomerCreateField, string>>,
   busy: false,
 });
+
+/** The creation's price, euros as typed → cents (empty: 0), or the field's error when it is no price. */
+export function createPrice(typed: string): { cents: number } | { error: string } {
+  const cents = parseEuros(typed) ?? 0;
+  return cents <= 100_000_000 ? { cents } : { error: 'customers.form.error.price' };
+}
 
 /** Loose on purpose (the server decides): something@something.tld, no spaces. */
 const emailShape = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -2,7 +2,7 @@
 // the fields changed (an emptied webhook removes it), and the server's refusals on their fields.
 import { describe, expect, it } from 'vitest';
 import { customerUpdateRequest, type Customer } from '../../../../../src/api/customers/contract';
-import { checkCustomerEdit, customerDraft, customerServerErrors } from '../../../../../src/views/customers/store';
+import { checkCustomerEdit, createPrice, customerDraft, customerServerErrors } from '../../../../../src/views/customers/store';
 
 const acme: Customer = {
   id: 3,
@@ -111,5 +111,13 @@ describe('the money settings in the edit', () => {
       },
       payload: null,
     });
+  });
+});
+
+describe('the price in the creation form', () => {
+  it('reads euros into cents, empty as 0, and refuses what is no price', () => {
+    expect(createPrice('12,50')).toEqual({ cents: 1250 });
+    expect(createPrice('')).toEqual({ cents: 0 });
+    for (const typed of ['-2', 'gratuit', '1000000,01']) expect(createPrice(typed)).toEqual({ error: 'customers.form.error.price' });
   });
 });
