@@ -5,7 +5,6 @@ import { frenchOrder } from '../../db/french-order';
 import { notFound, validationFailed } from '../../errors';
 import { customerNotFound } from '../lives/customers';
 
-
 /**
  * A customer's month from its sales (lead_sales, the source of truth), on the Paris calendar: a
  * sale counts on the day it was sold, at the price fixed on it; a return's credit (the sale's
