@@ -4,6 +4,8 @@ import { currentUser } from '../context';
 import { route } from '../endpoint';
 import { createCustomer, customerNotFound, listCustomers, updateCustomer } from '../services/lives/customers';
 import { pathId } from '../route-params';
+import { customerStatement } from '../services/sales/statement';
+import { statementFile } from '../services/sales/statement-file';
 
 export default async function customersRoutes(app: FastifyInstance) {
   const { db } = app.ctx;
@@ -20,5 +22,14 @@ export default async function customersRoutes(app: FastifyInstance) {
     const id = pathId(req.params.id, customerNotFound);
     const customer = await updateCustomer(db, currentUser(req).id, id, req.body);
     return { data: customer, message: 'Client modifié' };
+  });
+
+  route(app, customersApi.statement, async (req) => ({
+    data: await customerStatement(db, pathId(req.params.id, customerNotFound), req.query.month),
+  }));
+
+  route(app, customersApi.statementFile, async (req, reply) => {
+    const file = await statementFile(db, currentUser(req).id, pathId(req.params.id, customerNotFound), req.query.month, req.query.format);
+    return reply.headers(file.headers).send(file.body);
   });
 }

@@ -22,7 +22,7 @@ export type AuditEntry =
   | { action: 'create' | 'update'; entity: 'customer' | 'rule' }
   | { action: 'update'; entity: 'landing' }
   | { action: 'delete'; entity: 'rule' | 'leads' }
-  | { action: 'download'; entity: 'report' | 'export' }
+  | { action: 'download'; entity: 'report' | 'export' | 'statement' }
   | { action: 'status' | 'undo' | 'convert' | 'import' | 'export' | 'export.big' | 'exports.reinject'; entity: 'leads' }
   | { action: 'sales.return'; entity: 'sale' }
   | { action: 'production.note' | 'production.color'; entity: 'department_notes' }

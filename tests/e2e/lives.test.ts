@@ -86,7 +86,7 @@ describe('lives, keyboard only', () => {
     expect(await focusRole(page)).toBe('tab');
     await press(page, 'Control+k');
     await page.keyboard.type('chauffage clavier');
-    await page.getByRole('option', { name: /Chauffage Clavier/ }).waitFor();
+    await page.getByRole('option', { name: /^Chauffage Clavier/ }).waitFor();
     await press(page, 'Enter');
     await page.waitForURL(/\/customers\/rules\/\d+$/);
     const customerId = Number(page.url().split('/').pop());

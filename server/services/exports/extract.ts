@@ -6,13 +6,14 @@ import type { Landing } from '../../../src/api/landings/contract';
 import { extractableStatus, type BookType, type exportRequest, type ExportLink } from '../../../src/api/leads/contract';
 import type { Config } from '../../config';
 import type { Db, Queryable } from '../../db/connection';
-import { AppError, conflict, notFound } from '../../errors';
+import { AppError, conflict, notFound, validationFailed } from '../../errors';
 import type { SessionUser } from '../auth/sessions';
 import { getLandings, unionColumns } from '../leads/landings';
 import { Params } from '../../db/params';
 import { selectionConditions } from '../leads/selection';
 import { audit } from '../audit';
 import { buyerOf, lockBuyer } from '../sales/buyers';
+import { claimMonth } from '../sales/months';
 import type { CellValue, SheetColumn } from './cells';
 import { downloadUrl, exportFilename } from './filenames';
 import { s3Storage } from './s3-storage';
@@ -112,7 +113,10 @@ export async function extractLeads(db: Db, config: Config, user: SessionUser, la
         )
       ).rows[0].id;
       const buyer = await buyerOf(q, forCustomer, rapport);
+      if (!buyer && req.price_cents != null) throw priceWithoutBuyer();
       if (buyer) await lockBuyer(q, buyer.id);
+      // The price is fixed on the sale: the one given with the export, else the customer's default.
+      const price = buyer ? (req.price_cents ?? buyer.default_price_cents) : null;
       const { rows } = await q.query<{ sold: number; skipped: number }>(
         sellSql({
           where: [...where, `l.landing_id = ANY(${params.add(landingIds)}::int[])`],
@@ -121,6 +125,7 @@ export async function extractLeads(db: Db, config: Config, user: SessionUser, la
           soldTo: params.add(forCustomer),
           exportId: params.add(exportId),
           reportId: params.add(rapport),
+          price: params.add(price),
         }),
         params.values,
       );
@@ -128,7 +133,8 @@ export async function extractLeads(db: Db, config: Config, user: SessionUser, la
       await verify(sold + skipped);
       if (sold === 0 && skipped > 0) throw allBoughtAlready(skipped, buyer!.dedupe_days);
       if (sold === 0) throw ids.length ? nothingToSell() : noLeadsSelected();
-      await q.query('UPDATE exports SET count = $2 WHERE id = $1', [exportId, sold]);
+      await q.query('UPDATE exports SET count = $2, price_cents = $3 WHERE id = $1', [exportId, sold, price]);
+      if (buyer) await claimMonth(q, buyer.id, sold, sold * price!);
       await writeFile(q, storage, key, req.bookType, landings, exportId, filename);
       await audit(q, {
         actorId: user.id,
@@ -154,6 +160,10 @@ export const exportedMessage = ({ skipped }: ExportLink) =>
       ? 'Leads extraits ; 1 lead écarté : ce client a déjà acheté cette personne dans sa fenêtre de dédoublonnage'
       : `Leads extraits ; ${skipped} leads écartés : ce client a déjà acheté ces personnes dans sa fenêtre de dédoublonnage`;
 
+/** A price goes with a sale to a customer: an export that sells to none has nothing to price. */
+const priceWithoutBuyer = () =>
+  validationFailed({ price_cents: "Prix du lead : « Vendu à » doit nommer un client pour que l'export lui soit vendu à ce prix" });
+
 /** Every selected lead is a person the buyer bought within its dedupe window: nothing is sold. */
 const allBoughtAlready = (skipped: number, days: number) =>
   conflict(
@@ -169,7 +179,7 @@ const allBoughtAlready = (skipped: number, days: number) =>
  * with its sale (lead_sales, channel 'export') when the buyer is a customer. Answers how many were
  * sold and skipped.
  */
-function sellSql(p: { where: string[]; customer: string; dedupeDays: string; soldTo: string; exportId: string; reportId: string }) {
+function sellSql(p: { where: string[]; customer: string; dedupeDays: string; soldTo: string; exportId: string; reportId: string; price: string }) {
   const customer = `${p.customer}::int IS NOT NULL`;
   return `
     WITH chosen AS (
@@ -194,9 +204,9 @@ function sellSql(p: { where: string[]; customer: string; dedupeDays: string; sol
         FROM judged j WHERE l.id = j.id AND NOT j.bought
       RETURNING l.id, j.phone, j.email
     ), sales AS (
-      INSERT INTO lead_sales (lead_id, customer_id, rule_id, report_id, export_id, channel, phone, email, sold_at)
+      INSERT INTO lead_sales (lead_id, customer_id, rule_id, report_id, export_id, channel, price_cents, phone, email, sold_at)
       SELECT s.id, ${p.customer}::int, (SELECT rule_id FROM reports WHERE id = ${p.reportId}::int), ${p.reportId}::int, ${p.exportId}, 'export',
-             s.phone, s.email, now()
+             ${p.price}::int, s.phone, s.email, now()
         FROM sold s WHERE ${customer}
     )
     SELECT (SELECT count(*) FROM sold)::int AS sold, (SELECT count(*) FROM judged WHERE bought)::int AS skipped`;

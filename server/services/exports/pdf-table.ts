@@ -92,10 +92,16 @@ export function wrapText(text: string, width: number, measure: (s: string) => nu
   return [...lines.slice(0, maxLines - 1), `${last}…`];
 }
 
+/** A document's page: A4 landscape by default; `perPage` rows at most on a page (a statement: 40). */
+export interface PdfPages {
+  layout?: 'portrait' | 'landscape';
+  perPage?: number;
+}
+
 /** `title`: the file's name, shown without its extension at the top of every page. */
-export function pdfTable(out: Writable, columns: SheetColumn[], filename: string) {
+export function pdfTable(out: Writable, columns: SheetColumn[], filename: string, pages: PdfPages = {}) {
   const title = filename.replace(/\.pdf$/i, '');
-  const doc = new PDFDocument({ size: 'A4', layout: 'landscape', margin: MARGIN, autoFirstPage: false, info: { Title: title } });
+  const doc = new PDFDocument({ size: 'A4', layout: pages.layout ?? 'landscape', margin: MARGIN, autoFirstPage: false, info: { Title: title } });
   doc.pipe(out, { end: false });
   doc.registerFont('regular', pdfFont(400)).registerFont('bold', pdfFont(700));
 
@@ -106,6 +112,7 @@ export function pdfTable(out: Writable, columns: SheetColumn[], filename: string
   let page = 0;
   let lineHeight = 0;
   let fontSize = MAX_FONT;
+  let onPage = 0;
 
   /** Each cell's lines in its column, in the current font. */
   // The epsilon: a column exactly as wide as a word, less its padding, must still hold it.
@@ -186,6 +193,7 @@ export function pdfTable(out: Writable, columns: SheetColumn[], filename: string
   const newPage = (sample: string[][]) => {
     doc.addPage();
     page++;
+    onPage = 0;
     if (page === 1) {
       widths = layout(sample);
       doc.font('regular').fontSize(fontSize);
@@ -216,8 +224,9 @@ export function pdfTable(out: Writable, columns: SheetColumn[], filename: string
       for (const row of texts) {
         const cells = cellLines(row);
         const lines = Math.max(...cells.map((c) => c.length));
-        if (y + lines * lineHeight + 2 * PAD > bottom) newPage([]);
+        if (y + lines * lineHeight + 2 * PAD > bottom || onPage === pages.perPage) newPage([]);
         drawRow(cells, rowIndex++ % 2 ? ZEBRA_FILL : undefined);
+        onPage++;
       }
       // Lets the piped file stream flush between batches.
       await new Promise((resolve) => setImmediate(resolve));

@@ -10,7 +10,8 @@ import { creditMonthsSql } from '../sales/credits';
  * Re-injects an export ('Ré-insérer les leads'): in one statement of one transaction, the
  * export's leads still extracted under it go back to new, sold to nobody and under no export (the
  * file keeps them; a later sale is another export's), and its sales of them are returned; a
- * lead that changed status meanwhile (archived, converted, sold again) stays as it is. Then the
+ * lead that changed status meanwhile (archived, converted, sold again) stays as it is, and their
+ * prices are credited to the buyer's month (customer_months). Then the
  * delivery engine offers them to the rules again (in the background, as every new lead), except
  * to the customer who returned them: the export's buyer.
  */

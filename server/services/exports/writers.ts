@@ -2,7 +2,7 @@ import type { Writable } from 'node:stream';
 import { once } from 'node:events';
 import type { BookType } from '../../../src/api/leads/contract';
 import { neutralise, type CellValue, type SheetColumn } from './cells';
-import { pdfTable } from './pdf-table';
+import { pdfTable, type PdfPages } from './pdf-table';
 import { xlsxStream } from './xlsx-stream';
 
 /** Receives the header, then batches of rows, then `end()`; writes one file format into `out`. */
@@ -103,11 +103,12 @@ function xlsxWriter(out: Writable, columns: SheetColumn[]): SheetWriter {
 }
 
 /** PDF (A4 landscape): a table with its header row and number on every page (pdf-table.ts). */
-function pdfWriter(out: Writable, columns: SheetColumn[], title: string): SheetWriter {
-  return { batch: STREAMED_BATCH, ...pdfTable(out, columns, title) };
+function pdfWriter(out: Writable, columns: SheetColumn[], title: string, pages: PdfPages): SheetWriter {
+  return { batch: STREAMED_BATCH, ...pdfTable(out, columns, title, pages) };
 }
 
-export function sheetWriter(type: BookType, out: Writable, columns: SheetColumn[], title: string): SheetWriter {
+/** `pages`: the pdf's layout (the other formats have no pages). */
+export function sheetWriter(type: BookType, out: Writable, columns: SheetColumn[], title: string, pages: PdfPages = {}): SheetWriter {
   const header = columns.map((c) => c.label);
   switch (type) {
     case 'csv':
@@ -117,6 +118,6 @@ export function sheetWriter(type: BookType, out: Writable, columns: SheetColumn[
     case 'xlsx':
       return xlsxWriter(out, columns);
     case 'pdf':
-      return pdfWriter(out, columns, title);
+      return pdfWriter(out, columns, title, pages);
   }
 }

@@ -12,6 +12,9 @@ const newSecret = () => randomBytes(32).toString('base64url');
 
 const customerSql = `
   SELECT c.id, c.name, c.email, c.active, c.webhook_url, c.webhook_secret, to_json(c.webhook_paused_at) #>> '{}' AS webhook_paused_at, c.dedupe_days, to_json(c.created_at) #>> '{}' AS created_at,
+         c.default_price_cents, c.monthly_budget_cents::float8 AS monthly_budget_cents, c.return_days, c.max_return_rate::float8 AS max_return_rate,
+         COALESCE((SELECT (m.sold_cents - m.credits_cents)::float8 FROM customer_months m
+                    WHERE m.customer_id = c.id AND m.month = date_trunc('month', now() AT TIME ZONE 'Europe/Paris')::date), 0) AS month_revenue_cents,
          COALESCE((SELECT json_agg(json_build_object('id', r.id, 'name', r.name, 'active', r.active) ORDER BY ${frenchOrder('r.name')}, r.id)
                      FROM rules r WHERE r.customer_id = c.id AND r.deleted_at IS NULL), '[]') AS rules
     FROM customers c`;
@@ -31,9 +34,20 @@ export async function createCustomer(db: Db, userId: number, input: z.output<typ
   const webhook = input.webhook_url ?? null;
   return db.tx(async (q) => {
     const { rows } = await q.query<{ id: number }>(
-      `INSERT INTO customers (name, email, webhook_url, webhook_secret, dedupe_days) VALUES ($1, $2, $3, $4, $5)
+      `INSERT INTO customers (name, email, webhook_url, webhook_secret, dedupe_days, default_price_cents, monthly_budget_cents, return_days, max_return_rate)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
        ON CONFLICT (lower(email)) DO NOTHING RETURNING id`,
-      [input.name, input.email, webhook, webhook ? newSecret() : null, input.dedupe_days],
+      [
+        input.name,
+        input.email,
+        webhook,
+        webhook ? newSecret() : null,
+        input.dedupe_days,
+        input.default_price_cents,
+        input.monthly_budget_cents,
+        input.return_days,
+        input.max_return_rate,
+      ],
     );
     if (!rows[0]) throw emailTaken();
     await audit(q, { actorId: userId, action: 'create', entity: 'customer', count: 1, details: { customer_id: rows[0].id } });
@@ -53,15 +67,23 @@ async function updateIn(db: Queryable, userId: number, id: number, input: z.outp
   const webhook = input.webhook_url === undefined ? current.webhook_url : input.webhook_url;
   const secret = !webhook ? null : input.rotate_webhook_secret || !current.webhook_secret ? newSecret() : current.webhook_secret;
   try {
-    await db.query(`UPDATE customers SET name = $2, email = $3, active = $4, webhook_url = $5, webhook_secret = $6, dedupe_days = $7 WHERE id = $1`, [
-      id,
-      input.name ?? current.name,
-      input.email ?? current.email,
-      input.active ?? current.active,
-      webhook,
-      secret,
-      input.dedupe_days ?? current.dedupe_days,
-    ]);
+    await db.query(
+      `UPDATE customers SET name = $2, email = $3, active = $4, webhook_url = $5, webhook_secret = $6, dedupe_days = $7,
+              default_price_cents = $8, monthly_budget_cents = $9, return_days = $10, max_return_rate = $11 WHERE id = $1`,
+      [
+        id,
+        input.name ?? current.name,
+        input.email ?? current.email,
+        input.active ?? current.active,
+        webhook,
+        secret,
+        input.dedupe_days ?? current.dedupe_days,
+        input.default_price_cents ?? current.default_price_cents,
+        input.monthly_budget_cents === undefined ? current.monthly_budget_cents : input.monthly_budget_cents,
+        input.return_days ?? current.return_days,
+        input.max_return_rate === undefined ? current.max_return_rate : input.max_return_rate,
+      ],
+    );
   } catch (err) {
     if ((err as { code?: string }).code === '23505') throw emailTaken();
     throw err;

@@ -42,7 +42,7 @@ const ruleSql = (rules: string) => `
          r.zip, json_build_object('start', r.hour_start, 'end', r.hour_end) AS hours, r.leads_number,
          r.monday, r.tuesday, r.wednesday, r.thursday, r.friday, r.saturday, r.sunday, r.active,
          json_build_object('hour', r.cap_hour, 'week', r.cap_week, 'month', r.cap_month) AS caps,
-         r.priority, r.weight, r.filters, r.exclusive,
+         r.priority, r.weight, r.filters, r.exclusive, r.price_cents,
          json_build_object('count', COALESCE(rep.count, 0), 'leads_number', r.leads_number) AS today,
          ${soldJson} AS sold,
          to_json(r.created_at) #>> '{}' AS created_at
@@ -101,9 +101,9 @@ export async function createRule(db: Db, userId: number, input: RuleInput): Prom
     const { rows } = await q.query<{ id: number }>(
       `INSERT INTO rules (name, customer_id, landing_ids, zip, hour_start, hour_end, leads_number, active,
                           monday, tuesday, wednesday, thursday, friday, saturday, sunday,
-                          cap_hour, cap_week, cap_month, priority, weight, filters, exclusive)
+                          cap_hour, cap_week, cap_month, priority, weight, filters, exclusive, price_cents)
        VALUES ($1, $2, $3::int[], $4::text[], $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15,
-               $16, $17, $18, $19, $20, $21::jsonb, $22) RETURNING id`,
+               $16, $17, $18, $19, $20, $21::jsonb, $22, $23) RETURNING id`,
       [
         input.name,
         input.customer_id,
@@ -121,6 +121,7 @@ export async function createRule(db: Db, userId: number, input: RuleInput): Prom
         input.weight,
         JSON.stringify(input.filters),
         input.exclusive,
+        input.price_cents,
       ],
     );
     await audit(q, { actorId: userId, action: 'create', entity: 'rule', count: 1, details: { rule_id: rows[0].id } });
@@ -162,6 +163,7 @@ export async function updateRule(db: Db, userId: number, id: number, input: z.ou
     if (input.weight !== undefined) set('weight', input.weight);
     if (input.filters !== undefined) set('filters', JSON.stringify(input.filters), '::jsonb');
     if (input.exclusive !== undefined) set('exclusive', input.exclusive);
+    if (input.price_cents !== undefined) set('price_cents', input.price_cents);
     if (sets.length) await q.query(`UPDATE rules SET ${sets.join(', ')}, updated_at = now() WHERE id = $1`, values);
     // Today's report shows the rule's cap at once, not the one of its first lead until the next
     // one; earlier days keep the cap they were filled under.

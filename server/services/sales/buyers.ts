@@ -1,9 +1,10 @@
 import type { Queryable } from '../../db/connection';
 
-/** A customer as an export sells to it: its id, and how many days it never gets the same person again. */
+/** A customer as an export sells to it: its id, how many days it never gets the same person again, its default price (cents). */
 export interface Buyer {
   id: number;
   dedupe_days: number;
+  default_price_cents: number;
 }
 
 /**
@@ -13,10 +14,10 @@ export interface Buyer {
  */
 export async function buyerOf(q: Queryable, name: string | null, reportId: number | null = null): Promise<Buyer | null> {
   const { rows } = await q.query<Buyer>(
-    `SELECT id, dedupe_days FROM (
-       (SELECT c.id, c.dedupe_days, 1 AS rank FROM customers c WHERE $1::text IS NOT NULL AND customer_name_key(c.name) = customer_name_key($1) ORDER BY c.id LIMIT 1)
+    `SELECT id, dedupe_days, default_price_cents FROM (
+       (SELECT c.id, c.dedupe_days, c.default_price_cents, 1 AS rank FROM customers c WHERE $1::text IS NOT NULL AND customer_name_key(c.name) = customer_name_key($1) ORDER BY c.id LIMIT 1)
        UNION ALL
-       (SELECT r.customer_id, c.dedupe_days, 2 FROM reports rep JOIN rules r ON r.id = rep.rule_id JOIN customers c ON c.id = r.customer_id WHERE rep.id = $2)
+       (SELECT r.customer_id, c.dedupe_days, c.default_price_cents, 2 FROM reports rep JOIN rules r ON r.id = rep.rule_id JOIN customers c ON c.id = r.customer_id WHERE rep.id = $2)
      ) b ORDER BY rank LIMIT 1`,
     [name, reportId],
   );

@@ -1,3 +1,5 @@
+import { parisMonthSql } from './months';
+
 /**
  * Credits returned sales on their customers' month of the return (Paris calendar): one more return
  * and the sale's price in customer_months, the counter the budget and the statements read. `returned`
@@ -6,5 +8,5 @@
  */
 export const creditMonthsSql = (returned: string) => `
   INSERT INTO customer_months AS m (customer_id, month, returns, credits_cents)
-  SELECT r.customer_id, date_trunc('month', now() AT TIME ZONE 'Europe/Paris')::date, count(*), sum(r.price_cents) FROM ${returned} r GROUP BY r.customer_id
+  SELECT r.customer_id, ${parisMonthSql}, count(*), sum(r.price_cents) FROM ${returned} r GROUP BY r.customer_id
   ON CONFLICT (customer_id, month) DO UPDATE SET returns = m.returns + EXCLUDED.returns, credits_cents = m.credits_cents + EXCLUDED.credits_cents`;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { priceCents } from '../customers/contract';
 import { queryInt } from '../ids';
 import { columnType, landingIdsParam } from '../landings/contract';
 
@@ -230,6 +231,8 @@ export const exportRequest = z
     for_customer: z.string().trim().max(200).optional().nullable(),
     rapport: z.union([z.number().int().positive(), z.boolean(), z.null()]).optional(),
     from_status: extractableStatus.optional(),
+    /** Price of each lead sold to the customer 'Vendu à' names (cents, HT); absent: that customer's default price. */
+    price_cents: priceCents('Prix du lead').nullable().optional(),
   })
   // Either ids or a filter, as for a status change: with both, which leads to sell is ambiguous.
   .refine((b) => !(b.leads && b.filter), { message: 'Merci de sélectionner des leads', path: ['leads'] })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { priceCents } from '../customers/contract';
 import { maxSerialId, queryInt } from '../ids';
 import { landingRef } from '../landings/contract';
 
@@ -106,6 +107,8 @@ export type RuleFilter = z.infer<typeof ruleFilter>;
 
 const ruleFilters = z.array(ruleFilter).max(50, '50 filtres au plus');
 
+const rulePrice = priceCents('Prix du lead').nullable();
+
 const dayFlags = {
   monday: z.boolean().default(false),
   tuesday: z.boolean().default(false),
@@ -142,6 +145,8 @@ export const ruleCreateRequest = z.object({
   filters: ruleFilters.default([]),
   /** True: a lead it takes goes to it alone; false: shared with other customers' non-exclusive rules, up to the landing's max_buyers. */
   exclusive: z.boolean().default(true),
+  /** Price of each lead it sells (cents, HT); null: its customer's default price at the sale. */
+  price_cents: rulePrice.default(null),
 });
 export type RuleCreateRequest = z.input<typeof ruleCreateRequest>;
 
@@ -171,6 +176,7 @@ export const ruleUpdateRequest = z.object({
   weight: weight.optional(),
   filters: ruleFilters.optional(),
   exclusive: z.boolean().optional(),
+  price_cents: rulePrice.optional(),
 });
 export type RuleUpdateRequest = z.input<typeof ruleUpdateRequest>;
 
@@ -209,6 +215,8 @@ export const rule = z.object({
   weight: z.number().nullable(),
   filters: z.array(ruleFilter),
   exclusive: z.boolean(),
+  /** Null: the customer's default price. */
+  price_cents: z.number().nullable(),
   today: ruleFill,
   sold: ruleSold,
   created_at: z.string(),

@@ -34,7 +34,10 @@ export function Palette() {
   const ctx = useCommandContext();
   const user = ctx.user;
   const sources = useMemo(() => paletteSources().filter((s) => isPermitted(s, user)), [user]);
-  const combine = useCallback((results: { data?: readonly unknown[] }[]) => sources.flatMap((s, i) => sourceEntries(s, results[i]?.data ?? [])), [sources]);
+  const combine = useCallback(
+    (results: { data?: readonly unknown[] }[]) => sources.flatMap((s, i) => sourceEntries(s, results[i]?.data ?? [], t)),
+    [sources, t],
+  );
   const sourceLists = useQueries({
     queries: sources.map((s) => ({ ...s.query, enabled: palette.open, staleTime: s.query.staleTime ?? 60_000 })),
     combine,

@@ -73,8 +73,8 @@ export function choiceEntries(ctx: CommandContext, t: Translate): PaletteEntry[]
 }
 
 /** The entries of a palette source's items (sources.ts). */
-export function sourceEntries(source: PaletteSource, items: readonly unknown[]): PaletteEntry[] {
+export function sourceEntries(source: PaletteSource, items: readonly unknown[], t: Translate): PaletteEntry[] {
   return source
-    .entries(items)
+    .entries(items, t)
     .map((e) => makeEntry({ key: `${source.id}:${e.key}`, group: source.id, label: e.label, hint: e.hint, command: e.command, args: e.args }, e.keywords));
 }

@@ -11,6 +11,7 @@
  *   });
  */
 import type { UseQueryOptions } from '@tanstack/react-query';
+import type { Translate } from '../../i18n';
 import type { Role } from '../registry';
 
 export interface SourceEntry {
@@ -32,7 +33,8 @@ export interface PaletteSource<T = unknown> {
   // Any key shape: each resource's queryOptions types its own key.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   query: UseQueryOptions<T[], Error, T[], any>;
-  entries: (items: readonly T[]) => SourceEntry[];
+  /** `t`: the catalog, for entries that say more than a name ('Relevé de Dupont'). */
+  entries: (items: readonly T[], t: Translate) => SourceEntry[];
 }
 
 const sources: PaletteSource[] = [];

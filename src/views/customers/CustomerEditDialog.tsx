@@ -6,9 +6,24 @@ import { runCommand } from '../../commands/registry';
 import { useT } from '../../i18n/provider';
 import { customerEdit, type CustomerEditField } from './store';
 
+const labels: Record<CustomerEditField, string> = {
+  name: 'customers.form.name',
+  email: 'customers.form.email',
+  webhook_url: 'customers.edit.webhook',
+  dedupe_days: 'customers.edit.dedupe',
+  default_price_cents: 'customers.edit.price',
+  monthly_budget_cents: 'customers.edit.budget',
+  return_days: 'customers.edit.returnDays',
+  max_return_rate: 'customers.edit.returnRate',
+};
+/** Amounts and rates: a phone shows its number pad with a decimal mark. */
+const decimal = new Set<CustomerEditField>(['default_price_cents', 'monthly_budget_cents', 'max_return_rate']);
+
 /**
  * 'Modifier le client': name, delivery email, active (paused: none of its rules delivers), the
- * dedupe window (days within which it never receives a person twice) and the webhook each delivered lead is also posted to, with its signing key and a new one on demand.
+ * dedupe window (days within which it never receives a person twice), its money settings (default
+ * price and monthly budget in euros, return window, return rate) and the webhook each delivered
+ * lead is also posted to, with its signing key and a new one on demand.
  * Enter in a field saves (customers.save), Escape or Annuler closes without saving.
  */
 export function CustomerEditDialog() {
@@ -28,17 +43,16 @@ export function CustomerEditDialog() {
     const described = [error ? `customer-edit-${key}-error` : '', hint ? `customer-edit-${key}-hint` : ''].filter(Boolean).join(' ');
     return (
       <div className="field">
-        <label htmlFor={`customer-edit-${key}`}>
-          {t(key === 'webhook_url' ? 'customers.edit.webhook' : key === 'dedupe_days' ? 'customers.edit.dedupe' : `customers.form.${key}`)}
-        </label>
+        <label htmlFor={`customer-edit-${key}`}>{t(labels[key])}</label>
         <input
           id={`customer-edit-${key}`}
           type={type}
           autoComplete="off"
           autoFocus={key === 'name'}
           value={edit.draft[key]}
-          maxLength={type === 'number' ? undefined : key === 'webhook_url' ? 2000 : key === 'name' ? 200 : 254}
+          maxLength={type === 'number' ? undefined : key === 'webhook_url' ? 2000 : key === 'name' ? 200 : decimal.has(key) ? 20 : 254}
           {...(type === 'number' ? { min: 0, max: 365, step: 1 } : {})}
+          {...(decimal.has(key) ? { inputMode: 'decimal' as const } : {})}
           placeholder={key === 'webhook_url' ? 'https://' : undefined}
           aria-invalid={error ? true : undefined}
           aria-describedby={described || undefined}
@@ -85,6 +99,13 @@ export function CustomerEditDialog() {
               </span>
             </div>
             {field('dedupe_days', 'number', t('customers.edit.dedupe.hint'))}
+            <fieldset className="field-group">
+              <legend>{t('customers.edit.money')}</legend>
+              {field('default_price_cents', 'text', t('customers.edit.price.hint'))}
+              {field('monthly_budget_cents', 'text', t('customers.edit.budget.hint'))}
+              {field('return_days', 'number', t('customers.edit.returnDays.hint'))}
+              {field('max_return_rate', 'text', t('customers.edit.returnRate.hint'))}
+            </fieldset>
             {field('webhook_url', 'url', t('customers.edit.webhook.hint'))}
             {edit.secret ? (
               <div className="field">

@@ -3,9 +3,9 @@ import { useSnapshot } from 'valtio';
 import { CommandMenu } from '../../commands/CommandMenu';
 import { runCommand } from '../../commands/registry';
 import { useT } from '../../i18n/provider';
-import { customerForm, type CustomerField } from './store';
+import { customerForm, type CustomerCreateField } from './store';
 
-/** 'Créer un client': 'Nom - Prénom', Email and Créer (Enter in a field creates too). */
+/** 'Créer un client': 'Nom - Prénom', Email, the default price in euros (empty: 0) and Créer (Enter in a field creates too). */
 export function CustomerForm() {
   const t = useT();
   const form = useSnapshot(customerForm);
@@ -23,11 +23,11 @@ export function CustomerForm() {
   const onKeyDown = (e: KeyboardEvent<HTMLFormElement>) => {
     if (e.key === 'Enter' && (e.target as HTMLElement).matches('input')) submit(e);
   };
-  const field = (key: CustomerField, type: string, autoComplete: string) => {
+  const field = (key: CustomerCreateField, type: string, autoComplete: string) => {
     const error = form.errors[key];
     return (
       <div className="field">
-        <label htmlFor={`customer-${key}`}>{t(`customers.form.${key}`)}</label>
+        <label htmlFor={`customer-${key}`}>{t(key === 'default_price_cents' ? 'customers.edit.price' : `customers.form.${key}`)}</label>
         <input
           ref={key === 'name' ? nameRef : undefined}
           data-tab-entry={key === 'name' ? 'create' : undefined}
@@ -35,8 +35,9 @@ export function CustomerForm() {
           type={type}
           autoComplete={autoComplete}
           value={form[key]}
-          maxLength={key === 'name' ? 200 : 254}
-          required
+          maxLength={key === 'name' ? 200 : key === 'default_price_cents' ? 20 : 254}
+          required={key !== 'default_price_cents'}
+          inputMode={key === 'default_price_cents' ? 'decimal' : undefined}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `customer-${key}-error` : undefined}
           onChange={(e) => {
@@ -59,6 +60,7 @@ export function CustomerForm() {
       </h2>
       {field('name', 'text', 'off')}
       {field('email', 'email', 'off')}
+      {field('default_price_cents', 'text', 'off')}
       <CommandMenu menu="customers.form" variant="toolbar" label={t('customers.tab.create')} className="list-actions" />
     </form>
   );

@@ -16,6 +16,7 @@ import { defineCommand } from '../../commands/registry';
 import {
   checkCustomer,
   checkCustomerEdit,
+  createPrice,
   customerDraft,
   customerEdit,
   customerForm,
@@ -91,6 +92,19 @@ defineCommand<{ customerId: number } | undefined, OnFocused>({
   },
 });
 
+// r, a row's Relevé button, the toolbar: the customer's statement of the current month.
+defineCommand<{ customerId: number } | undefined, OnFocused>({
+  id: 'customers.openStatement',
+  title: 'customers.openStatement',
+  section,
+  scope,
+  keys: ['r'],
+  menus: [{ id: 'customers.actions', order: 2, inline: true }],
+  requires: 'admin',
+  when: onFocused,
+  run: (ctx, args) => ctx.navigate(hrefOf('statement', { customerId: args?.customerId ?? ctx.customers.focused.id })),
+});
+
 // Checks the form, then sends it: a refused field (422) or an email already used (409) is shown by its field.
 defineCommand({
   id: 'customers.create',
@@ -101,14 +115,16 @@ defineCommand({
   requires: 'admin',
   when: (ctx): ctx is OnScreen => onScreen(ctx) && ctx.customers.tab === 'create' && !customerForm.busy,
   run: async (ctx) => {
-    const errors = checkCustomer(customerForm.name, customerForm.email);
+    const price = createPrice(customerForm.default_price_cents);
+    const errors = { ...checkCustomer(customerForm.name, customerForm.email), ...('error' in price ? { default_price_cents: price.error } : {}) };
     customerForm.errors = errors;
-    if (Object.keys(errors).length) return ctx.toast.warning(ctx.t('customers.form.invalid'));
+    if (Object.keys(errors).length || 'error' in price) return ctx.toast.warning(ctx.t('customers.form.invalid'));
     customerForm.busy = true;
     try {
-      await createCustomer({ name: customerForm.name.trim(), email: customerForm.email.trim() });
+      await createCustomer({ name: customerForm.name.trim(), email: customerForm.email.trim(), default_price_cents: price.cents });
       customerForm.name = '';
       customerForm.email = '';
+      customerForm.default_price_cents = '';
       // Ready for the next one.
       document.querySelector<HTMLElement>('[data-tab-entry="create"]')?.focus();
       ctx.toast.success(ctx.t('customers.toast.created'));
@@ -124,6 +140,7 @@ defineCommand({
         customerForm.errors = {
           ...(fields.name ? { name: 'customers.form.error.name' } : {}),
           ...(fields.email ? { email: 'customers.form.error.email' } : {}),
+          ...(fields.default_price_cents ? { default_price_cents: 'customers.form.error.price' } : {}),
         };
         return ctx.toast.warning(ctx.t('customers.form.invalid'));
       }
@@ -153,7 +170,7 @@ defineCommand<CustomerArgs, OnFocused>({
   section,
   scope,
   keys: ['e'],
-  menus: [{ id: 'customers.actions', order: 2, inline: true }],
+  menus: [{ id: 'customers.actions', order: 3, inline: true }],
   requires: 'admin',
   when: onCustomer,
   run: (ctx, args) => {
@@ -279,8 +296,8 @@ function activeCommand(id: 'customers.pause' | 'customers.resume', keys: string[
   });
 }
 
-activeCommand('customers.pause', ['p'], false, 'customers.toast.paused', 3);
-activeCommand('customers.resume', ['shift+p'], true, 'customers.toast.resumed', 4);
+activeCommand('customers.pause', ['p'], false, 'customers.toast.paused', 4);
+activeCommand('customers.resume', ['shift+p'], true, 'customers.toast.resumed', 5);
 
 defineCommand({
   id: 'customers.undoState',

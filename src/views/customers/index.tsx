@@ -9,7 +9,9 @@ import { defaultFormatter } from '../../grid/Grid';
 import { localLoader } from '../../grid/localRows';
 import type { GridColumnSpec, Row } from '../../grid/types';
 import { useIntl, useT } from '../../i18n/provider';
+import { formatCents } from '../../shared/money';
 import { ListScreen, useListScreen, type ListGrid } from '../../ui/ListScreen';
+import { BudgetBar } from './BudgetBar';
 import { CustomerEditDialog } from './CustomerEditDialog';
 import { CustomerForm } from './CustomerForm';
 import { customerTabs, type CustomersCommandContext, type CustomerTab } from './store';
@@ -18,12 +20,15 @@ const columns: GridColumnSpec[] = [
   { key: 'name', label: '', kind: 'text', width: 240 },
   { key: 'email', label: '', kind: 'text', width: 260 },
   { key: 'rule_count', label: '', kind: 'number', width: 90 },
+  // Month to date (Paris): sales minus credits, and the budget they use.
+  { key: 'month_revenue_cents', label: '', kind: 'number', width: 130 },
+  { key: 'budget', label: '', kind: 'number', width: 300, cell: (row) => <BudgetBar customer={row as unknown as Customer} /> },
   { key: 'state', label: '', kind: 'text', width: 110 },
   { key: 'webhook', label: '', kind: 'text', width: 220 },
   { key: 'webhook_state', label: '', kind: 'text', width: 130 },
 ];
 
-const rowButtons = { args: (row: Row) => ({ customerId: row.id }), width: 240 };
+const rowButtons = { args: (row: Row) => ({ customerId: row.id }), width: 320 };
 
 const fetchRows = async (): Promise<Row[]> =>
   (await queryClient.fetchQuery(customersQuery)).map((c: Customer) => ({
@@ -32,6 +37,8 @@ const fetchRows = async (): Promise<Row[]> =>
     state: c.active ? 'active' : 'paused',
     webhook: c.webhook_url ?? '',
     webhook_state: c.webhook_paused_at ? 'paused' : '',
+    // Sorted by the share of the budget used; no budget last.
+    budget: c.monthly_budget_cents === null ? null : c.monthly_budget_cents > 0 ? c.month_revenue_cents / c.monthly_budget_cents : 1,
   }));
 
 // Enter or a double click on a row: the customer's rules.
@@ -47,6 +54,7 @@ export default function CustomersScreen() {
     return (column: GridColumnSpec, value: unknown): string => {
       if (column.key === 'state') return t(`customers.state.${String(value)}`);
       if (column.key === 'webhook_state') return value ? t(`customers.webhook.${String(value)}`) : '';
+      if (column.key === 'month_revenue_cents') return formatCents(Number(value), intl.locale);
       return base(column, value);
     };
   }, [intl.locale, t]);

@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import type { Report } from '../../api/reports/contract';
 import { reportSalesQuery } from '../../api/sales/queries';
 import { useSignedInQuery } from '../../api/signedIn';
-import { formatCents } from '../../i18n/money';
+import { formatCents } from '../../shared/money';
 import { useIntl, useT } from '../../i18n/provider';
 import { ReturnButton, ReturnSaleDialog } from '../../ui/ReturnSaleDialog';
 
@@ -45,7 +45,7 @@ export function ReportSales({ report }: { report: Report | undefined }) {
                 <tr key={s.id}>
                   <td>#{s.lead_id}</td>
                   <td className="nowrap">{intl.formatTime(s.sold_at, { hour: '2-digit', minute: '2-digit' })}</td>
-                  <td className="num nowrap">{formatCents(intl.locale, s.price_cents)}</td>
+                  <td className="num nowrap">{formatCents(s.price_cents, intl.locale)}</td>
                   <td>
                     {s.return_reason ? (
                       <span className="sales-returned">{t(`sales.return.reason.${s.return_reason}`)}</span>

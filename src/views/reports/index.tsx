@@ -9,7 +9,7 @@ import { runCommand } from '../../commands/registry';
 import { defaultFormatter } from '../../grid/Grid';
 import { localLoader } from '../../grid/localRows';
 import type { GridColumnSpec, Row } from '../../grid/types';
-import { formatCents } from '../../i18n/money';
+import { formatCents } from '../../shared/money';
 import { useIntl, useT } from '../../i18n/provider';
 import { ListScreen, useListScreen, type ListGrid } from '../../ui/ListScreen';
 import { DeliveryLog } from './DeliveryLog';
@@ -49,7 +49,7 @@ export default function ReportsScreen() {
           ? (value as string[]).join(', ')
           : t('rules.zip.everywhere')
         : column.key === 'amount_cents'
-          ? formatCents(intl.locale, Number(value ?? 0))
+          ? formatCents(Number(value ?? 0), intl.locale)
           : base(column, value);
   }, [intl.locale, t]);
   const loader = useMemo(

@@ -290,6 +290,27 @@ export function RuleForm({ mode, onCancel }: Props) {
           />
           {error('leads_number')}
         </Field>
+        <Field>
+          <label htmlFor={id('price_cents')}>{t('rules.form.price')}</label>
+          <input
+            id={id('price_cents')}
+            type="text"
+            inputMode="decimal"
+            maxLength={20}
+            autoComplete="off"
+            value={draft.price}
+            aria-invalid={errors.price_cents ? true : undefined}
+            aria-describedby={[errors.price_cents ? id('price_cents-error') : '', id('price_cents-hint')].filter(Boolean).join(' ')}
+            onChange={(e) => {
+              live().draft.price = e.target.value;
+              touched('price_cents');
+            }}
+          />
+          <span id={id('price_cents-hint')} className="field-hint">
+            {t('rules.form.price.hint')}
+          </span>
+          {error('price_cents')}
+        </Field>
       </div>
       {midnight ? <p className="field-hint">{t('rules.form.midnight', { start: draft.start, end: draft.end })}</p> : null}
       {error('hours')}

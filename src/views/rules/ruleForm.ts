@@ -2,6 +2,8 @@
 // server's refusals read back onto its fields, and the reset after a rule is created. Pure, unit-tested.
 import type { LandingColumn } from '../../api/landings/contract';
 import { weekdays, zipEntry, type Rule, type RuleCreateRequest, type Weekday } from '../../api/rules/contract';
+import { centsToInput, parseEuros } from '../../shared/money';
+import { ui } from '../../state/ui';
 import { advancedDefaults, advancedOf, advancedServerErrors, checkAdvanced, filterColumns, type AdvancedDraft, type AdvancedField } from './ruleAdvanced';
 
 export interface RuleDraft {
@@ -19,17 +21,21 @@ export interface RuleDraft {
   days: Record<Weekday, boolean>;
   /** False: the rule is kept but delivers nothing (paused). */
   active: boolean;
+  /** The price of each lead it sells, in euros as typed; empty: the customer's default price. */
+  price: string;
   /** The 'Avancé' section: caps per window, priority, weight, filters, exclusivity. */
   advanced: AdvancedDraft;
 }
 
-export type RuleField = 'customer_id' | 'name' | 'landings' | 'zip' | 'hours' | 'leads_number' | 'days' | AdvancedField;
+export type RuleField = 'customer_id' | 'name' | 'landings' | 'zip' | 'hours' | 'leads_number' | 'days' | 'price_cents' | AdvancedField;
 
 /** i18n ids of the message each field shows when refused. */
 export type RuleErrors = Partial<Record<RuleField, string>>;
 
 export const LEADS_PER_DAY = { min: 1, max: 10_000, default: 20 } as const;
 export const DEFAULT_HOURS = { start: '00:00', end: '23:59' } as const;
+/** 1 000 000 €, the contract's highest price. */
+const MAX_PRICE_CENTS = 100_000_000;
 
 /** The defaults of docs/product.md §5: 20 leads a day, 00:00–23:59, everywhere, no landing, no day; active. */
 export function ruleDefaults(customerId: number | null): RuleDraft {
@@ -44,6 +50,7 @@ export function ruleDefaults(customerId: number | null): RuleDraft {
     leads_number: String(LEADS_PER_DAY.default),
     days: Object.fromEntries(weekdays.map((d) => [d, false])) as Record<Weekday, boolean>,
     active: true,
+    price: '',
     advanced: advancedDefaults(),
   };
 }
@@ -61,6 +68,7 @@ export function draftOf(rule: Rule): RuleDraft {
     leads_number: String(rule.leads_number),
     days: Object.fromEntries(weekdays.map((d) => [d, rule[d]])) as Record<Weekday, boolean>,
     active: rule.active,
+    price: centsToInput(rule.price_cents, ui.language),
     advanced: advancedOf(rule),
   };
 }
@@ -156,6 +164,8 @@ export function checkRule(
   if (!(n >= LEADS_PER_DAY.min && n <= LEADS_PER_DAY.max)) errors.leads_number = 'rules.form.error.leadsNumber';
   // A rule without a day would never deliver: the form asks for at least one.
   if (!weekdays.some((d) => draft.days[d])) errors.days = 'rules.form.error.days';
+  const price = parseEuros(draft.price);
+  if (price !== null && !(price <= MAX_PRICE_CENTS)) errors.price_cents = 'rules.form.error.price';
   if (Object.keys(errors).length) return { errors, badFilters: advanced.badFilters, payload: null };
   return {
     errors,
@@ -169,6 +179,7 @@ export function checkRule(
       leads_number: n,
       active: draft.active,
       ...draft.days,
+      price_cents: price,
       ...advanced.payload,
     },
   };
@@ -186,6 +197,7 @@ export function serverErrors(errors: Readonly<Record<string, string>>): { errors
     else if (head === 'zip') out.zip = 'rules.form.error.zip';
     else if (head === 'hours') out.hours = 'rules.form.error.hours';
     else if (head === 'leads_number') out.leads_number = 'rules.form.error.leadsNumber';
+    else if (head === 'price_cents') out.price_cents = 'rules.form.error.price';
     else if ((weekdays as readonly string[]).includes(head)) out.days = 'rules.form.error.days';
   }
   return { errors: out, badFilters: advanced.badFilters };

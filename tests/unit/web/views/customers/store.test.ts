@@ -2,7 +2,7 @@
 // the fields changed (an emptied webhook removes it), and the server's refusals on their fields.
 import { describe, expect, it } from 'vitest';
 import { customerUpdateRequest, type Customer } from '../../../../../src/api/customers/contract';
-import { checkCustomerEdit, customerDraft, customerServerErrors } from '../../../../../src/views/customers/store';
+import { checkCustomerEdit, createPrice, customerDraft, customerServerErrors } from '../../../../../src/views/customers/store';
 
 const acme: Customer = {
   id: 3,
@@ -13,6 +13,11 @@ const acme: Customer = {
   dedupe_days: 30,
   webhook_secret: 's3cr3t',
   webhook_paused_at: null,
+  default_price_cents: 1250,
+  monthly_budget_cents: null,
+  return_days: 7,
+  max_return_rate: null,
+  month_revenue_cents: 0,
   rules: [],
   created_at: '2026-01-01T00:00:00Z',
 };
@@ -42,7 +47,7 @@ describe('checkCustomerEdit', () => {
   });
 
   it('refuses an empty name, a bad email and a webhook that is not http(s), field by field', () => {
-    const { errors, payload } = checkCustomerEdit({ name: ' ', email: 'acme', active: true, webhook_url: 'ftp://acme.fr/x', dedupe_days: '30' }, acme);
+    const { errors, payload } = checkCustomerEdit({ ...customerDraft(acme), name: ' ', email: 'acme', webhook_url: 'ftp://acme.fr/x' }, acme);
     expect(payload).toBeNull();
     expect(errors).toEqual({ name: 'customers.form.error.name', email: 'customers.form.error.email', webhook_url: 'customers.edit.error.webhook' });
     expect(checkCustomerEdit({ ...customerDraft(acme), webhook_url: 'pas une adresse' }, acme).errors).toEqual({ webhook_url: 'customers.edit.error.webhook' });
@@ -70,5 +75,50 @@ describe('customerServerErrors', () => {
       email: 'customers.form.error.email',
       name: 'customers.form.error.name',
     });
+  });
+});
+
+describe('the money settings in the edit', () => {
+  it('sends euros typed as cents, an emptied budget or rate as none, and refuses what is not an amount', () => {
+    expect(customerDraft(acme)).toMatchObject({
+      default_price_cents: expect.stringMatching(/^12[.,]50$/),
+      monthly_budget_cents: '',
+      return_days: '7',
+      max_return_rate: '',
+    });
+    expect(
+      checkCustomerEdit(
+        { ...customerDraft(acme), default_price_cents: '9,90', monthly_budget_cents: '1 500 €', return_days: '0', max_return_rate: '12,5 %' },
+        acme,
+      ).payload,
+    ).toEqual({ default_price_cents: 990, monthly_budget_cents: 150_000, return_days: 0, max_return_rate: 12.5 });
+    expect(checkCustomerEdit({ ...customerDraft(acme), default_price_cents: '' }, acme).payload).toEqual({ default_price_cents: 0 });
+    const budgeted = { ...acme, monthly_budget_cents: 100_000, max_return_rate: 10 };
+    expect(checkCustomerEdit({ ...customerDraft(budgeted), monthly_budget_cents: ' ', max_return_rate: '' }, budgeted).payload).toEqual({
+      monthly_budget_cents: null,
+      max_return_rate: null,
+    });
+    expect(
+      checkCustomerEdit(
+        { ...customerDraft(acme), default_price_cents: '-3', monthly_budget_cents: 'beaucoup', return_days: '400', max_return_rate: '101' },
+        acme,
+      ),
+    ).toEqual({
+      errors: {
+        default_price_cents: 'customers.form.error.price',
+        monthly_budget_cents: 'customers.form.error.budget',
+        return_days: 'customers.form.error.returnDays',
+        max_return_rate: 'customers.form.error.returnRate',
+      },
+      payload: null,
+    });
+  });
+});
+
+describe('the price in the creation form', () => {
+  it('reads euros into cents, empty as 0, and refuses what is no price', () => {
+    expect(createPrice('12,50')).toEqual({ cents: 1250 });
+    expect(createPrice('')).toEqual({ cents: 0 });
+    for (const typed of ['-2', 'gratuit', '1000000,01']) expect(createPrice(typed)).toEqual({ error: 'customers.form.error.price' });
   });
 });

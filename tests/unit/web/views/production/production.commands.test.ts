@@ -104,7 +104,7 @@ describe('departments in the palette', () => {
   it('finds a department by name or code, whatever the accents and case', async () => {
     const source = paletteSources().find((s) => s.id === 'departments')!;
     const items = await (source.query.queryFn as () => Promise<unknown[]>)();
-    const entries = sourceEntries(source, items);
+    const entries = sourceEntries(source, items, (id) => id);
     expect(entries).toHaveLength(101);
     const first = (q: string) => filterEntries(entries, queryWords(q))[0];
     expect(first('herault')).toMatchObject({ label: 'Hérault', command: 'production.jump', args: { code: 'FR-34' } });

@@ -61,6 +61,7 @@ describe('checkRule', () => {
       leads_number: 150,
       active: true,
       ...allDays,
+      price_cents: null,
       caps: { hour: null, week: null, month: null },
       priority: 5,
       weight: null,
@@ -94,6 +95,7 @@ describe('checkRule', () => {
       leads_number: fc.oneof(fc.string({ maxLength: 6 }), fc.integer({ min: -5, max: 20_000 }).map(String)),
       days: fc.record(Object.fromEntries(weekdays.map((d) => [d, fc.boolean()])) as Record<(typeof weekdays)[number], fc.Arbitrary<boolean>>),
       active: fc.boolean(),
+      price: fc.constantFrom('', '0', '12,50', '1000000', '1000000,01', '-1', 'x'),
       advanced: fc.record({
         caps: fc.record({ hour: fc.constantFrom('', '0', '5', 'x'), week: fc.constantFrom('', '70', '1000001'), month: fc.constantFrom('', '250') }),
         priority: fc.constantFrom('1', '5', '9', '0', '10', ''),
@@ -133,6 +135,7 @@ describe('editing a rule in the creation form', () => {
     weight: 40,
     filters: [{ column: 'utm_source', op: 'in', value: ['google', 'bing'] }],
     exclusive: false,
+    price_cents: 1990,
     today: { count: 3, leads_number: 35 },
     sold: { hour: 0, week: 10, month: 10 },
     created_at: '2026-01-01T00:00:00Z',
@@ -163,12 +166,21 @@ describe('editing a rule in the creation form', () => {
       leads_number: 35,
       active: false,
       ...Object.fromEntries(weekdays.map((d, i) => [d, i < 5])),
+      price_cents: 1990,
       caps: { hour: null, week: 100, month: null },
       priority: 3,
       weight: 40,
       filters: [{ column: 'utm_source', op: 'in', value: ['google', 'bing'] }],
       exclusive: false,
     });
+  });
+
+  it('reads a price in euros into cents, empty as the customer’s default, and refuses what is not an amount', () => {
+    expect(draftOf(rule).price).toMatch(/^19[.,]90$/);
+    expect(checkRule(valid({ price: '12,5' })).payload?.price_cents).toBe(1250);
+    expect(checkRule(valid({ price: ' ' })).payload?.price_cents).toBeNull();
+    for (const price of ['-1', 'douze', '1000000,01']) expect(checkRule(valid({ price })).errors).toEqual({ price_cents: 'rules.form.error.price' });
+    expect(serverErrors({ price_cents: 'Prix du lead en centimes…' }).errors).toEqual({ price_cents: 'rules.form.error.price' });
   });
 
   it('keeps the rule apart from the draft: editing the draft changes nothing of the rule', () => {
