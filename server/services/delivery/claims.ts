@@ -85,13 +85,15 @@ const reportsSql = `
 
 /**
  * The customers' months (Paris calendar), each bumped by its sales and their prices unless its
- * sales minus credits would pass its budget (read again here; null: no limit, still counted).
+ * sales minus credits would pass its budget (read again here; null: no limit, still counted). A
+ * month's first row is checked on insert; an existing one (credits may leave room) by the update.
  */
 const monthsSql = `
   INSERT INTO customer_months AS m (customer_id, month, sales, sold_cents)
   SELECT c.id, $4::date, b.n, b.cents
     FROM unnest($1::int[], $2::int[], $3::bigint[]) AS b (customer_id, n, cents) JOIN customers c ON c.id = b.customer_id
    WHERE c.monthly_budget_cents IS NULL OR b.cents <= c.monthly_budget_cents
+      OR EXISTS (SELECT 1 FROM customer_months e WHERE e.customer_id = c.id AND e.month = $4::date)
    ORDER BY c.id
   ON CONFLICT (customer_id, month) DO UPDATE SET sales = m.sales + EXCLUDED.sales, sold_cents = m.sold_cents + EXCLUDED.sold_cents
    WHERE (SELECT c.monthly_budget_cents IS NULL OR m.sold_cents - m.credits_cents + EXCLUDED.sold_cents <= c.monthly_budget_cents
