@@ -43,6 +43,7 @@ export default async function deliveryBench(): Promise<BenchResult[]> {
   let world: World;
   let with10: number[] = [];
   let with1000: number[] = [];
+  let batchPerLead = NaN;
   const stream = randomStream();
   const { pick } = stream;
   /** Each choice lead a new person: no customer passes one over as already bought. */
@@ -52,27 +53,31 @@ export default async function deliveryBench(): Promise<BenchResult[]> {
     // 1. Rule choice with 10 rules, then with 1,000: leads inserted as of yesterday (no sweep), routed
     // one by one. The 10 rules take every landing everywhere, so that each lead has candidates in
     // both cases (about 10 with 10 rules, about 8 with 1,000) and is delivered: the same work.
+    const lead = async (i: number) => {
+      const landing = pick(world.landings);
+      const code = pick(world.codes);
+      const { rows } = await db.query<{ id: number }>(
+        `INSERT INTO leads (landing_id, created_at, departement, data) VALUES ($1, now() - interval '2 days', $2, $3) RETURNING id`,
+        [
+          landing.id,
+          code.startsWith('97') ? code.slice(0, 3) : code.startsWith('20') ? (Number(code) < 20200 ? '2A' : '2B') : code.slice(0, 2),
+          JSON.stringify({
+            nom: 'Bench',
+            telephone: `07${String(10_000_000 + ++person).padStart(8, '0')}`,
+            code_postal: code,
+            chauffage: pick(heatings),
+            surface: 50 + i,
+          }),
+        ],
+      );
+      return rows[0].id;
+    };
     const choice = async () => {
       const times: number[] = [];
       for (let i = 0; i < CHOICE_SAMPLES; i++) {
-        const landing = pick(world.landings);
-        const code = pick(world.codes);
-        const { rows } = await db.query<{ id: number }>(
-          `INSERT INTO leads (landing_id, created_at, departement, data) VALUES ($1, now() - interval '2 days', $2, $3) RETURNING id`,
-          [
-            landing.id,
-            code.startsWith('97') ? code.slice(0, 3) : code.startsWith('20') ? (Number(code) < 20200 ? '2A' : '2B') : code.slice(0, 2),
-            JSON.stringify({
-              nom: 'Bench',
-              telephone: `07${String(10_000_000 + ++person).padStart(8, '0')}`,
-              code_postal: code,
-              chauffage: pick(heatings),
-              surface: 50 + i,
-            }),
-          ],
-        );
+        const id = await lead(i);
         const started = performance.now();
-        await routeLeads(server.ctx, { leads: [rows[0].id], offeredAt: new Date() });
+        await routeLeads(server.ctx, { leads: [id], offeredAt: new Date() });
         times.push(performance.now() - started);
       }
       return times;
@@ -84,6 +89,12 @@ export default async function deliveryBench(): Promise<BenchResult[]> {
     await addRules(db, world, RULES, stream);
     await db.exec('ANALYZE rules; ANALYZE rule_targets; ANALYZE reports; ANALYZE rule_windows; ANALYZE lead_sales');
     with1000 = await choice();
+    // The same leads' work as one batch (what the offer worker does with the leads waiting): the time per lead.
+    const batch: number[] = [];
+    for (let i = 0; i < CHOICE_SAMPLES; i++) batch.push(await lead(i));
+    const started = performance.now();
+    await routeLeads(server.ctx, { leads: batch, offeredAt: new Date() });
+    batchPerLead = (performance.now() - started) / CHOICE_SAMPLES;
   } finally {
     await server.close();
   }
@@ -120,6 +131,12 @@ export default async function deliveryBench(): Promise<BenchResult[]> {
         value: percentile(with1000, 95),
         unit: 'ms',
         peer: { name: '10 rules', value: percentile(with10, 95) },
+      },
+      {
+        name: `routing ${CHOICE_SAMPLES} leads as one batch, 1,000 rules, per lead`,
+        value: batchPerLead,
+        unit: 'ms',
+        peer: { name: 'one by one (p50)', value: percentile(with1000, 50) },
       },
       { name: 'rule choice cost, 1,000 rules / 10 rules (p50)', value: percentile(with1000, 50) / percentile(with10, 50), unit: 'ratio', budget: 1.5 },
     ];
