@@ -213,7 +213,11 @@ export async function intakeLoad(
         async (res) => {
           const at = Date.now();
           answerTimes.push(at - sentAt);
-          if (res.status !== 201) return void failures++;
+          if (res.status !== 201) {
+            // The first refusal says why (a rate limit, a full pool…).
+            if (failures++ === 0) console.log(`  first failed intake: ${res.status} ${(await res.text()).slice(0, 200)}`);
+            return;
+          }
           answered.set(((await res.json()) as { data: { id: number } }).data.id, { at, landing: landing.id });
         },
         () => void failures++,
