@@ -127,10 +127,12 @@ export function buildServer() {
 
 /** Starts the built server on the bench's database: its base URL and how to stop it. */
 export async function startServer(env: { dataDir: string; databaseUrl?: string }): Promise<{ base: string; stop: () => Promise<void> }> {
+  // The bench's own DATABASE_URL names the PostgreSQL server, not this run's database (PGlite without one).
+  const { DATABASE_URL: _server, ...inherited } = process.env;
   const proc: ChildProcess = spawn(process.execPath, ['dist-server/main.mjs'], {
     cwd: root,
     env: {
-      ...process.env,
+      ...inherited,
       DATA_DIR: env.dataDir,
       ...(env.databaseUrl ? { DATABASE_URL: env.databaseUrl } : {}),
       LOG_LEVEL: 'error',
