@@ -5,6 +5,7 @@ import { STARTUP_LOCKS, takeStartupLock } from '../db/startup-locks';
 import { isDatabaseUnavailable } from '../db/unavailable';
 
 type Handler<T> = (data: T) => Promise<void>;
+type BatchHandler<T> = (batch: T[]) => Promise<void>;
 
 /** How a queue's jobs are retried and when one still active is taken for dead (pg-boss's send options). */
 export type QueuePolicy = Pick<PgBoss.SendOptions, 'retryLimit' | 'retryDelay' | 'retryBackoff' | 'expireInSeconds'>;
@@ -27,7 +28,7 @@ type SendOptions = Pick<PgBoss.SendOptions, 'id'>;
 
 interface WorkerOptions {
   cron?: string;
-  /** Jobs fetched together (handled one after the other). */
+  /** Jobs fetched together (handled one after the other, or at once by a batch handler). */
   batchSize?: number;
   pollingIntervalSeconds?: number;
   /** Workers of this queue on PostgreSQL, each routing its own batch at the same time; PGlite (one connection) always runs one. */
@@ -39,6 +40,8 @@ interface WorkerOptions {
 export interface Jobs {
   /** Gives a queue its worker, run on demand or, with `cron`, on that schedule (Paris time); call before `start`. */
   register<T extends object>(queue: Queue<T>, handler: Handler<T>, opts?: WorkerOptions): void;
+  /** The same for a handler that takes the jobs fetched together at once (up to `batchSize`); they fail or succeed together. */
+  registerBatch<T extends object>(queue: Queue<T>, handler: BatchHandler<T>, opts?: WorkerOptions): void;
   /** Queues a job and wakes this instance's worker of that queue (no wait for its next poll); null when a job with the same `id` exists. */
   send<T extends object>(queue: Queue<T>, data: T, opts?: SendOptions): Promise<string | null>;
   /** Queues a job inside the caller's transaction (it exists only if that commits); `wake` the worker after the commit. */
@@ -127,7 +130,7 @@ export function createJobs(db: Db, log: Pick<Logger, 'error' | 'warn'>, { cronCh
   );
   let stopped = false;
   boss.on('stopped', () => (stopped = true));
-  const handlers = new Map<string, { handler: Handler<object>; opts: WorkerOptions }>();
+  const handlers = new Map<string, { handler: BatchHandler<object>; opts: WorkerOptions }>();
   /** Each queue's workers, and whether each is running its handler (a wake goes to an idle one). */
   const workers = new Map<string, { id: string; busy: boolean }[]>();
   let started = false;
@@ -141,7 +144,15 @@ export function createJobs(db: Db, log: Pick<Logger, 'error' | 'warn'>, { cronCh
 
   return {
     register(queue, handler, opts = {}) {
-      handlers.set(queue.name, { handler: handler as Handler<object>, opts });
+      handlers.set(queue.name, {
+        handler: async (batch) => {
+          for (const data of batch) await (handler as Handler<object>)(data);
+        },
+        opts,
+      });
+    },
+    registerBatch(queue, handler, opts = {}) {
+      handlers.set(queue.name, { handler: handler as BatchHandler<object>, opts });
     },
     async send(queue, data, opts = {}) {
       const id = await boss.send(queue.name, data, { ...queue.policy(data), ...opts });
@@ -178,7 +189,7 @@ export function createJobs(db: Db, log: Pick<Logger, 'error' | 'warn'>, { cronCh
           const run = async (jobs: PgBoss.Job<object>[]) => {
             worker.busy = true;
             try {
-              for (const job of jobs) await handler(job.data);
+              await handler(jobs.map((job) => job.data));
             } finally {
               worker.busy = false;
             }

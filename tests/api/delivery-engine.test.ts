@@ -20,7 +20,7 @@ afterAll(() => server.close());
 const OLD = '2026-01-05T10:00:00Z';
 const lead = async (landingId: number, code_postal = '30900', status = 'new') =>
   (await insertLeads(server.ctx.db, landingId, [{ code_postal, status, created_at: OLD }]))[0];
-const route = async (ids: number[], at: string) => routeLeads(server.ctx, { leads: ids, offeredAt: new Date(at), now: new Date(at) });
+const route = async (ids: number[], at: string) => (await routeLeads(server.ctx, { leads: ids, offeredAt: new Date(at), now: new Date(at) })).outcomes;
 const leadRow = async (id: number) =>
   (
     await server.ctx.db.query<{ entry_status: string; sold_to: string | null; rapport_id: number | null }>(
@@ -207,7 +207,8 @@ describe('the winner', () => {
     const archived = await lead(landing.id, '30900', 'archived');
     expect((await route([archived], '2026-11-23T09:00:00Z')).get(archived)).toBe('not_new');
     const late = await lead(landing.id);
-    const outcomes = await routeLeads(server.ctx, { leads: [late], offeredAt: new Date('2026-11-22T09:00:00Z'), now: new Date('2026-11-23T09:00:00Z') });
+    const outcomes = (await routeLeads(server.ctx, { leads: [late], offeredAt: new Date('2026-11-22T09:00:00Z'), now: new Date('2026-11-23T09:00:00Z') }))
+      .outcomes;
     expect(outcomes.get(late)).toBe('expired');
     expect(await leadRow(late)).toMatchObject({ entry_status: 'new' });
     expect((await routing(landing.id, late)).considered[0].reason).toBe('day');

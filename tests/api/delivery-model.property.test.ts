@@ -12,8 +12,10 @@ import { createLanding, insertLeads } from './leads-support';
 
 // The engine on the real database (PGlite, or PostgreSQL with TEST_DATABASE_URL) gives exactly
 // the reference model's sales (server/services/delivery/model.ts) for random rule sets — windows,
-// priorities, weights, filters, exclusivity, max_buyers, dedupe — and lead streams over five days
-// around a daylight-saving change, a week's end or a month's end, routed one by one at their time.
+// priorities, weights, filters, exclusivity, max_buyers, dedupe, prices and monthly budgets — and
+// lead streams over five days around a daylight-saving change, a week's end or a month's end, routed
+// in batches of one to four leads at the time of the batch's last one (a batch's leads compete for
+// the same rules, in arrival order).
 let server: TestServer;
 
 beforeAll(async () => {
@@ -58,6 +60,13 @@ const ruleArb = fc.record({
   filters: fc.array(filter, { maxLength: 2 }),
   exclusive: fc.boolean(),
   sunday: fc.constantFrom(true, true, false),
+  price_cents: fc.option(fc.constantFrom(50, 100, 400), { nil: null }),
+});
+
+const customerArb = fc.record({
+  dedupe: fc.constantFrom(0, 1, 2, 30),
+  price: fc.constantFrom(0, 100, 250),
+  budget: fc.option(fc.constantFrom(0, 300, 700, 1500), { nil: null }),
 });
 
 const leadArb = fc.record({
@@ -73,13 +82,14 @@ const leadArb = fc.record({
 
 const scenario = fc.record({
   start: fc.constantFrom(...starts),
-  dedupe: fc.array(fc.constantFrom(0, 1, 2, 30), { minLength: 3, maxLength: 3 }),
+  customers: fc.array(customerArb, { minLength: 3, maxLength: 3 }),
   maxBuyers: fc.integer({ min: 1, max: 3 }),
   rules: fc.array(ruleArb, { minLength: 1, maxLength: 5 }),
   exports: fc.array(fc.record({ customer: fc.nat(2), phone: fc.constantFrom('0611111111', '0622222222'), hoursBefore: fc.integer({ min: 1, max: 60 }) }), {
     maxLength: 2,
   }),
   leads: fc.array(leadArb, { minLength: 4, maxLength: 18 }),
+  batches: fc.array(fc.integer({ min: 1, max: 4 }), { minLength: 18, maxLength: 18 }),
 });
 
 type Scenario = typeof scenario extends fc.Arbitrary<infer T> ? T : never;
@@ -89,20 +99,20 @@ async function run(s: Scenario) {
   const landing = await createLanding(db, { columns });
   await db.query('UPDATE landings SET max_buyers = $2 WHERE id = $1', [landing.id, s.maxBuyers]);
   const customers = [];
-  for (const dedupe of s.dedupe) {
-    const { rows } = await db.query<{ id: number }>(`INSERT INTO customers (name, email, dedupe_days) VALUES ('Modèle', $1, $2) RETURNING id`, [
-      `model-${Math.random().toString(36).slice(2)}@example.fr`,
-      dedupe,
-    ]);
-    customers.push({ id: rows[0].id, active: true, dedupe_days: dedupe });
+  for (const c of s.customers) {
+    const { rows } = await db.query<{ id: number }>(
+      `INSERT INTO customers (name, email, dedupe_days, default_price_cents, monthly_budget_cents) VALUES ('Modèle', $1, $2, $3, $4) RETURNING id`,
+      [`model-${Math.random().toString(36).slice(2)}@example.fr`, c.dedupe, c.price, c.budget],
+    );
+    customers.push({ id: rows[0].id, active: true, dedupe_days: c.dedupe, default_price_cents: c.price, monthly_budget_cents: c.budget });
   }
   const rules: ModelRule[] = [];
   for (const r of s.rules) {
     const days = Object.fromEntries(weekdays.map((d) => [d, d === 'sunday' ? r.sunday : true])) as ModelRule['days'];
     const { rows } = await db.query<{ id: number }>(
       `INSERT INTO rules (name, customer_id, landing_ids, hour_start, hour_end, leads_number, active, cap_hour, cap_week, cap_month, priority, weight, filters, exclusive,
-                          ${weekdays.join(', ')})
-       VALUES ('Modèle', $1, $2::int[], $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::jsonb, $13, ${weekdays.map((_, i) => `$${14 + i}`).join(', ')}) RETURNING id`,
+                          price_cents, ${weekdays.join(', ')})
+       VALUES ('Modèle', $1, $2::int[], $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::jsonb, $13, $14, ${weekdays.map((_, i) => `$${15 + i}`).join(', ')}) RETURNING id`,
       [
         customers[r.customer].id,
         [landing.id],
@@ -117,6 +127,7 @@ async function run(s: Scenario) {
         r.weight,
         JSON.stringify(r.filters),
         r.exclusive,
+        r.price_cents,
         ...weekdays.map((d) => days[d]),
       ],
     );
@@ -134,6 +145,7 @@ async function run(s: Scenario) {
       weight: r.weight,
       filters: r.filters,
       exclusive: r.exclusive,
+      price_cents: r.price_cents,
     });
   }
   const start = Date.parse(s.start);
@@ -149,7 +161,7 @@ async function run(s: Scenario) {
       e.phone,
       soldAt,
     ]);
-    before.push({ lead: -1, rule_id: null, customer_id: customer, person: { phone: e.phone, email: null }, sold_at: soldAt });
+    before.push({ lead: -1, rule_id: null, customer_id: customer, person: { phone: e.phone, email: null }, sold_at: soldAt, price_cents: 0 });
   }
 
   const stream = s.leads.map((l) => ({ ...l, at: new Date(start + l.hour * 3_600_000 + l.minute * 60_000) })).sort((a, b) => a.at.getTime() - b.at.getTime());
@@ -165,7 +177,11 @@ async function run(s: Scenario) {
       extra: { chauffage: l.chauffage, surface: l.surface, naissance: l.naissance },
     })),
   );
-  const leads: ModelLead[] = stream.map((l) => ({
+  // The stream cut in batches, each routed at its last lead's time.
+  const batches: number[][] = [];
+  for (let i = 0, b = 0; i < stream.length; i += s.batches[b++]) batches.push(ids.slice(i, i + s.batches[b]));
+  const routedAt = batches.flatMap((batch) => batch.map(() => stream[ids.indexOf(batch[batch.length - 1])].at));
+  const leads: ModelLead[] = stream.map((l, i) => ({
     landing_id: landing.id,
     data: { telephone: l.phone, email: l.email, chauffage: l.chauffage, surface: l.surface, naissance: l.naissance },
     source: l.source,
@@ -174,20 +190,39 @@ async function run(s: Scenario) {
     utm_campaign: null,
     arrival_day: parisClock(l.at).day,
     person: personOf({ telephone: l.phone, email: l.email }, columns),
-    at: l.at,
+    at: routedAt[i],
   }));
   const world: ModelWorld = { rules, customers, landings: [{ id: landing.id, columns, max_buyers: s.maxBuyers }], before };
 
-  for (const [i, id] of ids.entries()) await routeLeads(server.ctx, { leads: [id], offeredAt: stream[i].at, now: stream[i].at });
+  for (const batch of batches) {
+    const at = routedAt[ids.indexOf(batch[0])];
+    await routeLeads(server.ctx, { leads: batch, offeredAt: at, now: at });
+  }
 
-  const { rows: sales } = await db.query<{ lead_id: number; rule_id: number; sold_at: Date }>(
-    `SELECT lead_id, rule_id, sold_at FROM lead_sales WHERE lead_id = ANY($1::bigint[]) ORDER BY id`,
+  const { rows: sales } = await db.query<{ lead_id: number; rule_id: number; sold_at: Date; price_cents: number }>(
+    `SELECT lead_id, rule_id, sold_at, price_cents FROM lead_sales WHERE lead_id = ANY($1::bigint[]) ORDER BY id`,
     [ids],
   );
   const expected = simulate(world, leads);
-  expect(sales.map((r) => [ids.indexOf(Number(r.lead_id)), r.rule_id, r.sold_at.toISOString()])).toEqual(
-    expected.map((m) => [m.lead, m.rule_id, m.sold_at.toISOString()]),
+  expect(sales.map((r) => [ids.indexOf(Number(r.lead_id)), r.rule_id, r.sold_at.toISOString(), r.price_cents])).toEqual(
+    expected.map((m) => [m.lead, m.rule_id, m.sold_at.toISOString(), m.price_cents]),
   );
+  // Each customer's month counter is its sales: counted, priced, its budget never passed.
+  const { rows: months } = await db.query<{ customer_id: number; month: string; sales: number; sold_cents: number }>(
+    `SELECT customer_id, to_char(month, 'YYYY-MM') AS month, sales, sold_cents FROM customer_months WHERE customer_id = ANY($1::int[]) ORDER BY 1, 2`,
+    [customers.map((c) => c.id)],
+  );
+  const perMonth = new Map<string, { customer_id: number; month: string; sales: number; sold_cents: number }>();
+  for (const m of expected) {
+    const key = `${m.customer_id} ${parisClock(m.sold_at).day.slice(0, 7)}`;
+    const row = perMonth.get(key) ?? { customer_id: m.customer_id, month: key.slice(-7), sales: 0, sold_cents: 0 };
+    perMonth.set(key, { ...row, sales: row.sales + 1, sold_cents: row.sold_cents + m.price_cents });
+  }
+  expect(months).toEqual([...perMonth.values()].sort((a, b) => a.customer_id - b.customer_id || (a.month < b.month ? -1 : 1)));
+  for (const m of months) {
+    const budget = customers.find((c) => c.id === m.customer_id)!.monthly_budget_cents;
+    if (budget !== null) expect(m.sold_cents).toBeLessThanOrEqual(budget);
+  }
   // The lead's latest sale is its sold_to / rapport_id; the unsold stay new.
   const { rows: states } = await db.query<{ id: number; entry_status: string; rapport_id: number | null; latest: number | null }>(
     `SELECT l.id, l.entry_status, l.rapport_id, (SELECT s.report_id FROM lead_sales s WHERE s.lead_id = l.id ORDER BY s.id DESC LIMIT 1) AS latest

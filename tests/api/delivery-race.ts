@@ -125,3 +125,81 @@ export async function raceWindows(a: TestServer, b: TestServer, n: number) {
     ),
   ).toBe(0);
 }
+
+/**
+ * `n` intakes posted 150 at once, alternately to two instances sharing one PostgreSQL, against three
+ * exclusive rules served in priority order: a customer with a budget and a rule price (a credit of
+ * this month leaving it more room), one with a budget and its default price, and one without a
+ * budget that takes the rest. Each budgeted customer buys exactly what its budget allows, not one
+ * cent more; its month's counter is its sales.
+ */
+export async function raceBudgets(a: TestServer, b: TestServer, n: number) {
+  const { db } = a.ctx;
+  const landing = await createLanding(db);
+  const month = (await db.query<{ month: string }>(`SELECT to_char(now() AT TIME ZONE 'Europe/Paris', 'YYYY-MM-01') AS month`)).rows[0].month;
+  // Each customer: [budget, default price, rule price, credit this month] and the sales it must get.
+  const plan = [
+    { name: 'Budget prix règle', budget: 1000, price: 900, rulePrice: 70, credit: 210, sells: Math.floor((1000 + 210) / 70) },
+    { name: 'Budget prix client', budget: 2000, price: 130, rulePrice: null, credit: 0, sells: Math.floor(2000 / 130) },
+    { name: 'Sans budget', budget: null, price: 10, rulePrice: null, credit: 0, sells: 0 },
+  ];
+  plan[2].sells = n - plan[0].sells - plan[1].sells;
+  const customers: number[] = [];
+  const rules: number[] = [];
+  for (const [i, p] of plan.entries()) {
+    const { rows: c } = await db.query<{ id: number }>(
+      `INSERT INTO customers (name, email, default_price_cents, monthly_budget_cents) VALUES ($1, $2, $3, $4) RETURNING id`,
+      [p.name, `budget-${i}-${landing.id}@example.fr`, p.price, p.budget],
+    );
+    if (p.credit)
+      await db.query(`INSERT INTO customer_months (customer_id, month, returns, credits_cents) VALUES ($1, $2::date, 1, $3)`, [c[0].id, month, p.credit]);
+    const { rows: r } = await db.query<{ id: number }>(
+      `INSERT INTO rules (name, customer_id, landing_ids, leads_number, priority, price_cents, monday, tuesday, wednesday, thursday, friday, saturday, sunday)
+       VALUES ($1, $2, $3::int[], 10000, $4, $5, true, true, true, true, true, true, true) RETURNING id`,
+      [p.name, c[0].id, [landing.id], i + 1, p.rulePrice],
+    );
+    customers.push(c[0].id);
+    rules.push(r[0].id);
+  }
+
+  // In waves of 150 at once (each instance's pool has ten connections, a request waits 5 s for one).
+  const answers: Response[] = [];
+  for (let wave = 0; wave < n; wave += 150)
+    answers.push(
+      ...(await Promise.all(
+        Array.from({ length: Math.min(150, n - wave) }, (_, k) => {
+          const i = wave + k;
+          return (i % 2 ? b : a).request('POST', `/api/intake/${landing.key}`, {
+            body: { nom: `Budget ${i}`, telephone: `06${String(50_000_000 + i)}`, code_postal: '30900' },
+            headers: { 'x-forwarded-for': `10.26.${Math.floor(i / 250)}.${i % 250}` },
+          });
+        }),
+      )),
+    );
+  expect(answers.map((r) => r.status)).toEqual(Array(n).fill(201));
+  const ids = (await Promise.all(answers.map((r) => json<{ data: { id: number } }>(r)))).map((body) => body.data.id);
+  await until(
+    async () => (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM lead_routings WHERE lead_id = ANY($1::bigint[])', [ids])).rows[0].n === n,
+    240_000,
+    'every lead routed',
+  );
+
+  const { rows: sold } = await db.query<{ customer_id: number; sales: number; cents: number }>(
+    `SELECT customer_id, count(*)::int AS sales, sum(price_cents)::int AS cents FROM lead_sales WHERE lead_id = ANY($1::bigint[]) GROUP BY 1`,
+    [ids],
+  );
+  const byCustomer = new Map(sold.map((s) => [s.customer_id, s]));
+  expect(plan.map((p, i) => [p.name, byCustomer.get(customers[i])?.sales ?? 0])).toEqual(plan.map((p) => [p.name, p.sells]));
+  const { rows: months } = await db.query<{ customer_id: number; sales: number; sold_cents: number; credits_cents: number }>(
+    `SELECT customer_id, sales, sold_cents, credits_cents FROM customer_months WHERE customer_id = ANY($1::int[]) AND month = $2::date`,
+    [customers, month],
+  );
+  for (const [i, p] of plan.entries()) {
+    const m = months.find((row) => row.customer_id === customers[i])!;
+    expect([p.name, m.sales, m.sold_cents]).toEqual([p.name, p.sells, byCustomer.get(customers[i])!.cents]);
+    if (p.budget !== null) expect(m.sold_cents - m.credits_cents).toBeLessThanOrEqual(p.budget);
+  }
+  // Every lead sold once, its price its rule's or its customer's.
+  expect(sold.reduce((sum, s) => sum + s.sales, 0)).toBe(n);
+  expect(byCustomer.get(customers[0])!.cents).toBe(plan[0].sells * 70);
+}

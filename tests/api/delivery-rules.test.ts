@@ -23,7 +23,7 @@ let phoneSeq = 0;
 const freshPhone = () => `06${String(20_000_000 + ++phoneSeq).padStart(8, '0')}`;
 const lead = async (landingId: number, seed: LeadSeed = {}) =>
   (await insertLeads(server.ctx.db, landingId, [{ code_postal: '30900', telephone: freshPhone(), created_at: OLD, ...seed }]))[0];
-const route = async (id: number, at: string) => (await routeLeads(server.ctx, { leads: [id], offeredAt: new Date(at), now: new Date(at) })).get(id);
+const route = async (id: number, at: string) => (await routeLeads(server.ctx, { leads: [id], offeredAt: new Date(at), now: new Date(at) })).outcomes.get(id);
 const routing = async (landingId: number, id: number) =>
   (await json<RoutingResponse>(await server.request('GET', `/api/landings/data/${landingId}/routing/${id}`, { token }))).data;
 const setRule = (id: number, fields: Record<string, unknown>) =>

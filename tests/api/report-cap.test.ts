@@ -21,10 +21,12 @@ describe("a report's cap (issue 24, item 9)", () => {
     const rule = await createRule(server, token, { customer_id: customer, landings: [landing.id], leads_number: 5 });
     const [before] = await insertLeads(server.ctx.db, landing.id, [{ code_postal: '30900', created_at: '2026-01-05T10:00:00Z' }]);
     expect(
-      (await routeLeads(server.ctx, { leads: [before], offeredAt: new Date('2026-01-05T10:00:00Z'), now: new Date('2026-01-05T10:00:00Z') })).get(before),
+      (await routeLeads(server.ctx, { leads: [before], offeredAt: new Date('2026-01-05T10:00:00Z'), now: new Date('2026-01-05T10:00:00Z') })).outcomes.get(
+        before,
+      ),
     ).toBe('delivered');
     const [now] = await insertLeads(server.ctx.db, landing.id, [{ code_postal: '30900' }]);
-    expect((await routeLeads(server.ctx, { leads: [now], offeredAt: new Date() })).get(now)).toBe('delivered');
+    expect((await routeLeads(server.ctx, { leads: [now], offeredAt: new Date() })).outcomes.get(now)).toBe('delivered');
 
     const patched = await server.request('PATCH', `/api/customers/rules/${rule.id}`, { token, body: { leads_number: 12 } });
     expect(patched.status).toBe(200);

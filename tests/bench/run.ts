@@ -1,6 +1,7 @@
 // `npm run bench`: runs every tests/bench/*.bench.ts in turn and prints its figures.
 // A bench module exports `default async function (): Promise<BenchResult[]>`.
-// `npm run bench -- grid palette` runs only the benches whose file names contain those words.
+// `npm run bench -- grid palette` runs only the benches whose file names contain those words; a word
+// that is a bench's whole name runs that one alone (`delivery`, not also `delivery-ramp`).
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
@@ -19,7 +20,7 @@ const dir = fileURLToPath(new URL('.', import.meta.url));
 const filters = process.argv.slice(2);
 const files = readdirSync(dir)
   .filter((f) => f.endsWith('.bench.ts'))
-  .filter((f) => filters.length === 0 || filters.some((w) => f.includes(w)))
+  .filter((f) => filters.length === 0 || filters.some((w) => (readdirSync(dir).includes(`${w}.bench.ts`) ? f === `${w}.bench.ts` : f.includes(w))))
   .sort();
 
 let failed = 0;

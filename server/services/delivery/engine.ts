@@ -1,8 +1,8 @@
 import type { LandingColumn } from '../../../src/api/landings/contract';
 import type { Db, Queryable } from '../../db/connection';
 import type { Jobs } from '../jobs';
-import { lockBuyerShared } from '../sales/buyers';
 import { personOf, type Person } from '../sales/person';
+import { boughtWithinParams, boughtWithinSql, ClaimLost, claimSales, type BatchSale, type Filled } from './claims';
 import { DELIVER_QUEUE, queueDeliveries } from './deliver';
 import type { FilteredLead } from './filters';
 import { considered, judge, nextVerdict, type Candidate, type Judged } from './judge';
@@ -23,55 +23,32 @@ interface OfferedLead extends FilteredLead {
   max_buyers: number;
 }
 
-type Outcome = 'delivered' | 'unmatched' | 'expired' | 'not_new';
-type Offered = Candidate & { has_webhook: boolean };
+export type Outcome = 'delivered' | 'unmatched' | 'expired' | 'not_new';
+/** A rule as the batch reads it: a candidate of the leads listed, its customer's dedupe window and webhook. */
+type Offered = Candidate & { leads: number[]; has_webhook: boolean; dedupe_days: number };
 
+/** The rules that could take any lead of a batch (by landing and lookup key), each with the leads it could take, its counters at the batch's moment and its customer's month. */
 const candidatesSql = `
-  SELECT r.id, r.name, r.customer_id, c.name AS customer_name, c.active AS customer_active, c.webhook_url IS NOT NULL AS has_webhook,
-         r.active, r.hour_start, r.hour_end, r.leads_number, r.zip,
+  WITH k AS (SELECT * FROM unnest($1::bigint[], $2::int[], $3::text[]) AS k (lead_id, landing_id, zip_key)),
+       t AS (SELECT rt.rule_id, array_to_json(array_agg(DISTINCT k.lead_id)) AS leads
+               FROM k JOIN rule_targets rt ON rt.landing_id = k.landing_id AND rt.zip_key = k.zip_key GROUP BY rt.rule_id)
+  SELECT t.leads, r.id, r.name, r.customer_id, c.name AS customer_name, c.active AS customer_active, c.webhook_url IS NOT NULL AS has_webhook,
+         c.dedupe_days, r.active, r.hour_start, r.hour_end, r.leads_number, r.zip,
          json_build_object('monday', r.monday, 'tuesday', r.tuesday, 'wednesday', r.wednesday, 'thursday', r.thursday,
                            'friday', r.friday, 'saturday', r.saturday, 'sunday', r.sunday) AS days,
          COALESCE(rep.count, 0) AS count, rep.last_delivery_at,
          json_build_object('hour', r.cap_hour, 'week', r.cap_week, 'month', r.cap_month) AS caps,
          json_build_object('hour', COALESCE(wh.count, 0), 'week', COALESCE(ww.count, 0), 'month', COALESCE(wm.count, 0)) AS counts,
-         r.priority, r.weight, r.filters, r.exclusive
-    FROM rules r
+         r.priority, r.weight, r.filters, r.exclusive, COALESCE(r.price_cents, c.default_price_cents) AS price_cents,
+         json_build_object('cents', c.monthly_budget_cents::float8, 'spent', COALESCE(cm.sold_cents - cm.credits_cents, 0)::float8) AS budget
+    FROM t
+    JOIN rules r ON r.id = t.rule_id
     JOIN customers c ON c.id = r.customer_id
-    LEFT JOIN reports rep ON rep.rule_id = r.id AND rep.date = $3::date
-    LEFT JOIN rule_windows wh ON wh.rule_id = r.id AND wh.span = 'hour' AND wh.start = $4::timestamp
-    LEFT JOIN rule_windows ww ON ww.rule_id = r.id AND ww.span = 'week' AND ww.start = $5::timestamp
-    LEFT JOIN rule_windows wm ON wm.rule_id = r.id AND wm.span = 'month' AND wm.start = $6::timestamp
-   WHERE r.id IN (SELECT rule_id FROM rule_targets WHERE landing_id = $1 AND zip_key = ANY($2::text[]))`;
-
-/** A sale of the same person to a customer within its dedupe window ('24 hours' each: days as the clock runs, DST or not). */
-const boughtWithinSql = `
-  SELECT DISTINCT s.customer_id FROM lead_sales s JOIN customers c ON c.id = s.customer_id
-   WHERE s.customer_id = ANY($1::int[]) AND c.dedupe_days > 0 AND s.sold_at > $2::timestamptz - c.dedupe_days * interval '24 hours'
-     AND (s.phone = $3 OR s.email = $4)`;
-
-/**
- * Bumps a rule's counter of the day unless it reached its cap: the report row is the counter
- * (UNIQUE (rule_id, date)); the conditional upsert makes concurrent deliveries queue on that row
- * and each re-check the count, so no cap is ever passed. The cap is read again here, not taken
- * from the judgement: an admin may have lowered it since.
- */
-const bumpSql = `
-  INSERT INTO reports AS rep (rule_id, date, leads_number, count, zip, last_delivery_at)
-  SELECT r.id, $2::date, r.leads_number, 1, $3::text[], clock_timestamp() FROM rules r WHERE r.id = $1
-  ON CONFLICT (rule_id, date) DO UPDATE
-     SET count = rep.count + 1, leads_number = EXCLUDED.leads_number, zip = EXCLUDED.zip, last_delivery_at = clock_timestamp()
-   WHERE rep.count < EXCLUDED.leads_number
-  RETURNING id`;
-
-/** The same for the hour, week and month windows at once: the windows returned are those bumped (a capless one always is). */
-const bumpWindowsSql = `
-  INSERT INTO rule_windows AS w (rule_id, span, start, count, cap)
-  SELECT r.id, v.span, v.start::timestamp, 1, CASE v.span WHEN 'hour' THEN r.cap_hour WHEN 'week' THEN r.cap_week ELSE r.cap_month END
-    FROM rules r, (VALUES ('hour', $2), ('week', $3), ('month', $4)) AS v (span, start)
-   WHERE r.id = $1
-  ON CONFLICT (rule_id, span, start) DO UPDATE SET count = w.count + 1, cap = EXCLUDED.cap
-   WHERE EXCLUDED.cap IS NULL OR w.count < EXCLUDED.cap
-  RETURNING span`;
+    LEFT JOIN reports rep ON rep.rule_id = r.id AND rep.date = $4::date
+    LEFT JOIN rule_windows wh ON wh.rule_id = r.id AND wh.span = 'hour' AND wh.start = $5::timestamp
+    LEFT JOIN rule_windows ww ON ww.rule_id = r.id AND ww.span = 'week' AND ww.start = $6::timestamp
+    LEFT JOIN rule_windows wm ON wm.rule_id = r.id AND wm.span = 'month' AND wm.start = $7::timestamp
+    LEFT JOIN customer_months cm ON cm.customer_id = c.id AND cm.month = $8::date`;
 
 /** The lookup keys of a lead in rule_targets: everywhere, its postal code, its department. */
 export function zipKeys(postalCode: string | null, departement: string): string[] {
@@ -81,205 +58,228 @@ export function zipKeys(postalCode: string | null, departement: string): string[
   return keys;
 }
 
-export interface RouteOptions {
+/** Leads offered together: when they became new, and a customer never offered them. */
+export interface Offer {
   leads: number[];
-  /** When the leads became new: offered on an earlier Paris day than `now`, they expired (they stay new). */
+  /** When the leads became new: offered on an earlier Paris day than the routing's moment, they expired (they stay new). */
   offeredAt: Date;
-  /** When the rules are judged (their hours, days, windows and dedupe) and the sales are dated; the moment each lead is routed by default. */
-  now?: Date;
   /** A customer never offered these leads: the one who returned them (a re-injected export). */
   excludeCustomerId?: number | null;
 }
 
+interface When {
+  /** When the rules are judged (their hours, days, windows, dedupe and budgets) and the sales are dated; the moment of routing by default. */
+  now?: Date;
+}
+
+/** One offer, or the offers a worker took together (one batch). */
+export type RouteOptions = (Offer | { offers: Offer[] }) & When;
+
+export interface Routed {
+  outcomes: Map<number, Outcome>;
+  /** The counters this routing filled (a rule's window or day at its cap, a customer's budget reached). */
+  filled: Filled[];
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const isRetryable = (err: unknown) => err instanceof ClaimLost || ['40P01', '40001'].includes((err as { code?: string }).code ?? '');
+
 /**
- * Routes leads, each on its own: the rules of its landing and postal code are judged and the
- * best one takes it (or, shared, up to its landing's max_buyers), unless it expired. Answers each lead's outcome.
+ * Routes a batch of leads in one transaction, set-based: their candidates, the dedupe of their
+ * persons and their counters are read in three statements; each lead is then judged in memory in
+ * arrival order (id), as if routed alone after the ones before it (their sales counted in the
+ * windows, days, budgets and persons it sees); then every sale is claimed at once (claimSales),
+ * the leads claimed for their latest sale, the sales, the decisions and the deliveries written in
+ * one statement each. A claim another transaction took first rolls it all back and the batch is
+ * decided again from fresh counters. Each lead is decided once: claimed only if still new.
  */
-export async function routeLeads(ctx: EngineContext, opts: RouteOptions): Promise<Map<number, Outcome>> {
-  const { leads: leadIds, offeredAt, excludeCustomerId = null } = opts;
-  const outcomes = new Map<number, Outcome>();
-  if (leadIds.length === 0) return outcomes;
-  const { rows } = await ctx.db.query<OfferedLead>(
-    `SELECT l.id, l.landing_id, l.entry_status, l.departement, l.data, l.source, l.utm_source, l.utm_medium, l.utm_campaign,
-            to_char(l.created_at AT TIME ZONE 'Europe/Paris', 'YYYY-MM-DD') AS arrival_day, ld.columns, ld.max_buyers,
-            (SELECT l.data->>(c->>'key') FROM jsonb_array_elements(ld.columns) c WHERE c->>'type' = 'postal_code' LIMIT 1) AS postal_code
-       FROM leads l JOIN landings ld ON ld.id = l.landing_id
-      WHERE l.id = ANY($1::bigint[]) ORDER BY l.id`,
-    [leadIds],
-  );
-  for (const lead of rows) {
-    const now = opts.now ?? new Date();
-    const expired = parisClock(offeredAt).day !== parisClock(now).day;
-    outcomes.set(lead.id, await routeLead(ctx, lead, now, expired, excludeCustomerId));
-  }
-  if ([...outcomes.values()].includes('delivered')) ctx.jobs.wake(DELIVER_QUEUE);
-  return outcomes;
-}
-
-/** The rules that could take a lead, with their counters at `clock` and whether their customer bought its person already. */
-async function candidatesOf(db: Queryable, lead: OfferedLead, clock: ParisClock, now: Date, person: Person): Promise<Offered[]> {
-  const { rows } = await db.query<Offered>(candidatesSql, [
-    lead.landing_id,
-    zipKeys(lead.postal_code, lead.departement),
-    clock.day,
-    clock.windows.hour,
-    clock.windows.week,
-    clock.windows.month,
-  ]);
-  const bought = new Set<number>();
-  if (rows.length > 0 && (person.phone || person.email)) {
-    const found = await db.query<{ customer_id: number }>(boughtWithinSql, [[...new Set(rows.map((r) => r.customer_id))], now, person.phone, person.email]);
-    for (const r of found.rows) bought.add(r.customer_id);
-  }
-  return rows.map((r) => ({ ...r, sold_to_person: bought.has(r.customer_id) }));
-}
-
-async function routeLead(ctx: EngineContext, lead: OfferedLead, now: Date, expired: boolean, excludeCustomerId: number | null): Promise<Outcome> {
-  const clock = parisClock(now);
-  if (lead.entry_status !== 'new') {
-    await record(ctx.db, lead, clock, 'not_new', []);
-    return 'not_new';
-  }
-  const person = personOf(lead.data, lead.columns);
-  const found = await candidatesOf(ctx.db, lead, clock, now, person);
-  const rows = excludeCustomerId === null ? found : found.filter((c) => c.customer_id !== excludeCustomerId);
-  if (expired) {
-    await record(
-      ctx.db,
-      lead,
-      clock,
-      'expired',
-      rows.map((candidate) => ({ candidate, reason: 'day' as const })),
-    );
-    return 'expired';
-  }
-  const judged = judge(rows, clock, { lead, columns: lead.columns });
-  if (judged[0]?.reason !== null) {
-    await record(ctx.db, lead, clock, 'unmatched', judged);
-    return 'unmatched';
-  }
+export async function routeLeads(ctx: EngineContext, opts: RouteOptions): Promise<Routed> {
+  const offers = 'offers' in opts ? opts.offers : [opts];
+  const offerOf = new Map<number, Offer>();
+  for (const offer of offers) for (const id of offer.leads) if (!offerOf.has(id)) offerOf.set(id, offer);
+  if (offerOf.size === 0) return { outcomes: new Map(), filled: [] };
   for (let attempt = 1; ; attempt++) {
-    // Each attempt marks the rules it finds full, beaten or left out on its own copy.
-    const tried = judged.map((j) => ({ ...j }));
+    const now = opts.now ?? new Date();
     try {
-      return await ctx.db.tx((q) => claim(q, ctx.jobs, { lead, clock, now, person }, tried));
+      const routed = await ctx.db.tx((q) => routeBatch(q, ctx.jobs, offerOf, now));
+      if ([...routed.outcomes.values()].includes('delivered')) ctx.jobs.wake(DELIVER_QUEUE);
+      return routed;
     } catch (err) {
-      if (err instanceof NoWinner) {
-        await record(ctx.db, lead, clock, err.outcome, tried);
-        return err.outcome;
+      // Two instances claiming the same counters or persons: the loser decides again, after a short random wait.
+      if (attempt < 20 && isRetryable(err)) {
+        await sleep(Math.random() * 5 * attempt);
+        continue;
       }
-      // Two instances taking the same counters or persons in opposite orders: PostgreSQL aborts one; it tries again.
-      if (attempt < 10 && isRetryable(err)) continue;
       throw err;
     }
   }
 }
 
-class NoWinner extends Error {
-  constructor(readonly outcome: 'unmatched' | 'not_new') {
-    super(outcome);
-  }
-}
-
-const isRetryable = (err: unknown) => ['40P01', '40001'].includes((err as { code?: string }).code ?? '');
-
-interface Sale {
+interface Decision {
   lead: OfferedLead;
-  clock: ParisClock;
-  now: Date;
-  person: Person;
+  outcome: Outcome;
+  judged: Judged[];
+  sold: Offered[];
 }
 
-/**
- * Takes one rule's share of a sale, or says why it cannot: the customer's shared lock (an export
- * to it waits) and its person lock (one transaction at a time sells a person to a customer; the
- * first commits its lead_sales row, the next sees it), then the hour, week and month counters, then
- * the day's (its report). Answers the report's id, or the reason, having undone what it bumped.
- */
-async function take(q: Queryable, c: Offered, sale: Sale): Promise<{ report: number } | { reason: Judged['reason'] }> {
-  await q.query('SAVEPOINT sale');
-  const keys = [sale.person.phone && `p:${sale.person.phone}`, sale.person.email && `e:${sale.person.email}`].filter((k): k is string => !!k).sort();
-  const undo = async (reason: Judged['reason']) => {
-    await q.query('ROLLBACK TO SAVEPOINT sale');
-    return { reason };
-  };
-  if (keys.length > 0) {
-    await lockBuyerShared(q, c.customer_id);
-    for (const key of keys) await q.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`person:${c.customer_id}:${key}`]);
-    const bought = await q.query(boughtWithinSql, [[c.customer_id], sale.now, sale.person.phone, sale.person.email]);
-    if (bought.rows.length > 0) return undo('already_sold_to_customer');
+async function routeBatch(q: Queryable, jobs: Jobs, offerOf: Map<number, Offer>, now: Date): Promise<Routed> {
+  const clock = parisClock(now);
+  const { rows: leads } = await q.query<OfferedLead>(
+    `SELECT l.id, l.landing_id, l.entry_status, l.departement, l.data, l.source, l.utm_source, l.utm_medium, l.utm_campaign,
+            to_char(l.created_at AT TIME ZONE 'Europe/Paris', 'YYYY-MM-DD') AS arrival_day, ld.columns, ld.max_buyers,
+            (SELECT l.data->>(c->>'key') FROM jsonb_array_elements(ld.columns) c WHERE c->>'type' = 'postal_code' LIMIT 1) AS postal_code
+       FROM leads l JOIN landings ld ON ld.id = l.landing_id
+      WHERE l.id = ANY($1::bigint[]) ORDER BY l.id`,
+    [[...offerOf.keys()]],
+  );
+  const persons = new Map(leads.map((l) => [l.id, personOf(l.data, l.columns)]));
+  const open = leads.filter((l) => l.entry_status === 'new' && parisClock(offerOf.get(l.id)!.offeredAt).day === clock.day);
+  const rules = await candidatesOf(q, leads, clock);
+  const rulesOf = new Map<number, Offered[]>();
+  for (const r of rules) for (const id of r.leads) rulesOf.set(id, [...(rulesOf.get(id) ?? []), r]);
+  const bought = await boughtBefore(q, open, rulesOf, persons, now);
+
+  // The batch's own sales, as the next leads see them.
+  const sales: BatchSale[] = [];
+  const decisions: Decision[] = [];
+  const spent = new Map(rules.map((r) => [r.customer_id, r.budget.spent]));
+  // The batch's sales are stamped a millisecond apart after every last delivery read: the next leads (and batches) see them in order.
+  const base = Math.max(now.getTime(), ...rules.map((r) => (r.last_delivery_at === null ? 0 : new Date(r.last_delivery_at).getTime())));
+  for (const lead of leads) {
+    const offer = offerOf.get(lead.id)!;
+    const person = persons.get(lead.id)!;
+    if (lead.entry_status !== 'new') {
+      decisions.push({ lead, outcome: 'not_new', judged: [], sold: [] });
+      continue;
+    }
+    const mine = (rulesOf.get(lead.id) ?? []).filter((r) => r.customer_id !== (offer.excludeCustomerId ?? null));
+    if (parisClock(offer.offeredAt).day !== clock.day) {
+      decisions.push({ lead, outcome: 'expired', judged: mine.map((candidate) => ({ candidate, reason: 'day' as const })), sold: [] });
+      continue;
+    }
+    const candidates: Offered[] = mine.map((r) => ({
+      ...r,
+      counts: { ...r.counts },
+      budget: { cents: r.budget.cents, spent: spent.get(r.customer_id)! },
+      sold_to_person:
+        bought.has(`${lead.id}:${r.customer_id}`) || (r.dedupe_days > 0 && sales.some((s) => s.customer_id === r.customer_id && samePerson(s.person, person))),
+    }));
+    const judged = judge(candidates, clock, { lead, columns: lead.columns });
+    const sold: Offered[] = [];
+    for (const j of judged) {
+      if (j.reason !== null) continue;
+      j.reason = nextVerdict(j.candidate, sold, lead.max_buyers);
+      if (j.reason === null) sold.push(j.candidate as Offered);
+    }
+    for (const c of sold) {
+      const rule = mine.find((r) => r.id === c.id)!;
+      const stamp = new Date(base + sales.length + 1);
+      rule.count++;
+      for (const span of ['hour', 'week', 'month'] as const) rule.counts[span]++;
+      rule.last_delivery_at = stamp;
+      spent.set(c.customer_id, spent.get(c.customer_id)! + c.price_cents);
+      sales.push({ lead: lead.id, rule_id: c.id, customer_id: c.customer_id, price_cents: c.price_cents, person, stamp });
+    }
+    decisions.push({ lead, outcome: sold.length > 0 ? 'delivered' : 'unmatched', judged, sold });
   }
-  const { windows } = sale.clock;
-  const bumped = new Set((await q.query<{ span: string }>(bumpWindowsSql, [c.id, windows.hour, windows.week, windows.month])).rows.map((r) => r.span));
-  for (const span of ['hour', 'week', 'month'] as const) if (!bumped.has(span)) return undo(`cap_${span}`);
-  const report = await q.query<{ id: number }>(bumpSql, [c.id, sale.clock.day, c.zip]);
-  if (report.rows.length === 0) return undo('cap');
-  await q.query('RELEASE SAVEPOINT sale');
-  return { report: report.rows[0].id };
-}
 
-/**
- * One transaction: the open rules in the engine's order each take their share (windows and person
- * claimed; a rule found full or sold the person meanwhile is marked so and the next one tried)
- * until the first exclusive one bought it alone, or up to the landing's max_buyers non-exclusive
- * rules of different customers did; then the lead is claimed for the latest sale (`UPDATE …
- * WHERE entry_status = 'new' RETURNING`: one UPDATE, as every UPDATE of leads runs the monthly
- * statistics trigger), each sale recorded in lead_sales, the decision kept and the deliveries
- * queued. A lead taken meanwhile or no rule left rolls it all back, the counters included.
- */
-async function claim(q: Queryable, jobs: Jobs, sale: Sale, judged: Judged[]): Promise<Outcome> {
-  const sold: Array<{ rule: Offered; report: number }> = [];
-  for (const j of judged) {
-    if (j.reason !== null) continue;
-    const c = j.candidate as Offered;
-    j.reason = nextVerdict(
-      c,
-      sold.map((s) => s.rule),
-      sale.lead.max_buyers,
+  const { reports, filled } = sales.length > 0 ? await claimSales(q, sales, clock, now) : { reports: new Map<number, number>(), filled: [] };
+  const delivered = decisions.filter((d) => d.outcome === 'delivered');
+  if (delivered.length > 0) {
+    const latest = delivered.map((d) => d.sold[d.sold.length - 1]);
+    const claimed = await q.query(
+      `UPDATE leads l SET entry_status = 'extracted', sold_to = v.sold_to, rapport_id = v.report_id, updated_at = now()
+         FROM unnest($1::bigint[], $2::text[], $3::int[]) AS v (id, sold_to, report_id)
+        WHERE l.id = v.id AND l.entry_status = 'new' RETURNING l.id`,
+      [delivered.map((d) => d.lead.id), latest.map((r) => r.customer_name), latest.map((r) => reports.get(r.id))],
     );
-    if (j.reason !== null) continue;
-    const taken = await take(q, c, sale);
-    if ('reason' in taken) j.reason = taken.reason;
-    else sold.push({ rule: c, report: taken.report });
+    if (claimed.rowCount !== delivered.length) throw new ClaimLost('a lead taken meanwhile');
+    await q.query(
+      `INSERT INTO lead_sales (lead_id, customer_id, rule_id, report_id, channel, price_cents, phone, email, sold_at)
+       SELECT s.lead_id, s.customer_id, s.rule_id, s.report_id, 'live', s.price_cents, s.phone, s.email, $8
+         FROM unnest($1::bigint[], $2::int[], $3::int[], $4::int[], $5::int[], $6::text[], $7::text[]) WITH ORDINALITY
+              AS s (lead_id, customer_id, rule_id, report_id, price_cents, phone, email, n)
+        ORDER BY s.n`,
+      [
+        sales.map((s) => s.lead),
+        sales.map((s) => s.customer_id),
+        sales.map((s) => s.rule_id),
+        sales.map((s) => reports.get(s.rule_id)),
+        sales.map((s) => s.price_cents),
+        sales.map((s) => s.person.phone),
+        sales.map((s) => s.person.email),
+        now,
+      ],
+    );
   }
-  if (sold.length === 0) throw new NoWinner('unmatched');
-  const latest = sold[sold.length - 1];
-  const claimed = await q.query(
-    `UPDATE leads SET entry_status = 'extracted', sold_to = $2, rapport_id = $3, updated_at = now() WHERE id = $1 AND entry_status = 'new' RETURNING id`,
-    [sale.lead.id, latest.rule.customer_name, latest.report],
-  );
-  if (claimed.rowCount === 0) throw new NoWinner('not_new');
-  await q.query(
-    `INSERT INTO lead_sales (lead_id, customer_id, rule_id, report_id, channel, price_cents, phone, email, sold_at)
-     SELECT $1, s.customer_id, s.rule_id, s.report_id, 'live', 0, $4, $5, $6 FROM unnest($2::int[], $3::int[], $7::int[]) WITH ORDINALITY AS s (rule_id, report_id, customer_id, n)
-      ORDER BY s.n`,
-    [sale.lead.id, sold.map((s) => s.rule.id), sold.map((s) => s.report), sale.person.phone, sale.person.email, sale.now, sold.map((s) => s.rule.customer_id)],
-  );
-  await record(q, sale.lead, sale.clock, 'delivered', judged, latest.rule.id, latest.report);
-  for (const s of sold) await queueDeliveries(q, jobs, { lead: sale.lead.id, report: s.report, webhook: s.rule.has_webhook });
-  return 'delivered';
+  await record(q, decisions, clock, reports);
+  const webhooks = new Map(rules.map((r) => [r.id, r.has_webhook]));
+  for (const s of sales) await queueDeliveries(q, jobs, { lead: s.lead, report: reports.get(s.rule_id)!, webhook: webhooks.get(s.rule_id)! });
+  return { outcomes: new Map(decisions.map((d) => [d.lead.id, d.outcome])), filled };
+}
+
+const samePerson = (a: Person, b: Person) => (a.phone !== null && a.phone === b.phone) || (a.email !== null && a.email === b.email);
+
+/** The rules that could take the batch's leads, each with the leads it could take and its counters at `clock`. */
+async function candidatesOf(q: Queryable, leads: OfferedLead[], clock: ParisClock): Promise<Offered[]> {
+  const keys = leads.filter((l) => l.entry_status === 'new').flatMap((l) => zipKeys(l.postal_code, l.departement).map((key) => ({ lead: l, key })));
+  if (keys.length === 0) return [];
+  const { rows } = await q.query<Offered>(candidatesSql, [
+    keys.map((k) => k.lead.id),
+    keys.map((k) => k.lead.landing_id),
+    keys.map((k) => k.key),
+    clock.day,
+    clock.windows.hour,
+    clock.windows.week,
+    clock.windows.month,
+    clock.windows.month.slice(0, 10),
+  ]);
+  return rows.map((r) => ({ ...r, sold_to_person: false }));
+}
+
+/** Which customers of each lead's candidates bought its person within their dedupe window, as `lead:customer`. */
+async function boughtBefore(
+  q: Queryable,
+  leads: OfferedLead[],
+  rulesOf: Map<number, Offered[]>,
+  persons: Map<number, Person>,
+  now: Date,
+): Promise<Set<string>> {
+  const pairs = leads.flatMap((l) => {
+    const person = persons.get(l.id)!;
+    if (!person.phone && !person.email) return [];
+    const customers = new Set((rulesOf.get(l.id) ?? []).filter((r) => r.dedupe_days > 0).map((r) => r.customer_id));
+    return [...customers].map((customer_id) => ({ lead: l.id, customer_id, person }));
+  });
+  if (pairs.length === 0) return new Set();
+  const { rows } = await q.query<{ lead_id: number; customer_id: number }>(boughtWithinSql, boughtWithinParams(pairs, now));
+  return new Set(rows.map((r) => `${r.lead_id}:${r.customer_id}`));
 }
 
 /**
- * Keeps the lead's routing decision. A decision never overwrites a delivery unless it is a
- * delivery itself or the lead is new again (re-injected); 'not_new' only fills a gap.
+ * Keeps the batch's routing decisions, one per lead. A decision never overwrites a delivery
+ * unless it is a delivery itself or the lead is new again (re-injected); 'not_new' only fills a gap.
  */
-async function record(
-  q: Queryable,
-  lead: OfferedLead,
-  clock: ParisClock,
-  outcome: Outcome,
-  judged: Judged[],
-  ruleId: number | null = null,
-  reportId: number | null = null,
-) {
+async function record(q: Queryable, decisions: Decision[], clock: ParisClock, reports: Map<number, number>) {
+  const rows = decisions.map((d) => {
+    const latest = d.sold[d.sold.length - 1];
+    return {
+      lead_id: d.lead.id,
+      landing_id: d.lead.landing_id,
+      outcome: d.outcome,
+      rule_id: latest?.id ?? null,
+      report_id: latest ? reports.get(latest.id) : null,
+      considered: considered(d.judged),
+    };
+  });
   await q.query(
     `INSERT INTO lead_routings AS lr (lead_id, landing_id, outcome, rule_id, report_id, paris_time, considered, decided_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, clock_timestamp())
+     SELECT d.lead_id, d.landing_id, d.outcome, d.rule_id, d.report_id, $2, d.considered, clock_timestamp()
+       FROM jsonb_to_recordset($1::jsonb) AS d (lead_id bigint, landing_id int, outcome text, rule_id int, report_id int, considered jsonb)
      ON CONFLICT (lead_id) DO UPDATE SET outcome = EXCLUDED.outcome, rule_id = EXCLUDED.rule_id, report_id = EXCLUDED.report_id,
             paris_time = EXCLUDED.paris_time, considered = EXCLUDED.considered, decided_at = EXCLUDED.decided_at
       WHERE EXCLUDED.outcome <> 'not_new'
         AND (lr.outcome <> 'delivered' OR EXCLUDED.outcome = 'delivered' OR (SELECT entry_status FROM leads WHERE id = lr.lead_id) = 'new')`,
-    [lead.id, lead.landing_id, outcome, ruleId, reportId, `${clock.label} ${clock.weekday}`, JSON.stringify(considered(judged))],
+    [JSON.stringify(rows), `${clock.label} ${clock.weekday}`],
   );
 }

@@ -31,10 +31,14 @@ export interface Candidate {
   exclusive: boolean;
   /** The customer bought the lead's person within its dedupe window. */
   sold_to_person: boolean;
+  /** What this rule sells a lead at: its own price, else its customer's default (cents). */
+  price_cents: number;
+  /** Its customer's monthly budget (null: none) and its month's sales minus credits so far (Paris calendar, cents). */
+  budget: { cents: number | null; spent: number };
 }
 
-/** The rule fields of issue 25 as their defaults leave a rule: today's behaviour (no other window, priority 5, least filled, no filter, exclusive). */
-export const todaysRule: Pick<Candidate, 'caps' | 'counts' | 'priority' | 'weight' | 'filters' | 'exclusive' | 'sold_to_person'> = {
+/** The rule fields of issues 25 and 26 as their defaults leave a rule: today's behaviour (no other window, priority 5, least filled, no filter, exclusive, free, no budget). */
+export const todaysRule: Pick<Candidate, 'caps' | 'counts' | 'priority' | 'weight' | 'filters' | 'exclusive' | 'sold_to_person' | 'price_cents' | 'budget'> = {
   caps: { hour: null, week: null, month: null },
   counts: { hour: 0, week: 0, month: 0 },
   priority: 5,
@@ -42,6 +46,8 @@ export const todaysRule: Pick<Candidate, 'caps' | 'counts' | 'priority' | 'weigh
   filters: [],
   exclusive: true,
   sold_to_person: false,
+  price_cents: 0,
+  budget: { cents: null, spent: 0 },
 };
 
 export interface Judged {
@@ -79,6 +85,7 @@ export function passReason(c: Candidate, clock: ParisClock, lead: JudgedLead): P
     const [count, cap] = span === 'day' ? [c.count, c.leads_number] : [c.counts[span], c.caps[span]];
     if (cap !== null && count >= cap) return { reason };
   }
+  if (c.budget.cents !== null && c.budget.spent + c.price_cents > c.budget.cents) return { reason: 'budget' };
   return { reason: null };
 }
 

@@ -7,7 +7,9 @@ import { parisClock, windowSpans } from './paris-time';
 
 /**
  * The reference model of live delivery (docs/decisions.md §11): what a stream of leads should
- * give under a set of rules, decided in memory from the sales alone, with the engine's pure judge.
+ * give under a set of rules, decided in memory from the sales alone (their prices make each
+ * customer's month against its budget), with the engine's pure judge. Leads routed at the same
+ * moment (one batch) are decided in the stream's order.
  * The property test requires the engine on the real database to give exactly these sales.
  */
 export interface ModelRule {
@@ -24,12 +26,17 @@ export interface ModelRule {
   weight: number | null;
   filters: RuleFilter[];
   exclusive: boolean;
+  /** null: the customer's default price. */
+  price_cents: number | null;
 }
 
 export interface ModelCustomer {
   id: number;
   active: boolean;
   dedupe_days: number;
+  default_price_cents: number;
+  /** null: no budget. */
+  monthly_budget_cents: number | null;
 }
 
 export interface ModelLead extends FilteredLead {
@@ -46,6 +53,7 @@ export interface ModelSale {
   customer_id: number;
   person: Person;
   sold_at: Date;
+  price_cents: number;
 }
 
 export interface ModelWorld {
@@ -74,6 +82,7 @@ export function simulate(world: ModelWorld, leads: ModelLead[]): ModelSale[] {
         const last = today.length > 0 ? sales.lastIndexOf(today[today.length - 1]) : null;
         const customer = customers.get(r.customer_id)!;
         const since = lead.at.getTime() - customer.dedupe_days * 86_400_000;
+        const month = sales.filter((s) => s.customer_id === r.customer_id && parisClock(s.sold_at).windows.month === clock.windows.month);
         return {
           id: r.id,
           name: `R${r.id}`,
@@ -99,13 +108,22 @@ export function simulate(world: ModelWorld, leads: ModelLead[]): ModelSale[] {
           exclusive: r.exclusive,
           sold_to_person:
             customer.dedupe_days > 0 && sales.some((s) => s.customer_id === r.customer_id && s.sold_at.getTime() > since && samePerson(s.person, lead.person)),
+          price_cents: r.price_cents ?? customer.default_price_cents,
+          budget: { cents: customer.monthly_budget_cents, spent: month.reduce((sum, s) => sum + s.price_cents, 0) },
         };
       });
     const sold: Candidate[] = [];
     for (const j of judge(candidates, clock, { lead, columns: landing.columns })) {
       if (j.reason !== null || nextVerdict(j.candidate, sold, landing.max_buyers) !== null) continue;
       sold.push(j.candidate);
-      const sale = { lead: index, rule_id: j.candidate.id, customer_id: j.candidate.customer_id, person: lead.person, sold_at: lead.at };
+      const sale = {
+        lead: index,
+        rule_id: j.candidate.id,
+        customer_id: j.candidate.customer_id,
+        person: lead.person,
+        sold_at: lead.at,
+        price_cents: j.candidate.price_cents,
+      };
       sales.push(sale);
       made.push(sale);
     }

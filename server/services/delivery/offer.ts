@@ -7,9 +7,8 @@ import { routeLeads } from './engine';
 type OfferContext = Pick<AppContext, 'jobs' | 'log'>;
 
 /**
- * Offer workers on PostgreSQL: one routed 50 intakes a second one after another, 4 to 10 s behind
- * (each lead is a transaction waiting on the database). Several route at once; exactly once still
- * holds, by the claim (`entry_status = 'new'`) and the capped counter bump in each transaction.
+ * Offer workers on PostgreSQL: several route their batches at once; exactly once still holds, by
+ * the claim (`entry_status = 'new'`) and the capped counter bumps in each batch's transaction.
  * Four, with two delivery workers, leave the pool's ten connections room for requests.
  */
 const OFFER_WORKERS = 4;
@@ -17,6 +16,11 @@ const OFFER_WORKERS = 4;
 const DELIVER_WORKERS = 2;
 /** Leads per offer job (an import queues one job per chunk). */
 const CHUNK = 500;
+/**
+ * Offer jobs a worker takes at once: every lead waiting (an intake queues one job per lead), routed
+ * as one batch in a few set-based statements (routeLeads). A burst is one batch, not a queue.
+ */
+const OFFER_BATCH = 200;
 /**
  * An offer job still active two minutes after it started died with its instance (routing 500 leads
  * takes seconds): failed then by pg-boss's maintenance (every minute on PostgreSQL) and retried,
@@ -37,8 +41,8 @@ interface OfferJob {
  * THE entry point of live delivery: every path that makes leads `new` (intake, import, the copy
  * made by a conversion, a re-injection) calls it inside the transaction that does, and the leads
  * are offered once it commits (an after-commit hook of `db.tx`; never if it rolls back). They are
- * queued for the engine (pg-boss, worker woken at once); each lead is then routed on its own
- * (claimed only if still new, so offering it twice, or a lead that is not new, is harmless).
+ * queued for the engine (pg-boss, worker woken at once); a worker then routes every lead waiting as
+ * one batch (claimed only if still new, so offering it twice, or a lead that is not new, is harmless).
  * Leads a crash kept from being queued are found by the sweep (every minute, and at start).
  */
 export function offerLeads(ctx: OfferContext, q: Tx, opts: { leads: number[]; excludeCustomerId?: number | null }): void {
@@ -108,10 +112,13 @@ export async function pruneWindows(db: Queryable): Promise<number> {
 
 /** The engine's queues: offers, deliveries (mail, webhook), the sweep and the windows' pruning. */
 export function registerDeliveryJobs(ctx: AppContext) {
-  ctx.jobs.register(
+  ctx.jobs.registerBatch(
     OFFER_QUEUE,
-    async (job) => void (await routeLeads(ctx, { leads: job.leads, offeredAt: new Date(job.at), excludeCustomerId: job.exclude_customer_id ?? null })),
-    { batchSize: 5, pollingIntervalSeconds: 0.5, workers: OFFER_WORKERS },
+    async (batch) =>
+      void (await routeLeads(ctx, {
+        offers: batch.map((job) => ({ leads: job.leads, offeredAt: new Date(job.at), excludeCustomerId: job.exclude_customer_id ?? null })),
+      })),
+    { batchSize: OFFER_BATCH, pollingIntervalSeconds: 0.5, workers: OFFER_WORKERS },
   );
   ctx.jobs.register(DELIVER_QUEUE, (job) => deliver(ctx, job), { batchSize: 1, workers: DELIVER_WORKERS });
   ctx.jobs.register(SWEEP_QUEUE, (job) => sweep(ctx, job), { cron: '* * * * *', atStart: true });

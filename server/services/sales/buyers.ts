@@ -35,9 +35,10 @@ export async function lockBuyer(q: Queryable, customerId: number): Promise<void>
 }
 
 /**
- * A live sale's share of that right: live sales to one customer run side by side (each also locks
- * its own person), while an export to that customer waits for them, and they for it.
+ * Live sales' share of that right, for a batch's customers: live sales to one customer run side by
+ * side (each also locks its own person), while an export to that customer waits for them, and they
+ * for it. Taken in the customers' order, so that two batches never wait on each other crosswise.
  */
-export async function lockBuyerShared(q: Queryable, customerId: number): Promise<void> {
-  await q.query('SELECT pg_advisory_xact_lock_shared(7340033, $1)', [customerId]);
+export async function lockBuyersShared(q: Queryable, customerIds: number[]): Promise<void> {
+  await q.query('SELECT pg_advisory_xact_lock_shared(7340033, id) FROM (SELECT DISTINCT unnest($1::int[]) AS id ORDER BY 1) buyers', [customerIds]);
 }

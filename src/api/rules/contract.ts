@@ -251,7 +251,8 @@ export type RulesTodayResponse = z.infer<typeof rulesTodayResponse>;
  * Why a rule was passed over for a lead: another `landing`, its `zip` list, the `day`, the
  * `hours` window, a cap reached (`cap` for the day, `cap_hour`, `cap_week`, `cap_month`), a
  * `filter` the lead fails, the rule `paused` or its customer paused (`customer_paused`), its
- * customer bought the same person within its dedupe window (`already_sold_to_customer`), or `lost`
+ * customer bought the same person within its dedupe window (`already_sold_to_customer`), its
+ * customer's month of sales would pass its monthly budget with this lead's price (`budget`), or `lost`
  * to a rule served first (better priority, less filled, or a rule that won the race at claim time).
  * A shared lead: `exclusive_elsewhere` (the first open rule was exclusive and took it alone),
  * `max_buyers` (the landing's buyers were reached), `same_customer` (another rule of that customer
@@ -270,6 +271,7 @@ export const passReason = z.enum([
   'paused',
   'customer_paused',
   'already_sold_to_customer',
+  'budget',
   'lost',
   'exclusive_elsewhere',
   'max_buyers',

@@ -157,6 +157,17 @@ describe('judging rules', () => {
     expect(why(rule({ filters: [gas], sold_to_person: true, count: 10 }), monday10)).toBe('filter');
   });
 
+  it('passes over a rule whose customer’s month would pass its budget with this rule’s price, after the caps', () => {
+    const priced = (price_cents: number, cents: number | null, spent: number) => rule({ price_cents, budget: { cents, spent } });
+    expect(why(priced(300, 1000, 700), monday10)).toBeNull();
+    expect(why(priced(301, 1000, 700), monday10)).toBe('budget');
+    // Credits can leave the month below zero; a free lead fits an exhausted budget; no budget, no limit.
+    expect(why(priced(300, 1000, -200), monday10)).toBeNull();
+    expect(why(priced(0, 0, 0), monday10)).toBeNull();
+    expect(why(priced(100_000, null, 10_000_000), monday10)).toBeNull();
+    expect(why(rule({ count: 10, price_cents: 5, budget: { cents: 0, spent: 0 } }), monday10)).toBe('cap');
+  });
+
   it('shares a lead only after a non-exclusive first rule, one rule per customer, up to max_buyers', () => {
     const exclusive = rule({ id: 1, customer_id: 1 });
     const shared = (id: number, customer: number) => rule({ id, customer_id: customer, exclusive: false });
