@@ -63,6 +63,8 @@ describe('prices and budgets', () => {
     ]);
     // The budget, reached by the fourth sale, is what the routing filled.
     expect(routed.filled).toEqual([{ customer_id: thrifty }]);
+    const alerts = await db.query(`SELECT params FROM alerts WHERE kind = 'budget_reached'`);
+    expect(alerts.rows).toEqual([{ params: { customer_id: thrifty } }]);
 
     // The explanation names the budget for the fifth lead.
     const res = await server.request('GET', `/api/landings/data/${landing.id}/routing/${ids[4]}`, { token });
@@ -93,5 +95,14 @@ describe('prices and budgets', () => {
       ]),
     );
     expect(next.filled).toHaveLength(2);
+    // Each raised an alert to the admins, in the routing's transaction.
+    const alerts = await db.query<{ params: object }>(`SELECT params FROM alerts WHERE kind = 'cap_reached' ORDER BY id`);
+    expect(alerts.rows.map((a) => a.params)).toEqual(
+      expect.arrayContaining([
+        { rule_id: hourly.id, span: 'hour' },
+        { rule_id: daily.id, span: 'day' },
+      ]),
+    );
+    expect(alerts.rows).toHaveLength(2);
   });
 });

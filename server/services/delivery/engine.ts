@@ -1,5 +1,6 @@
 import type { LandingColumn } from '../../../src/api/landings/contract';
 import type { Db, Queryable } from '../../db/connection';
+import { raiseAlert } from '../alerts/raise';
 import type { Jobs } from '../jobs';
 import { personOf, type Person } from '../sales/person';
 import { boughtWithinParams, boughtWithinSql, ClaimLost, claimSales, type BatchSale, type Filled } from './claims';
@@ -184,6 +185,9 @@ async function routeBatch(q: Queryable, jobs: Jobs, offerOf: Map<number, Offer>,
   }
 
   const { reports, filled } = sales.length > 0 ? await claimSales(q, sales, clock, now) : { reports: new Map<number, number>(), filled: [] };
+  // Raised in the routing's transaction: an alert exists iff the sale that filled its counter does.
+  for (const f of filled)
+    await raiseAlert(q, 'rule_id' in f ? { kind: 'cap_reached', ruleId: f.rule_id, span: f.span } : { kind: 'budget_reached', customerId: f.customer_id });
   const delivered = decisions.filter((d) => d.outcome === 'delivered');
   if (delivered.length > 0) {
     const latest = delivered.map((d) => d.sold[d.sold.length - 1]);
