@@ -50,7 +50,7 @@ export const notificationsReadRequest = z.union(
     z.object({ ids: z.array(alertId).min(1, 'Aucune notification choisie').max(500, '500 notifications au plus à la fois') }).strict(),
     z.object({ all: z.literal(true) }).strict(),
   ],
-  { error: 'Indiquez les notifications lues (ids) ou toutes (all: true)' },
+  { error: 'Indiquez les notifications lues, ou toutes' },
 );
 export type NotificationsReadRequest = z.input<typeof notificationsReadRequest>;
 
