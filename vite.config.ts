@@ -2,9 +2,10 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { departmentsGeodata } from './scripts/geodata.mjs';
 import { precompress } from './scripts/precompress.mjs';
+import { preloadSignIn } from './scripts/preload-sign-in.mjs';
 
 export default defineConfig({
-  plugins: [react(), departmentsGeodata(), precompress()],
+  plugins: [react(), departmentsGeodata(), preloadSignIn(), precompress()],
   server: {
     port: 5173,
     proxy: { '/api': `http://localhost:${process.env.PORT ?? 3000}` },
