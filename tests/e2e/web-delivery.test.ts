@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { distDir, startApp, type App } from './harness';
+import { distDir, DEMO, signIn, startApp, type App } from './harness';
 
 // The built app as the browser receives it (issue 30): the build's precompressed files, their
 // caching, and what the sign-in page loads.
@@ -56,6 +56,31 @@ describe('the built app over the wire', () => {
     const original = readFileSync(join(distDir, entry.path));
     expect(Buffer.from(await raw.arrayBuffer()).equals(original)).toBe(true);
     expect(brotliDecompressSync(readFileSync(join(distDir, `${entry.path}.br`))).equals(original)).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps the production map where it is on a phone while the landings load (Lighthouse mobile CLS 0.24)', async () => {
+    const { page, context, errors } = await app.page({ viewport: { width: 412, height: 823 } });
+    await signIn(page, DEMO.admin);
+    // The landings' names held back until the field has been drawn without them.
+    let release!: () => void;
+    const held = new Promise<void>((ok) => (release = ok));
+    await page.route(/\/api\/landings(?:_facebook)?(?:\?|$)/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/production/pac');
+    const field = page.locator('.production-landings');
+    await field.waitFor();
+    const before = await field.boundingBox();
+    release();
+    await page
+      .getByText(/PAC Air-Air/)
+      .first()
+      .waitFor();
+    const after = await field.boundingBox();
+    expect(after).toEqual(before);
     expect(errors).toEqual([]);
     await context.close();
   });
