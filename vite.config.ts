@@ -1,9 +1,11 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { departmentsGeodata } from './scripts/geodata.mjs';
+import { precompress } from './scripts/precompress.mjs';
+import { preloadSignIn } from './scripts/preload-sign-in.mjs';
 
 export default defineConfig({
-  plugins: [react(), departmentsGeodata()],
+  plugins: [react(), departmentsGeodata(), preloadSignIn(), precompress()],
   server: {
     port: 5173,
     proxy: { '/api': `http://localhost:${process.env.PORT ?? 3000}` },
@@ -13,6 +15,9 @@ export default defineConfig({
     sourcemap: true,
     chunkSizeWarningLimit: 1024,
     rollupOptions: {
+      // The precompression (scripts/precompress.mjs) takes most of a build by design; Rolldown's
+      // warning naming the slowest plugins would print on every build.
+      checks: { bundlerTimings: false },
       output: {
         // zod and its configuration travel together: whichever chunk builds a schema first has
         // loaded `jitless` (src/api/zodConfig.ts) before, so zod never probes `new Function`, which

@@ -8,7 +8,17 @@ import { runTogether } from './children.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const stamp = join(root, 'dist', '.build-stamp');
-const inputs = ['src', 'public', 'index.html', 'vite.config.ts', 'scripts/geodata.mjs', 'package.json', 'package-lock.json'];
+const inputs = [
+  'src',
+  'public',
+  'index.html',
+  'vite.config.ts',
+  'scripts/geodata.mjs',
+  'scripts/precompress.mjs',
+  'scripts/preload-sign-in.mjs',
+  'package.json',
+  'package-lock.json',
+];
 
 /** Newest modification time among the files the front-end build reads. */
 function newestInput() {

@@ -1,10 +1,11 @@
 import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { AppContext } from './context';
 import authPlugin from './plugins/auth';
+import compressionPlugin from './plugins/compression';
 import contractsPlugin from './plugins/contracts';
 import declaredLengthPlugin from './plugins/declared-length';
 import errorsPlugin from './plugins/errors';
@@ -16,6 +17,15 @@ import { routeModules } from './route-modules';
 import { trackRequestAddress } from './request-address';
 
 const defaultDistDir = resolve(import.meta.dirname, '../dist');
+
+/**
+ * Vite names what it emits in assets/ by the hash of its content: a new build writes new names, so
+ * the browser keeps those a year without asking again. Everything else (index.html, which names
+ * the current assets, and the licences) is revalidated on each use.
+ */
+function cacheControlFor(distDir: string, path: string): string {
+  return relative(distDir, path).startsWith(`assets${sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
 
 /** `distDir`: the built front end to serve; browser tests give their own build so a concurrent `vite build` cannot pull it away. */
 export async function buildApp(ctx: AppContext, distDir = defaultDistDir): Promise<FastifyInstance> {
@@ -46,19 +56,28 @@ export async function buildApp(ctx: AppContext, distDir = defaultDistDir): Promi
   await app.register(errorsPlugin);
   await app.register(declaredLengthPlugin);
   await app.register(securityHeadersPlugin);
+  await app.register(compressionPlugin);
   await app.register(contractsPlugin, { check: ctx.config.checkContracts === true });
   await app.register(authPlugin);
   await app.register(textInputPlugin);
   for (const route of await routeModules()) await app.register(route);
 
   if (existsSync(join(distDir, 'index.html'))) {
-    await app.register(fastifyStatic, { root: distDir, wildcard: false, index: false });
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: false,
+      index: false,
+      // The .br and .gz files the build wrote beside each one, by the request's Accept-Encoding.
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply, path) => reply.header('cache-control', cacheControlFor(distDir, path)),
+    });
     // History fallback: every non-API GET that is not a file gets the single-page app.
     app.get('/*', (req, reply) => {
       if (req.url.startsWith('/api/')) {
         return reply.status(404).send({ error: 'not_found', message: 'Ressource introuvable' });
       }
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return reply.sendFile('index.html');
     });
   }
   return app;

@@ -49,7 +49,7 @@ export async function migratedPgliteFolder(dir: string): Promise<void> {
  * names a PostgreSQL server, a new database created on it for this test file alone. With
  * `overrides.DATABASE_URL`, on that database (several instances sharing one).
  */
-export async function startServer(overrides: Partial<Config> = {}, opts: { logStream?: DestinationStream } = {}): Promise<TestServer> {
+export async function startServer(overrides: Partial<Config> = {}, opts: { logStream?: DestinationStream; distDir?: string } = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'lead-console-'));
   const databaseUrl =
     overrides.DATABASE_URL ??
@@ -67,7 +67,7 @@ export async function startServer(overrides: Partial<Config> = {}, opts: { logSt
       ...overrides,
     },
   );
-  const booted = await boot(config, { logger: opts.logStream !== undefined, logStream: opts.logStream });
+  const booted = await boot(config, { logger: opts.logStream !== undefined, logStream: opts.logStream, distDir: opts.distDir });
   const address = await booted.app.listen({ port: 0, host: '127.0.0.1' });
 
   const request: TestServer['request'] = async (method, path, opts = {}) => {

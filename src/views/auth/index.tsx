@@ -4,7 +4,7 @@ import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { useLogin } from '../../api/auth/hooks';
 import { ApiError } from '../../api/client';
-import { signInWithPasskey, type SignedIn } from '../../api/two-factor/requests';
+import type { SignedIn } from '../../api/two-factor/requests';
 import { useT } from '../../i18n/provider';
 import { signIn, userState } from '../../state/user';
 import { toaster } from '../../ui/toasts';
@@ -65,6 +65,8 @@ export default function LoginScreen() {
   const signInByPasskey = async () => {
     setPasskeyBusy(true);
     try {
+      // The WebAuthn client loads when a passkey is used, not with the sign-in page.
+      const { signInWithPasskey } = await import('../../api/two-factor/requests');
       signedIn(await signInWithPasskey(methods ? { email: email.trim(), password } : undefined));
     } catch (error) {
       toaster.error(error instanceof ApiError ? error.message : t('auth.passkey.cancelled'));
