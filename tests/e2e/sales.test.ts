@@ -56,8 +56,8 @@ describe('sales, keyboard only', () => {
       )
     ).rows[0].id;
     await db.query(
-      `INSERT INTO lead_sales (lead_id, customer_id, rule_id, report_id, channel, phone, sold_at, returned_at)
-       VALUES ($1, $2, $3, $4, 'live', '0611111111', now() - interval '60 days', now() - interval '59 days')`,
+      `INSERT INTO lead_sales (lead_id, customer_id, rule_id, report_id, channel, phone, sold_at, returned_at, return_reason)
+       VALUES ($1, $2, $3, $4, 'live', '0611111111', now() - interval '60 days', now() - interval '59 days', 'wrong_number')`,
       [first, customer.id, rule.id, report],
     );
 
@@ -71,6 +71,10 @@ describe('sales, keyboard only', () => {
     await page.keyboard.type(`ventes ${stamp}`);
     await press(page, 'Escape', 'Escape');
     expect(await focusRole(page)).toBe('grid');
+    // Sold at 9,90 € each rather than the customer's default price.
+    await page.getByRole('textbox', { name: 'Prix HT' }).focus();
+    await page.keyboard.type('9,90');
+    await grid(page).focus();
     await press(page, 'Home', 'x', 'Shift+J', 'Shift+J');
     await page.getByText('3 leads · 3 sélectionnés').waitFor();
     await press(page, 'e');
@@ -78,6 +82,8 @@ describe('sales, keyboard only', () => {
       .locator('.toasts')
       .getByText(/^Leads extraits \(2\)\s:\sexport disponible\. Un lead écarté\s:\sce client a déjà acheté cette personne/)
       .waitFor();
+    const prices = await db.query(`SELECT price_cents FROM lead_sales WHERE customer_id = $1 AND channel = 'export'`, [customer.id]);
+    expect(prices.rows).toEqual([{ price_cents: 990 }, { price_cents: 990 }]);
 
     // The first lead, in Extraits: p explains its routing and lists its two sales, the oldest first.
     await page.goto(`/landings_test/${landing.id}?tab=extracted`);

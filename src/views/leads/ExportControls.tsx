@@ -36,6 +36,17 @@ export function ExportControls({ landingIds }: { landingIds: readonly number[] }
         onChange={(v) => (leadView.buyer = v)}
         suggestions={extras.data?.forCustomer ?? []}
       />
+      <label className="field field-compact">
+        <span>{t('leads.price')}</span>
+        <input
+          type="text"
+          inputMode="decimal"
+          size={9}
+          value={view.price}
+          placeholder={t('leads.price.placeholder')}
+          onChange={(e) => (leadView.price = e.target.value)}
+        />
+      </label>
       {view.link ? (
         <div className="leads-link">
           <a href={view.link.url} download={view.link.filename}>

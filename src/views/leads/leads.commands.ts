@@ -6,6 +6,7 @@
 import { ApiError } from '../../api/client';
 import { extractableStatus, type EntryStatus, type ImportRowError, type LeadRow, type TargetStatus } from '../../api/leads/contract';
 import { leadsKey } from '../../api/leads/queries';
+import { parseEuros } from '../../shared/money';
 import { changeStatus, convertLeads, deleteLeads, exportLeads, fetchAllMatchingIds, importLeads, leadFilters, undoAction } from '../../api/leads/requests';
 import { queryClient } from '../../api/queryClient';
 import { importState } from './import/importStore';
@@ -181,12 +182,15 @@ defineCommand({
   run: async (ctx) => {
     const l = ctx.leads;
     if (!hasSelection(ctx)) return ctx.toast.warning(ctx.t('leads.validation.select'));
+    const price = parseEuros(leadView.price);
+    if (Number.isNaN(price)) return ctx.toast.warning(ctx.t('leads.validation.price'));
     const from = extractableStatus.safeParse(l.status);
     const link = await exportLeads(l.landingIds, {
       bookType: leadView.bookType,
       filename: leadView.filename.trim() || null,
       leads: await idsOfSelection(ctx),
       for_customer: leadView.buyer.trim() || null,
+      ...(price !== null ? { price_cents: price } : {}),
       ...(from.success ? { from_status: from.data } : {}),
     });
     leadView.link = link;

@@ -61,6 +61,8 @@ export const leadView = proxy({
   filename: '',
   bookType: 'xlsx' as BookType,
   buyer: '',
+  /** The price of each lead sold to that buyer, in euros as typed; empty: the customer's default price. */
+  price: '',
   link: null as ExportLink | null,
   copied: false,
   convertOpen: false,
