@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { hashPassword } from '../services/auth/passwords';
+import { seedMoney } from './seed-money';
 import type { Db, Queryable } from './connection';
 import { bulkInsert, reserveIds } from './bulk';
 import { seedAdminDemo } from './seed-admin';
@@ -57,6 +58,7 @@ export async function seedDemo(db: Db, { now = new Date(), leads: count = DEMO_L
     await insertRoutings(q, live, now);
     // The deliveries and exports above, as their sales (lead_sales): the migration's own statement.
     await q.query('SELECT record_past_sales()');
+    await seedMoney(q, now);
     await q.query('UPDATE leads SET convert = u.copy FROM unnest($1::bigint[], $2::bigint[]) AS u(id, copy) WHERE leads.id = u.id', [
       leads.conversions.map(([from]) => from.id),
       leads.conversions.map(([, copy]) => copy.id),
