@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { TestServer } from './harness';
+import { ADMIN, type TestServer } from './harness';
 import { createLanding, json } from './leads-support';
 import { until } from './lives-support';
 
@@ -131,7 +131,7 @@ export async function raceWindows(a: TestServer, b: TestServer, n: number) {
  * exclusive rules served in priority order: a customer with a budget and a rule price (a credit of
  * this month leaving it more room), one with a budget and its default price, and one without a
  * budget that takes the rest. Each budgeted customer buys exactly what its budget allows, not one
- * cent more; its month's counter is its sales.
+ * cent more; its month's counter and its statement are its sales.
  */
 export async function raceBudgets(a: TestServer, b: TestServer, n: number) {
   const { db } = a.ctx;
@@ -202,4 +202,13 @@ export async function raceBudgets(a: TestServer, b: TestServer, n: number) {
   // Every lead sold once, its price its rule's or its customer's.
   expect(sold.reduce((sum, s) => sum + s.sales, 0)).toBe(n);
   expect(byCustomer.get(customers[0])!.cents).toBe(plan[0].sells * 70);
+  // Each statement, read on the other instance, adds up to its sales to the cent.
+  const token = await b.login(ADMIN.email, ADMIN.password);
+  for (const [i, customer] of customers.entries()) {
+    const res = await b.request('GET', `/api/customers/${customer}/statement?month=${month.slice(0, 7)}`, { token });
+    const { data } = await json<{ data: { lines: Array<{ leads: number }>; total_cents: number; credits_cents: number; due_cents: number } }>(res);
+    const cents = byCustomer.get(customer)!.cents;
+    expect([plan[i]!.name, data.total_cents, data.credits_cents, data.due_cents]).toEqual([plan[i]!.name, cents, 0, cents]);
+    expect(data.lines.reduce((sum, line) => sum + line.leads, 0)).toBe(plan[i]!.sells);
+  }
 }
