@@ -22,16 +22,20 @@ const accepted = async (limit: RateLimit, key: string, times: number) => {
 
 describe('request limits count over a sliding window (issue 24, item 6)', () => {
   it('never allow more than max in any window, across the end of a clock-aligned one', async () => {
-    const limit: RateLimit = { bucket: 'test-sliding', max: 5, windowSeconds: 2, message: 'Trop de requêtes' };
-    // Just before a multiple of two seconds: a fixed window ends there and a fresh one begins.
-    await new Promise((resolve) => setTimeout(resolve, 2000 - (Date.now() % 2000) + 1500));
+    // A 4 s window: however slow a loaded machine makes each request, the second five still fall
+    // within 4 s of the first five.
+    const limit: RateLimit = { bucket: 'test-sliding', max: 5, windowSeconds: 4, message: 'Trop de requêtes' };
+    // Five 1.5 s before a multiple of four seconds, where a fixed window would end and a fresh one begin, five just after.
+    const now = Date.now();
+    const boundary = now - (now % 4000) + 8000;
+    await new Promise((resolve) => setTimeout(resolve, boundary - 1500 - Date.now()));
     const before = await accepted(limit, 'a', 5);
     const firstDone = Date.now();
-    await new Promise((resolve) => setTimeout(resolve, 2000 - (Date.now() % 2000) + 100));
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, boundary + 100 - Date.now())));
     const after = await accepted(limit, 'a', 5);
     expect([before, after]).toEqual([5, 0]);
-    // Once the first five are two seconds old, five more pass (the refused ones did not count).
-    await new Promise((resolve) => setTimeout(resolve, firstDone + 2100 - Date.now()));
+    // Once the first five are four seconds old, five more pass (the refused ones did not count).
+    await new Promise((resolve) => setTimeout(resolve, firstDone + 4100 - Date.now()));
     expect(await accepted(limit, 'a', 6)).toBe(5);
     expect(await accepted(limit, 'b', 6)).toBe(5);
   });
