@@ -5,6 +5,7 @@ import type { Customer, customerCreateRequest, customerUpdateRequest } from '../
 import type { Db, Queryable } from '../../db/connection';
 import { conflict, notFound } from '../../errors';
 import { audit } from '../audit';
+import { parisMonthSql } from '../sales/months';
 
 export const customerNotFound = 'Client introuvable';
 const emailTaken = () => conflict('Un client existe déjà avec cette adresse email');
@@ -14,7 +15,7 @@ const customerSql = `
   SELECT c.id, c.name, c.email, c.active, c.webhook_url, c.webhook_secret, to_json(c.webhook_paused_at) #>> '{}' AS webhook_paused_at, c.dedupe_days, to_json(c.created_at) #>> '{}' AS created_at,
          c.default_price_cents, c.monthly_budget_cents::float8 AS monthly_budget_cents, c.return_days, c.max_return_rate::float8 AS max_return_rate,
          COALESCE((SELECT (m.sold_cents - m.credits_cents)::float8 FROM customer_months m
-                    WHERE m.customer_id = c.id AND m.month = date_trunc('month', now() AT TIME ZONE 'Europe/Paris')::date), 0) AS month_revenue_cents,
+                    WHERE m.customer_id = c.id AND m.month = ${parisMonthSql}), 0) AS month_revenue_cents,
          COALESCE((SELECT json_agg(json_build_object('id', r.id, 'name', r.name, 'active', r.active) ORDER BY ${frenchOrder('r.name')}, r.id)
                      FROM rules r WHERE r.customer_id = c.id AND r.deleted_at IS NULL), '[]') AS rules
     FROM customers c`;
