@@ -14,6 +14,7 @@ let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let token: string;
 let other: string;
 const OTHER = { email: 'seconde-admin@test.local', password: 'seconde-password-1' };
+const NEWCOMER = { email: 'nouvelle-admin@test.local', password: 'nouvelle-password-1' };
 
 beforeAll(async () => {
   smtp = await startSmtp();
@@ -89,6 +90,14 @@ describe('alerts', () => {
     expect(await json(await read({ all: true }))).toEqual({ unread: 0, message: 'Toutes les notifications sont lues' });
     expect((await list()).data.every((n) => n.read)).toBe(true);
     expect((await list('', other)).unread).toBe(before.unread - 1);
+
+    // An admin created after the alerts does not inherit them as unread.
+    const newcomer = await createUser(server.ctx.db, { name: 'Nouvelle Admin', ...NEWCOMER, admin: true });
+    const inherited = await list('', await server.login(NEWCOMER.email, NEWCOMER.password));
+    expect(inherited.unread).toBe(0);
+    expect(inherited.data.length).toBeGreaterThan(0);
+    expect(inherited.data.every((n) => n.read)).toBe(true);
+    await server.ctx.db.query('DELETE FROM users WHERE id = $1', [newcomer.id]);
   });
 
   it('answers bad input with 422, an unknown alert with 404 and nothing marked, a normal user with 403', async () => {

@@ -15,11 +15,19 @@ interface AlertRow {
   user_name: string | null;
 }
 
+/**
+ * Whether the admin `user` (a SQL expression) read alert `a`: marked read, or raised before the
+ * account existed (a new admin does not inherit the backlog as unread).
+ */
+const readBy = (user: string) =>
+  `EXISTS (SELECT 1 FROM alert_reads r WHERE r.alert_id = a.id AND r.user_id = ${user})
+     OR a.created_at < (SELECT created_at FROM users WHERE id = ${user})`;
+
 /** Alerts with the names of their subjects (null once deleted) and whether `userId` read them. */
 export async function loadAlerts(q: Queryable, userId: number | null, where: string, values: unknown[], limit: number): Promise<Notification[]> {
   const { rows } = await q.query<AlertRow>(
     `SELECT a.id::float8 AS id, a.kind, a.params, to_json(a.created_at) #>> '{}' AS created_at,
-            EXISTS (SELECT 1 FROM alert_reads r WHERE r.alert_id = a.id AND r.user_id = $1) AS read,
+            (${readBy('$1')}) IS TRUE AS read,
             c.name AS customer_name, ru.name AS rule_name, ru.customer_id AS rule_customer_id, u.name AS user_name
        FROM alerts a
        LEFT JOIN customers c ON c.id = (a.params->>'customer_id')::int
@@ -53,10 +61,7 @@ function toNotification(r: AlertRow): Notification {
 }
 
 async function unreadCount(q: Queryable, userId: number): Promise<number> {
-  const { rows } = await q.query<{ n: number }>(
-    'SELECT count(*)::int AS n FROM alerts a WHERE NOT EXISTS (SELECT 1 FROM alert_reads r WHERE r.alert_id = a.id AND r.user_id = $1)',
-    [userId],
-  );
+  const { rows } = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM alerts a WHERE (${readBy('$1')}) IS NOT TRUE`, [userId]);
   return rows[0]!.n;
 }
 
