@@ -41,6 +41,9 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           // The demo seeded once for every file (tests/e2e/demo-data.ts).
           globalSetup: ['tests/e2e/demo-data.ts'],
+          // One process for the files, one after the other, with the server's modules loaded once
+          // and one Chromium (tests/e2e/harness.ts): about 5 s of a core less per file.
+          isolate: false,
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,
