@@ -8,7 +8,13 @@ import { createLanding, insertLeads, json } from './leads-support';
 
 // A full disk: while `disk.full`, the export files (written as *.part) go to /dev/full, whose every
 // write the kernel refuses with ENOSPC, exactly as a full disk's.
-const disk = vi.hoisted(() => ({ full: false }));
+// The API files share one module registry (vitest.config.ts): the server's modules an earlier file
+// loaded hold the real fs, so they are loaded again here, after the mock, and again after this
+// file, without it, for the files that follow.
+const disk = vi.hoisted(() => {
+  vi.resetModules();
+  return { full: false };
+});
 vi.mock('node:fs', async (importOriginal) => {
   const fs = await importOriginal<typeof import('node:fs')>();
   const createWriteStream: typeof fs.createWriteStream = (path, opts) =>
@@ -31,7 +37,11 @@ beforeAll(async () => {
     Array.from({ length: 300 }, (_, i) => ({ telephone: `06${String(i).padStart(8, '0')}`, code_postal: '30000' })),
   );
 });
-afterAll(() => server.close());
+afterAll(async () => {
+  await server.close();
+  vi.doUnmock('node:fs');
+  vi.resetModules();
+});
 
 const exportsDir = () => join(server.dataDir, 'exports');
 const sell = () => server.request('POST', `/api/landings/data/${landing.id}/export`, { token, body: { bookType: 'csv', leads: ids } });

@@ -59,6 +59,20 @@ export interface App {
   close(): Promise<void>;
 }
 
+let sharedChromium: Promise<Browser> | undefined;
+/**
+ * The e2e files share one process (vitest.config.ts), and one Chromium in it: each app closes
+ * only the contexts it opened, and the browser goes with the process. Outside vitest (the grid
+ * bench, under tsx) each app launches its own and closes it.
+ */
+async function chromiumFor(): Promise<Browser> {
+  if (!process.env.VITEST) return launchChromium();
+  const current = await sharedChromium;
+  if (current?.isConnected()) return current;
+  sharedChromium = launchChromium();
+  return sharedChromium;
+}
+
 /** `env`: settings of the server beyond the defaults (a test's SMTP_URL, PUBLIC_URL…). */
 export async function startApp(env: Record<string, string> = {}): Promise<App> {
   ensureBuilt();
@@ -71,7 +85,8 @@ export async function startApp(env: Record<string, string> = {}): Promise<App> {
   const config = loadConfig({ ...TEST_ENV, DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env });
   const server = await boot(config, { logger: false, distDir });
   const url = await server.app.listen({ port: 0, host: '127.0.0.1' });
-  const browser = await launchChromium();
+  const browser = await chromiumFor();
+  const contexts: BrowserContext[] = [];
   return {
     url,
     server,
@@ -80,13 +95,15 @@ export async function startApp(env: Record<string, string> = {}): Promise<App> {
       // The console's users are in France, and its days are Paris days (docs/api.md): with the
       // machine's UTC, 'today' in the browser lagged the server's day from midnight to 1 a.m.
       const context = await browser.newContext({ viewport, locale, timezoneId: 'Europe/Paris', baseURL: url });
+      contexts.push(context);
       const page = await context.newPage();
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(e.message));
       return { page, context, errors };
     },
     async close() {
-      await browser.close();
+      if (process.env.VITEST) await Promise.all(contexts.map((c) => c.close()));
+      else await browser.close();
       await server.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
