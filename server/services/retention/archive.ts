@@ -10,7 +10,7 @@ import { writeArchive } from './files';
 export const ARCHIVE_BATCH = 5000;
 
 /** The rows of a month, Paris time, `$2` its first day. */
-export const inMonth = `created_at >= $2::date::timestamp AT TIME ZONE 'Europe/Paris'
+const inMonth = `created_at >= $2::date::timestamp AT TIME ZONE 'Europe/Paris'
   AND created_at < ($2::date + interval '1 month')::timestamp AT TIME ZONE 'Europe/Paris'`;
 
 /** A lead and what hangs on it (the tables whose rows go with it, ON DELETE CASCADE), as one line of JSON. */
