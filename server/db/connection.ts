@@ -16,8 +16,8 @@ export interface Queryable {
   exec<T = Record<string, unknown>>(sql: string): Promise<T[]>;
   /**
    * `COPY target FROM STDIN (FORMAT csv)` of `csv` (the text of every row): the database's own bulk
-   * input, with its triggers and checks, at a third of the cost of an `INSERT … unnest` of the same
-   * rows. Answers the number of rows copied.
+   * input, with its triggers and checks, in a quarter to a half of the time of an `INSERT … unnest`
+   * of the same rows (docs/performance.md). Answers the number of rows copied.
    */
   copyFrom(target: string, csv: string): Promise<number>;
   /** Whether the database works in another process while this thread goes on (PostgreSQL), or on this thread (PGlite). */
@@ -190,7 +190,7 @@ class CopyIn extends pg.Query {
     connection.endCopyFrom();
   }
 }
-/** CopyData messages of 1 MB: PostgreSQL buffers each whole before parsing it. */
+/** CopyData messages of 1 MB: a message is limited to 1 GB, and an import's csv may pass it. */
 const COPY_CHUNK = 2 ** 20;
 
 function copyIn(c: pg.PoolClient, target: string, csv: string): Promise<number> {
