@@ -40,6 +40,13 @@ const schema = z
     TABOOLA_API_URL: z.url({ protocol: /^https?$/, error: 'TABOOLA_API_URL doit être une adresse http(s)' }).default('https://backstage.taboola.com'),
     // Days a bulk status change can still be undone; older undo records are deleted every night.
     UNDO_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+    // Leads older than this many whole months are archived to files in the export storage (off when unset).
+    RETENTION_MONTHS: z.coerce
+      .number({ error: 'RETENTION_MONTHS est un nombre de mois' })
+      .int('RETENTION_MONTHS est un nombre entier de mois')
+      .min(1, 'RETENTION_MONTHS vaut au moins 1')
+      .max(1200, 'RETENTION_MONTHS vaut au plus 1200')
+      .optional(),
     // Export files in S3-compatible object storage (shared by every instance) instead of DATA_DIR/exports.
     S3_URL: z.url({ protocol: /^https?$/, error: "S3_URL doit être l'adresse http(s) du service de stockage objet" }).optional(),
     S3_BUCKET: z

@@ -39,6 +39,21 @@ export async function bulkInsert(
   }
 }
 
+/** A csv field as COPY reads it: unquoted empty for NULL, anything else quoted (an empty string too). */
+const csvField = (v: unknown) => {
+  const text = toText(v);
+  return text === null ? '' : `"${text.replace(/"/g, '""')}"`;
+};
+
+/**
+ * Inserts rows with one `COPY table (columns) FROM STDIN (FORMAT csv)`: values as in `bulkInsert`
+ * (arrays as array literals, objects as JSON), in the columns' order.
+ */
+export function copyRows(q: Queryable, table: string, columns: string[], rows: unknown[][]): Promise<number> {
+  if (rows.length === 0) return Promise.resolve(0);
+  return q.copyFrom(`${table} (${columns.join(', ')})`, rows.map((row) => row.map(csvField).join(',')).join('\n'));
+}
+
 /** Reserves `n` ids of a serial column, so rows can point at each other before they are inserted. */
 export async function reserveIds(q: Queryable, table: string, n: number): Promise<number[]> {
   if (n === 0) return [];

@@ -14,6 +14,12 @@ export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<T>>;
   /** Runs parameterless SQL that may hold several statements; answers the last one's rows. */
   exec<T = Record<string, unknown>>(sql: string): Promise<T[]>;
+  /**
+   * `COPY target FROM STDIN (FORMAT csv)` of `csv` (the text of every row): the database's own bulk
+   * input, with its triggers and checks, in a quarter to a half of the time of an `INSERT … unnest`
+   * of the same rows (docs/performance.md). Answers the number of rows copied.
+   */
+  copyFrom(target: string, csv: string): Promise<number>;
   /** Whether the database works in another process while this thread goes on (PostgreSQL), or on this thread (PGlite). */
   readonly parallel: boolean;
 }
@@ -67,6 +73,13 @@ function wrapPglite(db: PGlite | Parameters<Parameters<PGlite['transaction']>[0]
       const results = await db.exec(sql);
       await turn();
       return (results.at(-1)?.rows ?? []) as T[];
+    },
+    // PGlite's COPY … FROM STDIN is its '/dev/blob' device, fed with the query's blob.
+    async copyFrom(target: string, csv: string) {
+      check();
+      const res = await db.query(`COPY ${target} FROM '/dev/blob' (FORMAT csv)`, [], { blob: new Blob([csv]) });
+      await turn();
+      return res.affectedRows ?? 0;
     },
   };
 }
@@ -160,6 +173,35 @@ export async function openPglite(dir: string | undefined, image?: Blob): Promise
   };
 }
 
+/**
+ * A `COPY … FROM STDIN` for node-postgres, which has no COPY stream of its own (that is the
+ * `pg-copy-streams` package): its simple query, then, at the server's CopyInResponse, the csv as
+ * CopyData messages and CopyDone. Errors and the row count come back as for any query.
+ */
+class CopyIn extends pg.Query {
+  private readonly csv: string;
+  constructor(sql: string, csv: string) {
+    super(sql);
+    this.csv = csv;
+  }
+  handleCopyInResponse(connection: { sendCopyFromChunk(chunk: Buffer): void; endCopyFrom(): void }) {
+    const bytes = Buffer.from(this.csv);
+    for (let at = 0; at < bytes.length; at += COPY_CHUNK) connection.sendCopyFromChunk(bytes.subarray(at, at + COPY_CHUNK));
+    connection.endCopyFrom();
+  }
+}
+/** CopyData messages of 1 MB: a message is limited to 1 GB, and an import's csv may pass it. */
+const COPY_CHUNK = 2 ** 20;
+
+function copyIn(c: pg.PoolClient, target: string, csv: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const query = new CopyIn(`COPY ${target} FROM STDIN (FORMAT csv)`, csv);
+    query.on('end', (res) => resolve(res.rowCount ?? 0));
+    query.on('error', reject);
+    void c.query(query);
+  });
+}
+
 /** Hears what goes wrong on a connection nobody is querying (PostgreSQL restarted under it). */
 export type ConnectionErrorListener = (err: Error) => void;
 
@@ -176,7 +218,7 @@ export async function openPostgres(url: string, onConnectionError: ConnectionErr
   // beyond work_mem they go to temporary files (a 100,000-lead export: 7.1 → 3.8 s with 128 MB).
   const pool = new pg.Pool({ connectionString: url, max: 10, options: '-c work_mem=128MB', connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   pool.on('error', onConnectionError);
-  const client = (c: pg.Pool | pg.PoolClient): Queryable => ({
+  const client = (c: pg.Pool | pg.PoolClient): Omit<Queryable, 'copyFrom'> => ({
     parallel: true,
     async query<T>(sql: string, params: unknown[] = []) {
       const res = await c.query(sql, params);
@@ -202,6 +244,7 @@ export async function openPostgres(url: string, onConnectionError: ConnectionErr
   return {
     kind: 'pg',
     ...client(pool),
+    copyFrom: (target, csv) => held((c) => copyIn(c, target, csv)),
     // A script that opens its own transaction (pg-boss's schema: BEGIN; …; COMMIT) and fails halfway
     // leaves its connection in the failed transaction: rolled back before the pool hands it out again.
     exec: <T>(sql: string) =>
@@ -218,7 +261,7 @@ export async function openPostgres(url: string, onConnectionError: ConnectionErr
         held(async (c) => {
           try {
             await c.query('BEGIN');
-            const result = await fn({ ...client(c), afterCommit });
+            const result = await fn({ ...client(c), copyFrom: (target, csv) => copyIn(c, target, csv), afterCommit });
             await c.query('COMMIT');
             return result;
           } catch (err) {

@@ -25,6 +25,7 @@ export type AuditEntry =
   | { action: 'download'; entity: 'report' | 'export' | 'statement' }
   | { action: 'status' | 'undo' | 'convert' | 'import' | 'export' | 'export.big' | 'exports.reinject'; entity: 'leads' }
   | { action: 'sales.return'; entity: 'sale' }
+  | { action: 'retention.archive' | 'retention.restore'; entity: 'leads' }
   | { action: 'production.note' | 'production.color'; entity: 'department_notes' }
   | { action: 'production.selection'; entity: 'production_selections' }
   | { action: 'taboola.targeting'; entity: 'postal_codes' }

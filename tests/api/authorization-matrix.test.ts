@@ -39,6 +39,7 @@ const sample: Record<string, string> = {
   start: '2025-01-01',
   end: '2025-01-31',
   zone: '0',
+  month: '2025-01',
 };
 const fill = (url: string) =>
   url.replace(/:(\w+)/g, (_, name: string) => {

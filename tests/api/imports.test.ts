@@ -198,11 +198,33 @@ describe('import', () => {
     expect((await server.request('POST', `/api/landings/${landing.id}/import/excel`, { body: { form_import_from: 'X', data: [row] } })).status).toBe(401);
   });
 
-  it('imports 20,000 rows in one go', async () => {
+  it('imports 20,000 rows in one go, counted by the month statistics and the bulk writes', async () => {
     const big = await createLanding(server.ctx.db);
+    const written = async () => (await server.ctx.db.query<{ n: number }>('SELECT written::int AS n FROM lead_writes')).rows[0].n;
+    const before = await written();
     const data = Array.from({ length: 20_000 }, (_, i) => ({ nom: `Lot ${i}`, telephone: `07${String(i).padStart(8, '0')}`, code_postal: '34000' }));
     const res = await importFile({ form_import_from: 'Gros lot', data }, big.id);
     expect(await json(res)).toEqual({ data: { inserted: 20_000, duplicates: 0 }, message: 'Leads importés' });
     expect(await count(big.id)).toBe(20_000);
+    const stats = await server.ctx.db.query<{ value: number; departement: string; autre: number }>(
+      'SELECT sum(value)::int AS value, departement, sum(autre)::int AS autre FROM lead_month_stats WHERE landing_id = $1 GROUP BY departement',
+      [big.id],
+    );
+    expect(stats.rows).toEqual([{ value: 20_000, departement: '34', autre: 20_000 }]);
+    expect((await written()) - before).toBeGreaterThanOrEqual(20_000);
+  });
+
+  it('keeps quotes, commas, line breaks and backslashes as typed, and absent fields as NULL', async () => {
+    const own = await createLanding(server.ctx.db);
+    const nom = 'Dupont, "le grand"\nbis \\N \\.';
+    const res = await importFile(
+      { form_import_from: 'Virgule, "guillemets"', data: [{ nom, telephone: '0611223344', code_postal: '75011', utm_campaign: '"' }] },
+      own.id,
+    );
+    expect(res.status).toBe(200);
+    const { rows } = await server.ctx.db.query("SELECT data->>'nom' AS nom, utm_medium, utm_campaign, utm_source, email FROM leads WHERE landing_id = $1", [
+      own.id,
+    ]);
+    expect(rows).toEqual([{ nom, utm_medium: 'Virgule, "guillemets"', utm_campaign: '"', utm_source: null, email: null }]);
   });
 });

@@ -1,4 +1,5 @@
 import { entryStatus, type EntryStatus, type LeadSource } from '../../../src/api/leads/contract';
+import { copyRows, reserveIds } from '../../db/bulk';
 import type { Queryable } from '../../db/connection';
 
 export interface NewLead {
@@ -19,8 +20,8 @@ export interface NewLead {
 export const DUPLICATE_WINDOW = '30 days';
 
 /**
- * Inserts leads into one landing with a single statement over unnest() arrays, inside the
- * caller's transaction. With `flagDuplicates`, a lead whose phone or email already reached the
+ * Inserts leads into one landing with a single COPY (ids reserved first, so they follow the
+ * input's order), inside the caller's transaction. With `flagDuplicates`, a lead whose phone or email already reached the
  * landing within 30 days (or earlier in the same batch) gets the status 'duplicate'. A
  * transaction-scoped advisory lock per landing keeps two concurrent batches from both missing
  * each other's duplicates. Answers the new ids, in input order, and their statuses.
@@ -48,33 +49,42 @@ export async function insertLeads(q: Queryable, landingId: number, leads: NewLea
     });
   }
 
-  const ids = (
-    await q.query<{ id: number }>(`SELECT nextval(pg_get_serial_sequence('leads', 'id'))::bigint AS id FROM generate_series(1, $1::int)`, [leads.length])
-  ).rows.map((r) => r.id);
-  const col = <K extends keyof NewLead>(k: K) => leads.map((l) => l[k]);
-  await q.query(
-    `INSERT INTO leads (id, landing_id, entry_status, source, utm_source, utm_medium, utm_campaign, url_presale, visitor,
-                        departement, zone_climatique, phone, email, data)
-     SELECT t.id, $1, t.st, t.src, t.us, t.um, t.uc, t.up, t.vi, t.dep, t.zone, t.phone, t.email, t.data::jsonb
-       FROM unnest($2::bigint[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[],
-                   $10::text[], $11::text[], $12::text[], $13::text[], $14::text[])
-            AS t(id, st, src, us, um, uc, up, vi, dep, zone, phone, email, data)`,
+  const ids = await reserveIds(q, 'leads', leads.length);
+  await copyRows(
+    q,
+    'leads',
     [
-      landingId,
-      ids,
-      statuses,
-      col('source'),
-      col('utm_source'),
-      col('utm_medium'),
-      col('utm_campaign'),
-      col('url_presale'),
-      col('visitor'),
-      col('departement'),
-      col('zone_climatique'),
-      col('phone'),
-      col('email'),
-      leads.map((l) => JSON.stringify(l.data)),
+      'id',
+      'landing_id',
+      'entry_status',
+      'source',
+      'utm_source',
+      'utm_medium',
+      'utm_campaign',
+      'url_presale',
+      'visitor',
+      'departement',
+      'zone_climatique',
+      'phone',
+      'email',
+      'data',
     ],
+    leads.map((l, i) => [
+      ids[i],
+      landingId,
+      statuses[i],
+      l.source,
+      l.utm_source,
+      l.utm_medium,
+      l.utm_campaign,
+      l.url_presale,
+      l.visitor,
+      l.departement,
+      l.zone_climatique,
+      l.phone,
+      l.email,
+      l.data,
+    ]),
   );
   return { ids, statuses, duplicates: statuses.filter((s) => s === 'duplicate').length };
 }
