@@ -1,12 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CoverageState, DepartmentCoverage } from '../../src/api/productions/contract';
+import type { CampaignLandings, Covered, TargetingResponse, WidensError } from '../../src/api/taboola/contract';
 import { routeLeads } from '../../server/services/delivery/engine';
+import { postalCodesByDepartement } from '../../server/services/geo';
+import { startFakeBackstage } from './fake-backstage';
 import { ADMIN, startServer, type TestServer } from './harness';
 import { createLanding, insertLeads, json, normalUserToken } from './leads-support';
 import { createCustomer, createRule, everyDay } from './lives-support';
 
 // Issue 27, the coverage map: rules built through the API, routed sales made by the engine, and
-// the coverage of chosen instants checked against this test's own reading of the rules.
+// the coverage of chosen instants checked against this test's own reading of the rules; then a
+// Taboola campaign (a fake Backstage, tests only) linked to the landing and targeted where it sells.
+const CLIENT = { clientId: 'client-id-cov', clientSecret: 'cov-s3cret' };
+let backstage: Awaited<ReturnType<typeof startFakeBackstage>>;
 let server: TestServer;
 let token: string;
 let pac: { id: number };
@@ -39,7 +45,8 @@ const statesAt = async (at: string, departements: string[], landings?: number[])
 };
 
 beforeAll(async () => {
-  server = await startServer();
+  backstage = await startFakeBackstage(CLIENT);
+  server = await startServer({ TABOOLA_CLIENT_ID: CLIENT.clientId, TABOOLA_CLIENT_SECRET: CLIENT.clientSecret, TABOOLA_API_URL: backstage.url });
   token = await server.login(ADMIN.email, ADMIN.password);
   pac = await createLanding(server.ctx.db, { category: 'pac' });
   other = await createLanding(server.ctx.db, { category: 'pac' });
@@ -66,7 +73,10 @@ beforeAll(async () => {
   await sell(pac.id, '33000', '2026-03-02T09:10:00Z');
   await sell(pac.id, '06000', '2026-03-02T09:15:00Z');
 });
-afterAll(() => server.close());
+afterAll(async () => {
+  await server.close();
+  await backstage.close();
+});
 
 describe('coverage of a landing at chosen instants', () => {
   it('lists every department of the map with its state and counts', async () => {
@@ -162,5 +172,82 @@ describe('coverage of a landing at chosen instants', () => {
       // The message, or the field's own when the fields are named.
       expect(await res.text()).toMatch(message);
     }
+  });
+});
+
+describe('Taboola buys where leads sell', () => {
+  const campaign = '/api/taboola/campaigns/adv-one/101';
+  const posts = () => backstage.calls.filter((c) => c.method === 'POST' && c.path.endsWith('/targeting/postal_code'));
+  const send = (fields: Record<string, string>) => {
+    const form = new FormData();
+    for (const [k, v] of Object.entries(fields)) form.append(k, v);
+    return fetch(`${server.url}${campaign}/codes`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } });
+  };
+
+  it('links a campaign to landings, an admin setting kept by the console', async () => {
+    expect(await json(await server.request('GET', `${campaign}/landings`, { token }))).toEqual({ data: { landings: [] } });
+    const noLanding = await server.request('GET', `${campaign}/covered`, { token });
+    expect(noLanding.status).toBe(422);
+    expect(await noLanding.text()).toMatch(/Aucune landing liée à cette campagne/);
+    for (const [path, body, status] of [
+      [`${campaign}/landings`, { landings: [999_999] }, 404],
+      [`${campaign}/landings`, { landings: ['un'] }, 422],
+      [`${campaign}/landings`, {}, 422],
+      ['/api/taboola/campaigns/adv-one/999/landings', { landings: [pac.id] }, 404],
+    ] as const) {
+      const res = await server.request('PUT', path, { token, body });
+      expect([path, JSON.stringify(body), res.status]).toEqual([path, JSON.stringify(body), status]);
+    }
+    const linked = await server.request('PUT', `${campaign}/landings`, { token, body: { landings: [pac.id, pac.id] } });
+    expect(await json<{ data: CampaignLandings }>(linked)).toEqual({ data: { landings: [pac.id] } });
+    expect((await json<{ data: CampaignLandings }>(await server.request('GET', `${campaign}/landings`, { token }))).data.landings).toEqual([pac.id]);
+    const staff = await normalUserToken(server, 'staff-taboola@test.local');
+    expect((await server.request('PUT', `${campaign}/landings`, { token: staff, body: { landings: [] } })).status).toBe(403);
+  });
+
+  it('builds the INCLUDE list of the open departments and its change, sending nothing until it is confirmed', async () => {
+    const before = posts().length;
+    const res = await server.request('GET', `${campaign}/covered?at=${MONDAY_10H}`, { token });
+    expect(res.status).toBe(200);
+    const { data } = await json<{ data: Covered }>(res);
+    // Open at Monday 10:00 by the rules above: Gard, Hérault (Mondays), Loire-Atlantique (filters), Vaucluse (two codes).
+    const open = ['30', '34', '44', '84'];
+    const codes = open
+      .flatMap((d) =>
+        postalCodesByDepartement()
+          .get(d)!
+          .map((pc) => pc.code),
+      )
+      .sort();
+    expect(data.departements).toEqual(open);
+    expect(data.codes).toEqual(codes);
+    // Backstage holds 01000 and 30000: 30000 stays, 01000 goes.
+    expect(data.change).toEqual({
+      before: { type: 'INCLUDE', count: 2 },
+      after: { type: 'INCLUDE', count: codes.length },
+      added: codes.length - 1,
+      removed: 1,
+      departements: { added: open, removed: ['01'] },
+    });
+    expect(posts().length).toBe(before);
+
+    const unconfirmed = await send({ type: 'INCLUDE', codes: data.codes.join(',') });
+    expect(unconfirmed.status).toBe(409);
+    expect((await json<WidensError>(unconfirmed)).widens).toEqual(data.change);
+    expect(posts().length).toBe(before);
+
+    const confirmed = await send({ type: 'INCLUDE', codes: data.codes.join(','), widen: 'confirmed' });
+    expect(confirmed.status).toBe(200);
+    expect((await json<TargetingResponse>(confirmed)).data).toEqual({ type: 'INCLUDE', codes });
+    expect(posts().length).toBe(before + 1);
+    expect(JSON.parse(posts().at(-1)!.body)).toEqual({ type: 'INCLUDE', collection: codes });
+  });
+
+  it('names the change of a send to ALL, refused unconfirmed', async () => {
+    const before = posts().length;
+    const res = await send({ type: 'ALL' });
+    expect(res.status).toBe(409);
+    expect((await json<WidensError>(res)).widens).toMatchObject({ after: { type: 'ALL', count: 0 }, added: 0, removed: 0 });
+    expect(posts().length).toBe(before);
   });
 });

@@ -50,6 +50,11 @@ const rank: Record<CoverageState, number> = { open: 0, full: 1, closed: 2, none:
  */
 export async function coverage(db: Queryable, category: ProductionCategory, opts: { landings: number[]; at?: Date }): Promise<DepartmentCoverage[]> {
   await categoryLandings(db, category, opts.landings);
+  return coverageOf(db, opts);
+}
+
+/** The coverage of landings known to exist, of any category (a Taboola campaign may feed several maps). */
+export async function coverageOf(db: Queryable, opts: { landings: number[]; at?: Date }): Promise<DepartmentCoverage[]> {
   const at = opts.at ?? new Date();
   const clock = parisClock(at);
   const { rows: targets } = await db.query<{ landing_id: number; zip_key: string }>(
