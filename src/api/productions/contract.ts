@@ -124,7 +124,7 @@ export const coverageQuery = z
  * rule now (`open`), by one but for its caps or its customer's budget (`full`), only at other
  * hours or days (`closed`), or by none (`none`: no rule there, or only paused ones).
  */
-const coverageStates = ['open', 'full', 'closed', 'none'] as const;
+export const coverageStates = ['open', 'full', 'closed', 'none'] as const;
 const coverageState = z.enum(coverageStates);
 export type CoverageState = z.infer<typeof coverageState>;
 
