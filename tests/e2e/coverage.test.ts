@@ -54,8 +54,11 @@ describe('coverage', () => {
   it("opens 'Zones sans acheteur' from the palette anywhere, on a phone too", async () => {
     await page.setViewportSize(MOBILE);
     await page.goto('/');
-    await page.locator('nav.sidebar').waitFor({ state: 'attached' });
-    await press('Control+k');
+    // The navbar's search opens the palette (its button is there once the shell is ready for keys too).
+    await page
+      .getByRole('button', { name: /Rechercher/ })
+      .first()
+      .click();
     await page.getByRole('dialog').getByRole('combobox').waitFor();
     await page.keyboard.type('zones sans acheteur');
     await page
@@ -67,6 +70,8 @@ describe('coverage', () => {
     await uncovered().waitFor();
     await coverageLegend().waitFor();
     expect(await axeViolations(page)).toEqual([]);
+    // Nothing wider than the phone: the layer's button wraps with the others.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
     await page.screenshot({ path: '/tmp/cov-map-phone.png', fullPage: true });
     await page.setViewportSize(DESKTOP);
   });
