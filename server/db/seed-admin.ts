@@ -27,7 +27,8 @@ const ACCOUNTS = [
     account_id: 'ecohabitat-sud',
     name: 'ÉcoHabitat Sud',
     campaigns: [
-      { name: 'PAC Gard – printemps', type: 'INCLUDE', departements: ['30'] },
+      // Linked to the PAC landings (issue 27): 'Cibler les zones couvertes' targets where their rules sell.
+      { name: 'PAC Gard – printemps', type: 'INCLUDE', departements: ['30'], landings: ['PAC Air-Eau', 'PAC Air-Air'] },
       { name: 'PAC Hérault – retargeting', type: 'INCLUDE', departements: ['34'] },
       { name: 'PAC Occitanie – notoriété', type: 'ALL', departements: [] },
     ],
@@ -56,12 +57,16 @@ export async function seedTaboolaSandbox(q: Queryable): Promise<void> {
     await q.query('INSERT INTO taboola_accounts (account_id, name) VALUES ($1, $2) ON CONFLICT (account_id) DO NOTHING', [a.account_id, a.name]);
     for (const c of a.campaigns) {
       const codes = c.departements.flatMap((d) => (byDep.get(d) ?? []).map((pc) => pc.code));
-      await q.query('INSERT INTO taboola_campaigns (account_id, name, targeting_type, postal_codes) VALUES ($1, $2, $3, $4::text[])', [
-        a.account_id,
-        c.name,
-        c.type,
-        codes,
-      ]);
+      const { rows } = await q.query<{ id: number }>(
+        'INSERT INTO taboola_campaigns (account_id, name, targeting_type, postal_codes) VALUES ($1, $2, $3, $4::text[]) RETURNING id',
+        [a.account_id, c.name, c.type, codes],
+      );
+      if ('landings' in c)
+        await q.query(
+          `INSERT INTO taboola_campaign_landings (account_id, campaign_id, landing_ids)
+           SELECT $1, $2, COALESCE(array_agg(id ORDER BY id), '{}') FROM landings WHERE name = ANY($3::text[])`,
+          [a.account_id, String(rows[0].id), c.landings],
+        );
     }
   }
 }

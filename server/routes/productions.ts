@@ -4,6 +4,7 @@ import { productionsApi } from '../../src/api/productions/endpoints';
 import { currentUser } from '../context';
 import { route } from '../endpoint';
 import { notFound, validationFailed } from '../errors';
+import { coverage } from '../services/productions/coverage';
 import { getProduction, saveNote, saveSelection } from '../services/productions/notes';
 import { regionsData } from '../services/productions/regions';
 
@@ -26,6 +27,8 @@ export default async function productionsRoutes(app: FastifyInstance) {
   route(app, productionsApi.get, async (req) => ({ data: await getProduction(db, categoryOf(req.params.category)) }));
 
   route(app, productionsApi.regionsData, async (req) => ({ data: await regionsData(db, categoryOf(req.params.category), req.query) }));
+
+  route(app, productionsApi.coverage, async (req) => ({ data: await coverage(db, categoryOf(req.params.category), req.query) }));
 
   route(app, productionsApi.changeColor, async (req) => {
     const category = categoryOf(req.params.category);

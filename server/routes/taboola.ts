@@ -4,6 +4,7 @@ import { taboolaApi } from '../../src/api/taboola/endpoints';
 import { currentUser } from '../context';
 import { route } from '../endpoint';
 import { codesOfDepartements } from '../services/taboola/codes';
+import { campaignLandings, coveredTargeting, linkLandings } from '../services/taboola/covered';
 import { SEND_BODY_LIMIT, sendFields, sendMultipartLimits, targetingOfForm } from '../services/taboola/form';
 import { taboolaProvider } from '../services/taboola';
 import { sendTargeting } from '../services/taboola/send';
@@ -44,6 +45,22 @@ export default async function taboolaRoutes(app: FastifyInstance) {
     },
     { bodyLimit: SEND_BODY_LIMIT },
   );
+
+  const campaignOf = (params: { accountId: string; campaignId: string }) => ({
+    accountId: accountIdOf(params.accountId),
+    campaignId: campaignIdOf(params.campaignId),
+  });
+
+  route(app, taboolaApi.landings, async (req) => ({ data: await campaignLandings(app.ctx.db, campaignOf(req.params)) }));
+
+  route(app, taboolaApi.setLandings, async (req) => ({
+    data: await linkLandings(app.ctx.db, taboola, currentUser(req).id, campaignOf(req.params), req.body.landings),
+  }));
+
+  route(app, taboolaApi.covered, async (req) => ({
+    data: await coveredTargeting(app.ctx.db, taboola, campaignOf(req.params), req.query.at),
+    sandbox: taboola.sandbox,
+  }));
 
   route(app, taboolaApi.departementCodes, async (req) => ({ data: codesOfDepartements(req.query.departements) }));
 }

@@ -29,6 +29,7 @@ export type AuditEntry =
   | { action: 'production.note' | 'production.color'; entity: 'department_notes' }
   | { action: 'production.selection'; entity: 'production_selections' }
   | { action: 'taboola.targeting'; entity: 'postal_codes' }
+  | { action: 'taboola.landings'; entity: 'landings' }
   | { action: 'auth.sign_in' | 'auth.sign_in_failed' | 'auth.sign_out' | 'sessions.end' | 'sessions.end_others'; entity: 'session' }
   | { action: 'download'; entity: 'audit_log' }
   | {

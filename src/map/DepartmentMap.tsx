@@ -28,6 +28,8 @@ interface Props {
   descriptionId: string;
   counts: ReadonlyMap<DepartmentCode, number>;
   classes: readonly ChoroplethClass[];
+  /** A layer's own fill of each department ('#rrggbb' or 'url(#pattern)'), drawn instead of the choropleth. */
+  fills?: ReadonlyMap<DepartmentCode, string>;
   colors: ReadonlyMap<DepartmentCode, string>;
   selected: ReadonlySet<DepartmentCode>;
   active: DepartmentCode;
@@ -114,16 +116,18 @@ export const DepartmentMap = memo(function DepartmentMap(p: Props) {
     });
   }, [frameLabel, optionLabel]);
 
-  // The choropleth.
+  // The choropleth, or the layer's fills.
   useLayoutEffect(() => {
     const colors = classColors(p.classes.length);
     select(svgRef.current!)
       .selectAll<SVGPathElement, unknown>('.map-dep')
       .each(function () {
-        const i = classOf(p.counts.get(this.dataset.code as DepartmentCode) ?? 0, p.classes);
+        const code = this.dataset.code as DepartmentCode;
+        if (p.fills) return void this.setAttribute('fill', p.fills.get(code) ?? NO_LEAD_COLOR);
+        const i = classOf(p.counts.get(code) ?? 0, p.classes);
         this.setAttribute('fill', i < 0 ? NO_LEAD_COLOR : colors[i]);
       });
-  }, [p.counts, p.classes]);
+  }, [p.counts, p.classes, p.fills]);
 
   // Saved colours: an inner border of that colour over the choropleth.
   useLayoutEffect(() => {

@@ -112,13 +112,15 @@ describe('Taboola sandbox', () => {
     expect(before).toEqual({ type: 'INCLUDE', codes: ['01000', '30000', '34000'] });
     const sends = async () => (await server.ctx.db.query(`SELECT 1 FROM audit_log WHERE action = 'taboola.targeting'`)).rows.length;
     const logged = await sends();
-    for (const [fields, after] of [
-      [{ type: 'ALL' }, { type: 'ALL', count: 0 }],
+    for (const [fields, after, change] of [
+      [{ type: 'ALL' }, { type: 'ALL', count: 0 }, { added: 0, removed: 0, departements: { added: [], removed: [] } }],
       [
         { type: 'INCLUDE', codes: '30000 69001' },
         { type: 'INCLUDE', count: 2 },
+        // 69001 added, 01000 and 34000 removed.
+        { added: 1, removed: 2, departements: { added: ['69'], removed: ['01', '34'] } },
       ],
-      [{ type: 'ALL', widen: 'yes' }, null],
+      [{ type: 'ALL', widen: 'yes' }, null, null],
     ] as const) {
       const res = await send(fields);
       if (after === null) {
@@ -129,7 +131,7 @@ describe('Taboola sandbox', () => {
       expect(await res.json()).toEqual({
         error: 'conflict',
         message: "Ce ciblage élargit la campagne : confirmez-le pour l'envoyer",
-        widens: { before: { type: 'INCLUDE', count: 3 }, after },
+        widens: { before: { type: 'INCLUDE', count: 3 }, after, ...change },
       });
     }
     expect(await current()).toEqual(before);

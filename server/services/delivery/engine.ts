@@ -28,8 +28,8 @@ export type Outcome = 'delivered' | 'unmatched' | 'expired' | 'not_new';
 /** A rule as the batch reads it: a candidate of the leads listed, its customer's dedupe window and webhook. */
 type Offered = Candidate & { leads: number[]; has_webhook: boolean; dedupe_days: number };
 
-/** The rules that could take any lead of a batch (by landing and lookup key), each with the leads it could take, its counters at the batch's moment and its customer's month. */
-const candidatesSql = `
+/** The rules that could take any lead of a batch (by landing and lookup key), each with the leads it could take, its counters at the batch's moment and its customer's month; the coverage map (productions/coverage.ts) reads the rules through it too, a landing's targets standing for the leads. */
+export const candidatesSql = `
   WITH k AS (SELECT * FROM unnest($1::bigint[], $2::int[], $3::text[]) AS k (lead_id, landing_id, zip_key)),
        t AS (SELECT rt.rule_id, array_to_json(array_agg(DISTINCT k.lead_id)) AS leads
                FROM k JOIN rule_targets rt ON rt.landing_id = k.landing_id AND rt.zip_key = k.zip_key GROUP BY rt.rule_id)

@@ -16,6 +16,9 @@ function mapDepartements(): Set<string> {
 
 export const isMapDepartement = (departement: string) => mapDepartements().has(departement);
 
+/** Every department of the map, in INSEE order ('01' … '19', '2A', '2B', '21' … '976'). */
+export const mapDepartementList = () => [...mapDepartements()];
+
 /** 'FR-30' → '30'; a code the map does not have → 404. */
 export function departementOf(region: DepartmentCode): string {
   const departement = toDepartement(region);

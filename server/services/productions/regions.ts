@@ -10,6 +10,15 @@ import { departementOf, isMapDepartement } from './departments';
 
 type Counts = { departement: string; entry_status: string; value: number } & Record<(typeof leadSources)[number], number>;
 
+/** The landings of a production read, each of the map's category (else 422); unknown ones → 404. */
+export async function categoryLandings(db: Queryable, category: ProductionCategory, ids: number[]) {
+  const landings = await getLandings(db, ids);
+  const foreign = landings.find((l) => l.category !== category);
+  if (foreign)
+    throw validationFailed({ landings: `La landing ${foreign.name} n'est pas de cette catégorie` }, `La landing ${foreign.name} n'est pas de cette catégorie`);
+  return landings;
+}
+
 const days = (start: string, end: string) => Math.round((Date.parse(end) - Date.parse(start)) / 86_400_000) + 1;
 
 /**
@@ -20,10 +29,7 @@ const days = (start: string, end: string) => Math.round((Date.parse(end) - Date.
  */
 export async function regionsData(db: Queryable, category: ProductionCategory, query: z.output<typeof regionsDataQuery>): Promise<RegionsData> {
   const chosen = query.departement ? new Set(query.departement.map(departementOf)) : null;
-  const landings = await getLandings(db, query.landings);
-  const foreign = landings.find((l) => l.category !== category);
-  if (foreign)
-    throw validationFailed({ landings: `La landing ${foreign.name} n'est pas de cette catégorie` }, `La landing ${foreign.name} n'est pas de cette catégorie`);
+  await categoryLandings(db, category, query.landings);
 
   const [start, end] = query.date_range;
   const params = new Params();

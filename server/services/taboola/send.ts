@@ -1,7 +1,8 @@
-import type { Targeting } from '../../../src/api/taboola/contract';
+import type { Targeting, TargetingChange } from '../../../src/api/taboola/contract';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { audit } from '../audit';
+import { departementFor } from '../geo';
 import type { TaboolaProvider } from './provider';
 
 export interface TargetingSend {
@@ -22,6 +23,24 @@ export function widens(current: Targeting, next: TargetingSend): boolean {
 
 const summary = (t: Targeting | TargetingSend) => ({ type: t.type, count: t.codes.length });
 
+const departementsOf = (codes: string[]) => [...new Set(codes.map(departementFor))].sort();
+
+/** What a send changes: before and after, and from one list to another the codes added and removed with their departments. */
+export function targetingChange(current: Targeting, next: TargetingSend): TargetingChange {
+  const lists = current.type === 'INCLUDE' && next.type === 'INCLUDE';
+  const held = new Set(current.codes);
+  const sent = new Set(next.codes);
+  const added = lists ? next.codes.filter((c) => !held.has(c)) : [];
+  const removed = lists ? current.codes.filter((c) => !sent.has(c)) : [];
+  return {
+    before: summary(current),
+    after: summary(next),
+    added: added.length,
+    removed: removed.length,
+    departements: { added: departementsOf(added), removed: departementsOf(removed) },
+  };
+}
+
 /**
  * Replaces a campaign's targeting and logs it. A send that widens the campaign's reach is refused
  * (409 `conflict` with `widens`: the targeting before and after) unless `widen` confirms it: one
@@ -37,7 +56,7 @@ export async function sendTargeting(
     const current = await taboola.targeting(accountId, campaignId);
     if (widens(current, send)) {
       throw new AppError(409, 'conflict', "Ce ciblage élargit la campagne : confirmez-le pour l'envoyer", {
-        widens: { before: summary(current), after: summary(send) },
+        widens: targetingChange(current, send),
       });
     }
   }

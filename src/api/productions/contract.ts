@@ -64,6 +64,13 @@ const commaList = <T extends z.ZodType<string, string>>(item: T, max: number, me
 
 export const departmentList = commaList(departmentCode, 200, 'Liste de départements invalide');
 
+/** The landings of a production read: at least one, at most 100 ('1,2'). */
+const landingIds = z
+  .string({ error: 'Choisissez au moins une landing' })
+  .regex(/^\d{1,10}(,\d{1,10})*$/, 'Choisissez au moins une landing')
+  .transform((s) => [...new Set(s.split(',').map(Number))])
+  .refine((ids) => ids.length <= 100, 'Au plus 100 landings');
+
 /**
  * POST /api/productions/:category/regions/data query string. `departement` absent: every
  * department of the category's leads; present (even empty): only those.
@@ -76,11 +83,7 @@ export const regionsDataQuery = z
       .transform((s) => s.split('<>') as [string, string])
       .pipe(z.tuple([day, day]))
       .refine(([start, end]) => start <= end, 'La date de fin précède la date de début'),
-    landings: z
-      .string({ error: 'Choisissez au moins une landing' })
-      .regex(/^\d{1,10}(,\d{1,10})*$/, 'Choisissez au moins une landing')
-      .transform((s) => [...new Set(s.split(',').map(Number))])
-      .refine((ids) => ids.length <= 100, 'Au plus 100 landings'),
+    landings: landingIds,
     departement: departmentList.optional(),
   })
   .strip();
@@ -103,6 +106,42 @@ export const regionsDataResponse = z.object({
   }),
 });
 export type RegionsData = z.infer<typeof regionsDataResponse>['data'];
+
+/** GET /api/productions/:category/coverage?landings=1,2&at=<ISO instant, now when absent> */
+export const coverageQuery = z
+  .object({
+    landings: landingIds,
+    at: z.iso
+      .datetime({ offset: true, error: 'Instant invalide (ISO 8601, ex. 2026-03-02T09:30:00Z)' })
+      .transform((s) => new Date(s))
+      .refine((d) => d.getUTCFullYear() >= 1900 && d.getUTCFullYear() <= 2999, 'Instant invalide (années 1900 à 2999)')
+      .optional(),
+  })
+  .strip();
+
+/**
+ * Whether a lead of the landings arriving at the instant in a department would be taken: by a
+ * rule now (`open`), by one but for its caps or its customer's budget (`full`), only at other
+ * hours or days (`closed`), or by none (`none`: no rule there, or only paused ones).
+ */
+export const coverageStates = ['open', 'full', 'closed', 'none'] as const;
+const coverageState = z.enum(coverageStates);
+export type CoverageState = z.infer<typeof coverageState>;
+
+const departmentCoverage = z.object({
+  departement: departmentCode,
+  state: coverageState,
+  /** Rules that would take the lead at the instant. */
+  open_rules: z.number(),
+  /** Leads those rules may still take today (their smallest remaining cap or budget, summed). */
+  remaining_today: z.number(),
+  /** Leads of the landings arrived in the department that Paris day, until the instant, still new. */
+  unsold_today: z.number(),
+});
+export type DepartmentCoverage = z.infer<typeof departmentCoverage>;
+
+/** Every department of the map, in INSEE order. */
+export const coverageResponse = z.object({ data: z.array(departmentCoverage) });
 
 /** POST /api/productions/:category/change_color?departement=FR-30,FR-34[&color=#rrggbb|none|keep]; 'none' takes the colour off, 'keep' leaves it. */
 export const changeColorQuery = z

@@ -4,6 +4,8 @@ import {
   changeColorResponse,
   changeTextRequest,
   changeTextResponse,
+  coverageQuery,
+  coverageResponse,
   productionResponse,
   regionsDataQuery,
   regionsDataResponse,
@@ -24,6 +26,14 @@ export const productionsApi = {
     query: regionsDataQuery,
     response: regionsDataResponse,
     summary: 'Production per source and status over the chosen departments (a read)',
+  }),
+  coverage: defineEndpoint({
+    method: 'GET',
+    path: '/api/productions/:category/coverage',
+    auth: 'user',
+    query: coverageQuery,
+    response: coverageResponse,
+    summary: 'Whether a lead of these landings arriving now (or at `at`) in each department would find a rule',
   }),
   changeColor: defineEndpoint({
     method: 'POST',

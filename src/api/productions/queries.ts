@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { call } from '../client';
-import type { DepartmentCode, ProductionCategory, RegionsData } from './contract';
+import type { DepartmentCode, DepartmentCoverage, ProductionCategory, RegionsData } from './contract';
 import { productionsApi } from './endpoints';
 
 export const productionKey = (category: ProductionCategory) => ['production', category] as const;
@@ -30,5 +30,15 @@ export const regionsDataQuery = (req: RegionsRequest) =>
       };
       return call(productionsApi.regionsData, { params: { category: req.category }, query, signal }).then((r) => r.data);
     },
+    placeholderData: keepPreviousData,
+  });
+
+/** GET /api/productions/:category/coverage: where a lead of the landings arriving now would be sold; read again each minute while shown. */
+export const coverageQuery = (category: ProductionCategory, landings: readonly number[]) =>
+  queryOptions({
+    queryKey: ['production', category, 'coverage', [...landings]],
+    queryFn: ({ signal }): Promise<DepartmentCoverage[]> =>
+      call(productionsApi.coverage, { params: { category }, query: { landings: landings.join(',') }, signal }).then((r) => r.data),
+    refetchInterval: 60_000,
     placeholderData: keepPreviousData,
   });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { maxSerialId } from '../ids';
 
 /**
  * Every Taboola answer says whether it comes from the built-in sandbox (no TABOOLA_CLIENT_ID /
@@ -55,11 +56,25 @@ export const sendTargetingResponse = z.object({ data: targeting, sandbox, messag
 const targetingSummary = z.object({ type: targetingType, count: z.number() });
 export type TargetingSummary = z.infer<typeof targetingSummary>;
 
+/**
+ * What a send changes in a campaign's targeting: the targeting before and after, the codes of the
+ * list added and removed (INCLUDE to INCLUDE; 0 when ALL or EXCLUDE is on either side), and the
+ * departments those codes are in.
+ */
+const targetingChange = z.object({
+  before: targetingSummary,
+  after: targetingSummary,
+  added: z.number(),
+  removed: z.number(),
+  departements: z.object({ added: z.array(z.string()), removed: z.array(z.string()) }),
+});
+export type TargetingChange = z.infer<typeof targetingChange>;
+
 /** The 409 of a send that widens the campaign without `widen=confirmed`. */
 export const widensError = z.object({
   error: z.literal('conflict'),
   message: z.string(),
-  widens: z.object({ before: targetingSummary, after: targetingSummary }),
+  widens: targetingChange,
 });
 export type WidensError = z.infer<typeof widensError>;
 
@@ -79,3 +94,33 @@ export const departementCodesResponse = z.object({
   data: z.object({ codes: z.array(z.string()), by_departement: z.record(z.string(), z.number()) }),
 });
 export type DepartementCodesResponse = z.infer<typeof departementCodesResponse>;
+
+/** GET and PUT /api/taboola/campaigns/:accountId/:campaignId/landings (admin): the landings the campaign feeds (issue 27). */
+export const campaignLandingsRequest = z.object({
+  landings: z
+    .array(z.number({ error: 'Landing inconnue' }).int('Landing inconnue').positive('Landing inconnue').max(maxSerialId, 'Landing inconnue'), {
+      error: 'Liste de landings attendue',
+    })
+    .max(100, 'Au plus 100 landings')
+    .transform((ids) => [...new Set(ids)].sort((a, b) => a - b)),
+});
+export const campaignLandingsResponse = z.object({ data: z.object({ landings: z.array(z.number()) }) });
+export type CampaignLandings = z.infer<typeof campaignLandingsResponse>['data'];
+
+/**
+ * GET /api/taboola/campaigns/:accountId/:campaignId/covered[?at=ISO] (admin, 'Cibler les zones
+ * couvertes'): the INCLUDE list of every postal code of the departments `open` for the campaign's
+ * landings (GET /api/productions/:category/coverage) and its change against the campaign's
+ * targeting. A read: nothing is sent. No landing linked → 422.
+ */
+export const coveredQuery = z.object({
+  at: z.iso
+    .datetime({ offset: true, error: 'Instant invalide (ISO 8601, ex. 2026-03-02T09:30:00Z)' })
+    .transform((s) => new Date(s))
+    .optional(),
+});
+export const coveredResponse = z.object({
+  data: z.object({ landings: z.array(z.number()), departements: z.array(z.string()), codes: z.array(z.string()), change: targetingChange }),
+  sandbox,
+});
+export type Covered = z.infer<typeof coveredResponse>['data'];

@@ -1,5 +1,9 @@
 import { defineEndpoint } from '../endpoint';
 import {
+  campaignLandingsRequest,
+  campaignLandingsResponse,
+  coveredQuery,
+  coveredResponse,
   departementCodesQuery,
   departementCodesResponse,
   sendTargetingResponse,
@@ -38,6 +42,29 @@ export const taboolaApi = {
     body: 'multipart',
     response: sendTargetingResponse,
     summary: 'Replaces the targeting: type ALL, or INCLUDE with a file (xlsx) or typed codes',
+  }),
+  landings: defineEndpoint({
+    method: 'GET',
+    path: '/api/taboola/campaigns/:accountId/:campaignId/landings',
+    auth: 'admin',
+    response: campaignLandingsResponse,
+    summary: 'The landings a campaign feeds',
+  }),
+  setLandings: defineEndpoint({
+    method: 'PUT',
+    path: '/api/taboola/campaigns/:accountId/:campaignId/landings',
+    auth: 'admin',
+    body: campaignLandingsRequest,
+    response: campaignLandingsResponse,
+    summary: 'Links a campaign to landings',
+  }),
+  covered: defineEndpoint({
+    method: 'GET',
+    path: '/api/taboola/campaigns/:accountId/:campaignId/covered',
+    auth: 'admin',
+    query: coveredQuery,
+    response: coveredResponse,
+    summary: "The postal codes of the departments open for a campaign's landings, and the change they make (a read)",
   }),
   departementCodes: defineEndpoint({
     method: 'GET',

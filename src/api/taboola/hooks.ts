@@ -1,5 +1,5 @@
 import { useSignedInQuery } from '../signedIn';
-import { taboolaAccountsQuery, taboolaCampaignsQuery, targetingQuery } from './queries';
+import { campaignLandingsQuery, taboolaAccountsQuery, taboolaCampaignsQuery, targetingQuery } from './queries';
 
 export const useTaboolaAccounts = () => useSignedInQuery(taboolaAccountsQuery);
 
@@ -7,3 +7,6 @@ export const useTaboolaCampaigns = (accountId: string | null) => useSignedInQuer
 
 export const useTargeting = (accountId: string | null, campaignId: string | null) =>
   useSignedInQuery({ ...targetingQuery(accountId ?? '', campaignId ?? ''), enabled: accountId !== null && campaignId !== null });
+
+export const useCampaignLandings = (accountId: string | null, campaignId: string | null) =>
+  useSignedInQuery({ ...campaignLandingsQuery(accountId ?? '', campaignId ?? ''), enabled: accountId !== null && campaignId !== null });

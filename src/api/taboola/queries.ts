@@ -26,3 +26,10 @@ export const targetingQuery = (accountId: string, campaignId: string) =>
     queryKey: [...taboolaKey, 'codes', accountId, campaignId],
     queryFn: () => call(taboolaApi.targeting, { params: { accountId, campaignId } }),
   });
+
+/** GET /api/taboola/campaigns/:accountId/:campaignId/landings: the landings the campaign feeds. */
+export const campaignLandingsQuery = (accountId: string, campaignId: string) =>
+  queryOptions({
+    queryKey: [...taboolaKey, 'landings', accountId, campaignId],
+    queryFn: () => call(taboolaApi.landings, { params: { accountId, campaignId } }).then((r) => r.data),
+  });

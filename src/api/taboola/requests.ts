@@ -21,3 +21,10 @@ export function sendTargeting(accountId: string, campaignId: string, send: Targe
 /** GET /api/taboola/departements/codes: every postal code of these departments ('Cibler des départements'). */
 export const departementCodes = (departements: readonly string[]) =>
   call(taboolaApi.departementCodes, { query: { departements: departements.join(',') } }).then((r) => r.data);
+
+/** PUT /api/taboola/campaigns/:accountId/:campaignId/landings: links the campaign to these landings. */
+export const setCampaignLandings = (accountId: string, campaignId: string, landings: readonly number[]) =>
+  call(taboolaApi.setLandings, { params: { accountId, campaignId }, body: { landings: [...landings] } }).then((r) => r.data);
+
+/** GET /api/taboola/campaigns/:accountId/:campaignId/covered: the INCLUDE list of the departments open now, and its change (nothing sent). */
+export const coveredTargeting = (accountId: string, campaignId: string) => call(taboolaApi.covered, { params: { accountId, campaignId } }).then((r) => r.data);

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
-import type { DepartmentCode, ProductionCategory } from '../../api/productions/contract';
+import type { DepartmentCode, DepartmentCoverage, ProductionCategory } from '../../api/productions/contract';
 import { runCommand } from '../../commands/registry';
 import { Grid } from '../../grid/Grid';
 import type { GridColumnSpec, GridHandle, Row, RowLoader } from '../../grid/types';
@@ -11,6 +11,8 @@ import { hrefOf } from '../../commands/screens';
 interface Props {
   category: ProductionCategory;
   counts: ReadonlyMap<DepartmentCode, number>;
+  /** The 'Couverture' layer's states while it is on: its columns join the table. */
+  coverage: ReadonlyMap<DepartmentCode, DepartmentCoverage> | null;
   notes: ReadonlyMap<DepartmentCode, string>;
   selected: ReadonlySet<DepartmentCode>;
   open: boolean;
@@ -23,26 +25,40 @@ const columns: GridColumnSpec[] = [
   { key: 'selected', label: '', kind: 'text', width: 130 },
   { key: 'note', label: '', kind: 'text', width: 420 },
 ];
+const coverageColumns: GridColumnSpec[] = [
+  ...columns.slice(0, 3),
+  { key: 'state', label: '', kind: 'text', width: 220 },
+  { key: 'open_rules', label: '', kind: 'number', width: 120 },
+  { key: 'remaining_today', label: '', kind: 'number', width: 140 },
+  { key: 'unsold_today', label: '', kind: 'number', width: 150 },
+  ...columns.slice(3),
+];
 
 /**
  * 'Statistiques': every department with its count of leads and its note, sortable and filtered
  * by the grid — what the map shows, as a table (the map's accessible alternative). Collapsible.
  */
-export function StatisticsTable({ category, counts, notes, selected, open }: Props) {
+export function StatisticsTable({ category, counts, coverage, notes, selected, open }: Props) {
   const t = useT();
   const intl = useIntl();
   const gridRef = useRef<GridHandle | null>(null);
   const rows = useMemo(
     () =>
-      mapGeometry().departments.map((d) => ({
-        id: d.code,
-        code: d.code.slice(3),
-        name: d.name,
-        value: counts.get(d.code) ?? 0,
-        selected: selected.has(d.code) ? t('production.stats.yes') : '',
-        note: notes.get(d.code) ?? '',
-      })),
-    [counts, notes, selected, t],
+      mapGeometry().departments.map((d) => {
+        const c = coverage?.get(d.code);
+        return {
+          id: d.code,
+          code: d.code.slice(3),
+          name: d.name,
+          value: counts.get(d.code) ?? 0,
+          ...(c
+            ? { state: t(`production.coverage.state.${c.state}`), open_rules: c.open_rules, remaining_today: c.remaining_today, unsold_today: c.unsold_today }
+            : {}),
+          selected: selected.has(d.code) ? t('production.stats.yes') : '',
+          note: notes.get(d.code) ?? '',
+        };
+      }),
+    [counts, coverage, notes, selected, t],
   );
 
   const loader: RowLoader = useCallback(
@@ -93,9 +109,10 @@ export function StatisticsTable({ category, counts, notes, selected, open }: Pro
       <div id="production-stats-body" hidden={!open} className="production-stats-body">
         {open ? (
           <Grid
-            queryKey="production-stats"
+            key={coverage ? 'coverage' : 'counts'}
+            queryKey={coverage ? 'production-stats-coverage' : 'production-stats'}
             loader={loader}
-            columns={columns}
+            columns={coverage ? coverageColumns : columns}
             label={t('production.stats')}
             t={t}
             columnLabel={columnLabel}

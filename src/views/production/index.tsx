@@ -4,7 +4,7 @@ import { useParams, useSearchParams } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { useFacebookLandings, useLandings } from '../../api/landings/hooks';
 import { departmentCode, productionCategory, type DepartmentCode, type ProductionCategory } from '../../api/productions/contract';
-import { useProduction, useRegionsData } from '../../api/productions/hooks';
+import { useCoverage, useProduction, useRegionsData } from '../../api/productions/hooks';
 import { productionKey } from '../../api/productions/queries';
 import { saveNote, saveSelection } from '../../api/productions/requests';
 import { useProvideCommandContext } from '../../commands/context';
@@ -15,6 +15,7 @@ import { DepartmentMap, type PointerMode } from '../../map/DepartmentMap';
 import { mapGeometry } from '../../map/geometry';
 import type { Direction } from '../../map/navigation';
 import { toaster } from '../../ui/toasts';
+import { CoverageLegend, CoveragePatterns, coverageFills, UncoveredList } from './Coverage';
 import { Legend } from './Legend';
 import { NoteDialog } from './NoteDialog';
 import { ProductionControls } from './ProductionControls';
@@ -80,6 +81,13 @@ export default function ProductionScreen() {
     [production.data],
   );
   const selectedSet = useMemo(() => new Set(selected ?? []), [selected]);
+  const coverage = useCoverage(category, landings, view.coverage);
+  const coverageOn = view.coverage && coverage.data !== undefined;
+  const coverageOf = useMemo(() => new Map((coverage.data ?? []).map((d) => [d.departement, d])), [coverage.data]);
+  const fills = useMemo(
+    () => (coverageOn ? new Map([...coverageOf].map(([code, d]) => [code, coverageFills[d.state]] as [DepartmentCode, string])) : undefined),
+    [coverageOn, coverageOf],
+  );
 
   const mapRef = useRef<HTMLDivElement | null>(null);
   const nameOf = useCallback((code: DepartmentCode) => geometry.byCode.get(code)?.name ?? code, [geometry]);
@@ -149,7 +157,15 @@ export default function ProductionScreen() {
     void runCommand(command, undefined, 'hotkey');
   }, []);
 
-  const countText = useCallback((code: DepartmentCode) => t('production.map.count', { count: counts.get(code) ?? 0 }), [counts, t]);
+  const countText = useCallback(
+    (code: DepartmentCode) => {
+      const d = coverageOn ? coverageOf.get(code) : undefined;
+      if (!d) return t('production.map.count', { count: counts.get(code) ?? 0 });
+      const counted = t('production.coverage.counts', { open: d.open_rules, remaining: d.remaining_today, unsold: d.unsold_today });
+      return `${t(`production.coverage.state.${d.state}`)}, ${counted}`;
+    },
+    [counts, coverageOn, coverageOf, t],
+  );
   const optionLabel = useCallback(
     (code: DepartmentCode) => {
       const note = noteOf(code);
@@ -197,6 +213,7 @@ export default function ProductionScreen() {
             descriptionId="production-map-description"
             counts={counts}
             classes={classes}
+            fills={fills}
             colors={colors}
             selected={selectedSet}
             active={active}
@@ -207,7 +224,8 @@ export default function ProductionScreen() {
             onKeyDown={onKeyDown}
             focusRef={mapRef}
           />
-          <Legend classes={classes} />
+          <CoveragePatterns />
+          {coverageOn ? <CoverageLegend /> : <Legend classes={classes} />}
           <p className="map-attribution">
             {t('production.map.attribution')}{' '}
             <a href="https://www.amcharts.com/" target="_blank" rel="noreferrer">
@@ -226,10 +244,18 @@ export default function ProductionScreen() {
               ? t('production.selection', { names: intl.formatList(selectedNames, { type: 'conjunction' }) })
               : t('production.selection.none')}
           </p>
+          {coverageOn ? <UncoveredList coverage={coverage.data!} nameOf={nameOf} /> : null}
           <ProductionTable data={regions.data} busy={regions.isFetching} />
         </div>
       </div>
-      <StatisticsTable category={category} counts={counts} notes={notes} selected={selectedSet} open={view.statsOpen} />
+      <StatisticsTable
+        category={category}
+        counts={counts}
+        coverage={coverageOn ? coverageOf : null}
+        notes={notes}
+        selected={selectedSet}
+        open={view.statsOpen}
+      />
       {view.noteFor ? <NoteDialog code={view.noteFor} name={nameOf(view.noteFor)} initial={noteOf(view.noteFor)} /> : null}
     </section>
   );

@@ -156,6 +156,34 @@ defineCommand<{ color: string | null }, OnMap>({
   },
 });
 
+// The 'Couverture' layer (issue 27): the map coloured by where a lead arriving now would find a rule.
+defineCommand({
+  id: 'production.coverage',
+  title: 'production.coverage',
+  section,
+  scope,
+  keys: ['c'],
+  requires: 'staff',
+  when: onMap,
+  menus: [{ id: 'production.actions', group: 'tables', order: 8 }],
+  run: () => {
+    productionView.coverage = !productionView.coverage;
+  },
+});
+
+// 'Zones sans acheteur' from the palette, anywhere: the map with the layer on, which lists them.
+defineCommand({
+  id: 'production.uncovered',
+  title: 'production.uncovered',
+  section,
+  requires: 'staff',
+  run: (ctx) => {
+    productionView.coverage = true;
+    if (!ctx.production) ctx.navigate(hrefOf('production', { category: 'pac' }));
+    else ctx.production.focusMap();
+  },
+});
+
 defineCommand({
   id: 'production.toggleStats',
   title: 'production.toggleStats',

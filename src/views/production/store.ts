@@ -29,6 +29,8 @@ export const productionView = proxy({
   /** The department whose notes dialog is open. */
   noteFor: null as DepartmentCode | null,
   statsOpen: true,
+  /** The 'Couverture' layer: the map coloured by where a lead arriving now would be sold, instead of the counts. */
+  coverage: false,
 });
 
 /** What the production commands see of the mounted screen (CommandContext.production). */

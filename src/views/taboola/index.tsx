@@ -3,14 +3,15 @@ import { Radio, RadioGroup, Label } from 'react-aria-components';
 import { useSearchParams } from 'react-router';
 import { useSnapshot, ref } from 'valtio';
 import { productionCategory } from '../../api/productions/contract';
-import { useTaboolaAccounts, useTaboolaCampaigns, useTargeting } from '../../api/taboola/hooks';
+import { useFacebookLandings, useLandings } from '../../api/landings/hooks';
+import { useCampaignLandings, useTaboolaAccounts, useTaboolaCampaigns, useTargeting } from '../../api/taboola/hooks';
 import { CommandButton } from '../../commands/CommandButton';
 import { CommandMenu } from '../../commands/CommandMenu';
 import { useProvideCommandContext } from '../../commands/context';
 import { runCommand } from '../../commands/registry';
 import { useIntl, useT } from '../../i18n/provider';
 import '../../styles/admin.css';
-import { SingleSelect } from '../../ui/ChoiceSelect';
+import { MultiSelect, SingleSelect } from '../../ui/ChoiceSelect';
 import { resetSend, taboolaView, type TaboolaCommandContext } from './store';
 
 /** /taboola: an account, then a campaign, its postal codes as Taboola holds them, and a new targeting to send. */
@@ -23,6 +24,13 @@ export default function TaboolaScreen() {
   const accounts = useTaboolaAccounts();
   const campaigns = useTaboolaCampaigns(accountId);
   const targeting = useTargeting(accountId, campaignId);
+  const linked = useCampaignLandings(accountId, campaignId);
+  const standard = useLandings();
+  const facebook = useFacebookLandings();
+  const landingChoices = useMemo(
+    () => [...(standard.data ?? []), ...(facebook.data ?? [])].map((l) => ({ id: l.id, name: l.name })),
+    [standard.data, facebook.data],
+  );
   const view = useSnapshot(taboolaView);
   const current = targeting.data?.data;
 
@@ -36,8 +44,15 @@ export default function TaboolaScreen() {
   }, [accountId, campaignId, current]);
 
   const ctx: TaboolaCommandContext = useMemo(
-    () => ({ accountId, campaignId, accounts: accounts.data?.data ?? [], campaigns: campaigns.data?.data ?? [], targeting: current ?? null }),
-    [accountId, campaignId, accounts.data, campaigns.data, current],
+    () => ({
+      accountId,
+      campaignId,
+      accounts: accounts.data?.data ?? [],
+      campaigns: campaigns.data?.data ?? [],
+      targeting: current ?? null,
+      landings: linked.data?.landings ?? [],
+    }),
+    [accountId, campaignId, accounts.data, campaigns.data, current, linked.data],
   );
   useProvideCommandContext({ view: 'taboola', taboola: ctx });
 
@@ -108,6 +123,17 @@ export default function TaboolaScreen() {
             {/* Until the campaign's targeting is read, no form: it starts from that targeting. */}
             {current ? (
               <div className="admin-section-body" data-taboola-send="">
+                <div className="admin-bar">
+                  <MultiSelect
+                    label={t('taboola.landings')}
+                    placeholder={t('taboola.landings.none')}
+                    items={landingChoices}
+                    value={ctx.landings}
+                    onChange={(ids) => void runCommand('taboola.linkLandings', { landings: ids.map(Number) }, 'button')}
+                    field="campaign-landings"
+                  />
+                  <CommandButton command="taboola.covered" />
+                </div>
                 <RadioGroup
                   className="field field-compact"
                   value={view.type}

@@ -10,6 +10,8 @@ export interface TaboolaCommandContext {
   campaigns: readonly TaboolaCampaign[];
   /** The campaign's targeting as last read (null until read): the form starts from it. */
   targeting: Targeting | null;
+  /** The landings the campaign feeds ('Cibler les zones couvertes' targets where they sell). */
+  landings: readonly number[];
 }
 
 /**

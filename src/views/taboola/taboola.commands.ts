@@ -6,9 +6,9 @@ import { ApiError } from '../../api/client';
 import { productionCategory, toDepartement, type ProductionCategory } from '../../api/productions/contract';
 import { productionQuery } from '../../api/productions/queries';
 import { queryClient } from '../../api/queryClient';
-import { widensError, type TaboolaAccount, type TargetingSummary, type WidensError } from '../../api/taboola/contract';
-import { taboolaAccountsQuery, taboolaKey, targetingQuery } from '../../api/taboola/queries';
-import { departementCodes, sendTargeting } from '../../api/taboola/requests';
+import { widensError, type Covered, type TaboolaAccount, type TargetingChange, type TargetingSummary } from '../../api/taboola/contract';
+import { campaignLandingsQuery, taboolaAccountsQuery, taboolaKey, targetingQuery } from '../../api/taboola/queries';
+import { coveredTargeting, departementCodes, sendTargeting, setCampaignLandings } from '../../api/taboola/requests';
 import type { CommandContext, ContextWith } from '../../commands/context';
 import { definePaletteSource } from '../../commands/palette/sources';
 import { defineCommand, runCommand } from '../../commands/registry';
@@ -173,7 +173,7 @@ defineCommand<{ category: ProductionCategory }, OnCampaign>({
   },
 });
 
-type Widening = WidensError['widens'];
+type Widening = TargetingChange;
 
 /**
  * Sends the form. A send the user has not confirmed that widens the campaign is refused by the
@@ -233,6 +233,21 @@ defineCommand({
 
 const summaryText = (ctx: CommandContext, s: TargetingSummary) => ctx.t(`taboola.widen.${s.type}`, { count: s.count });
 
+/** A change as the confirmations name it: before, after, the codes added and removed and their departments. */
+function changeValues(ctx: CommandContext, c: TargetingChange) {
+  const inDepartements = (list: string[]) => (list.length ? ctx.t('taboola.change.in', { list: list.join(', ') }) : '');
+  return {
+    before: summaryText(ctx, c.before),
+    after: summaryText(ctx, c.after),
+    change: ctx.t('taboola.change.codes', {
+      added: c.added,
+      addedIn: inDepartements(c.departements.added),
+      removed: c.removed,
+      removedIn: inDepartements(c.departements.removed),
+    }),
+  };
+}
+
 // The send of a targeting that reaches more postal codes than today (ALL, or new codes): only
 // once the user has read the targeting before and after, and confirmed.
 defineCommand<Widening>({
@@ -247,7 +262,69 @@ defineCommand<Widening>({
     title: 'taboola.widen.title',
     message: 'taboola.widen.message',
     ok: 'taboola.widen.ok',
-    values: (ctx, w) => ({ before: summaryText(ctx, w.before), after: summaryText(ctx, w.after) }),
+    values: (ctx, w) => changeValues(ctx, w),
+  },
+  run: async (ctx) => {
+    await send(ctx, true);
+  },
+});
+
+// The campaign's landings (an admin setting): where 'Cibler les zones couvertes' looks for buyers.
+defineCommand<{ landings: number[] }, OnCampaign>({
+  id: 'taboola.linkLandings',
+  title: 'taboola.linkLandings',
+  section,
+  scope,
+  keys: ['l'],
+  requires: 'admin',
+  when: onCampaign,
+  run: async (ctx, args) => {
+    if (!args?.landings) return focusWhenShown('[data-field=campaign-landings] button');
+    const { accountId, campaignId } = ctx.taboola;
+    const data = await setCampaignLandings(accountId, campaignId, args.landings);
+    queryClient.setQueryData(campaignLandingsQuery(accountId, campaignId).queryKey, data);
+    ctx.toast.success(ctx.t('taboola.toast.linked'));
+  },
+});
+
+// 'Cibler les zones couvertes': the postal codes of the departments open now for the campaign's
+// landings become the list to send, shown with their change; sent only once confirmed.
+defineCommand({
+  id: 'taboola.covered',
+  title: 'taboola.covered',
+  section,
+  scope,
+  keys: ['z'],
+  requires: 'admin',
+  menus: [{ id: 'taboola.actions', group: 'send', order: 1 }],
+  when: (ctx): ctx is OnCampaign => onCampaign(ctx) && ctx.taboola.landings.length > 0 && !taboolaView.sending,
+  run: async (ctx) => {
+    const { accountId, campaignId } = ctx.taboola!;
+    const covered = await coveredTargeting(accountId!, campaignId!);
+    if (covered.codes.length === 0) return ctx.toast.warning(ctx.t('taboola.covered.empty'));
+    taboolaView.type = 'INCLUDE';
+    taboolaView.file = null;
+    taboolaView.unknown = [];
+    taboolaView.departements = covered.departements.join(', ');
+    taboolaView.codes = covered.codes;
+    await runCommand('taboola.sendCovered', covered);
+  },
+});
+
+// Always asked, widening or not: the list comes from the rules, not from the user's hand.
+defineCommand<Covered>({
+  id: 'taboola.sendCovered',
+  title: 'taboola.covered',
+  section,
+  scope,
+  requires: 'admin',
+  palette: false,
+  when: (ctx) => onCampaign(ctx) && !taboolaView.sending,
+  confirm: {
+    title: 'taboola.covered.title',
+    message: 'taboola.covered.message',
+    ok: 'taboola.covered.ok',
+    values: (ctx, c) => ({ ...changeValues(ctx, c.change), departements: c.departements.length }),
   },
   run: async (ctx) => {
     await send(ctx, true);
