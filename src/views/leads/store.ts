@@ -3,6 +3,7 @@ import { proxy } from 'valtio';
 import type { BookType, EntryStatus, ExportLink } from '../../api/leads/contract';
 import type { GridColumnSpec, GridSelectionInfo } from '../../grid/types';
 import { hrefOf } from '../../commands/screens';
+import type { ListState } from './listUrl';
 
 /** The tabs of the lead view, in order (docs/product.md §2), with the status a grid tab lists. */
 export const leadTabs = [
@@ -48,6 +49,8 @@ export interface LeadsCommandContext {
   selection: GridSelectionInfo | null;
   columns: readonly GridColumnSpec[];
   setTab: (tab: LeadTab) => void;
+  /** The list as its URL names it (tab, filters, sort): what 'Enregistrer la vue' saves. */
+  list: ListState;
 }
 
 export interface UndoEntry {
