@@ -3,20 +3,21 @@ import { maxSerialId } from '../ids';
 import { leadFilters, type EntryStatus } from '../leads/contract';
 
 /** The tabs of the lead view a view may open on (src/views/leads/store.ts lists them in order). */
-const viewTab = z.enum(
+export const viewTab = z.enum(
   ['new', 'extracted', 'archived', 'trashed', 'doublons', 'production', 'convertis', 'production_extracted', 'stock', 'landings', 'import'],
   { error: 'Onglet inconnu' },
 );
+export type ViewTab = z.infer<typeof viewTab>;
 
 /** The status a list tab shows; the other tabs list no leads (their views have no count). */
-const tabStatus: Partial<Record<z.infer<typeof viewTab>, EntryStatus>> = {
+const tabStatus: Partial<Record<ViewTab, EntryStatus>> = {
   new: 'new',
   extracted: 'extracted',
   archived: 'archived',
   trashed: 'trashed',
   doublons: 'duplicate',
 };
-export const statusOfViewTab = (tab: z.infer<typeof viewTab>): EntryStatus | null => tabStatus[tab] ?? null;
+export const statusOfViewTab = (tab: ViewTab): EntryStatus | null => tabStatus[tab] ?? null;
 
 const name = z
   .string({ error: 'Nom de vue entre 1 et 80 caractères' })

@@ -2,6 +2,8 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client';
+import { knownColumns, listSearch, readListState } from '../../api/views/url';
+import { CommandMenu } from '../../commands/CommandMenu';
 import { useLandingsByIds } from '../../api/leads/hooks';
 import { useProvideCommandContext } from '../../commands/context';
 import type { GridColumnSpec, GridQuery, GridSelectionInfo } from '../../grid/types';
@@ -10,11 +12,14 @@ import { ImportTab } from './import/ImportTab';
 import { LandingPicker } from './LandingPicker';
 import { LandingSettingsDialog } from './LandingSettingsDialog';
 import { LandingsTab } from './LandingsTab';
+import { SaveViewDialog } from './SaveViewDialog';
 import './leads.css';
 import { StatsTab } from './StatsTab';
 import { StatusTab } from './StatusTab';
-import { knownColumns, listSearch, readListState, TYPING_MS } from './listUrl';
 import { leadTabs, statusOfTab, type LeadTab, type LeadsCommandContext } from './store';
+
+/** A filter change this soon after the previous one continues the same typing: it replaces the history entry. */
+const TYPING_MS = 2_000;
 
 /** '3,5' → [3, 5]; anything else is dropped (the server answers 404 to unknown ids). */
 export function parseLandingIds(param: string | undefined): number[] {
@@ -88,6 +93,7 @@ export default function LeadsScreen() {
       <header className="leads-head">
         <h1 id="leads-title">{title || t(missing ? 'leads.notFound.title' : 'leads.title')}</h1>
         <LandingPicker selected={landingIds} />
+        {shown ? <CommandMenu menu="views.current" variant="toolbar" label={t('views.menu')} className="leads-views" /> : null}
       </header>
       {landings.isError ? (
         <p role="alert" className="leads-error">
@@ -129,6 +135,7 @@ export default function LeadsScreen() {
         </Tabs>
       ) : null}
       <LandingSettingsDialog />
+      <SaveViewDialog />
     </section>
   );
 }

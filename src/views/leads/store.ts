@@ -3,7 +3,7 @@ import { proxy } from 'valtio';
 import type { BookType, EntryStatus, ExportLink } from '../../api/leads/contract';
 import type { GridColumnSpec, GridSelectionInfo } from '../../grid/types';
 import { hrefOf } from '../../commands/screens';
-import type { ListState } from './listUrl';
+import type { ListState } from '../../api/views/url';
 
 /** The tabs of the lead view, in order (docs/product.md §2), with the status a grid tab lists. */
 export const leadTabs = [
@@ -21,8 +21,6 @@ export const leadTabs = [
 ] as const;
 
 export type LeadTab = (typeof leadTabs)[number]['key'];
-
-export const isLeadTab = (v: unknown): v is LeadTab => leadTabs.some((t) => t.key === v);
 
 export function statusOfTab(tab: LeadTab): EntryStatus | null {
   const def = leadTabs.find((t) => t.key === tab);

@@ -5,13 +5,15 @@
  * URL are checked against the landings' columns: an unknown tab, column or direction is dropped,
  * never an error.
  */
-import type { Landing } from '../../api/landings/contract';
-import { fixedColumns } from '../../api/leads/contract';
+import { hrefOf } from '../../commands/screens';
 import type { GridFilters, GridSort } from '../../grid/types';
-import { isLeadTab, type LeadTab } from './store';
+import type { Landing } from '../landings/contract';
+import { fixedColumns } from '../leads/contract';
+import { gridFilters } from '../leads/requests';
+import { viewTab, type SavedView, type ViewTab } from './contract';
 
 export interface ListState {
-  tab: LeadTab;
+  tab: ViewTab;
   filters: GridFilters;
   sort: GridSort | null;
 }
@@ -26,12 +28,12 @@ export function knownColumns(landings: readonly Landing[] | undefined): Readonly
 /** The state a URL's query names; `columns` null (not known yet) keeps every column. */
 export function readListState(search: URLSearchParams, columns: ReadonlySet<string> | null): ListState {
   const known = (key: string) => columns === null || columns.has(key);
-  const tab = search.get('tab');
+  const tab = viewTab.safeParse(search.get('tab'));
   const filters: Record<string, string> = {};
   for (const [key, value] of search) if (!reserved.has(key) && value !== '' && known(key)) filters[key] = value;
   const m = /^(.+)\.(asc|desc)$/.exec(search.get('sort') ?? '');
   return {
-    tab: isLeadTab(tab) ? tab : 'new',
+    tab: tab.success ? tab.data : 'new',
     filters,
     sort: m && known(m[1]) ? { key: m[1], dir: m[2] as GridSort['dir'] } : null,
   };
@@ -46,5 +48,8 @@ export function listSearch(state: ListState): URLSearchParams {
   return search;
 }
 
-/** A filter change this soon after the previous one continues the same typing: it replaces the history entry. */
-export const TYPING_MS = 2_000;
+/** The link that opens a saved view: its landings, tab, sort and filters in the lead view's URL. */
+export function viewHref(view: SavedView): string {
+  const search = listSearch({ tab: view.tab, filters: gridFilters(view.filters), sort: view.sort });
+  return hrefOf('leads', { id: view.landing_ids.join(',') }, Object.fromEntries(search));
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Landing } from '../../../../../src/api/landings/contract';
-import { knownColumns, listSearch, readListState } from '../../../../../src/views/leads/listUrl';
+import { knownColumns, listSearch, readListState } from '../../../../../src/api/views/url';
 
 const landing = { id: 1, columns: [{ key: 'nom', label: 'Nom', type: 'text', required: true }] } as unknown as Landing;
 const columns = knownColumns([landing]);
