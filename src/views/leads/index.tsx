@@ -1,7 +1,8 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
-import { useParams, useSearchParams } from 'react-router';
+import { useLocation, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client';
+import { useViews } from '../../api/views/hooks';
 import { knownColumns, listSearch, readListState } from '../../api/views/url';
 import { CommandMenu } from '../../commands/CommandMenu';
 import { useLandingsByIds } from '../../api/leads/hooks';
@@ -12,6 +13,7 @@ import { ImportTab } from './import/ImportTab';
 import { LandingPicker } from './LandingPicker';
 import { LandingSettingsDialog } from './LandingSettingsDialog';
 import { LandingsTab } from './LandingsTab';
+import { viewAt } from './savedViews';
 import { SaveViewDialog } from './SaveViewDialog';
 import './leads.css';
 import { StatsTab } from './StatsTab';
@@ -54,6 +56,9 @@ export default function LeadsScreen() {
   const title = landings.data?.map((l) => l.name).join(' - ') ?? '';
 
   const [selection, setSelection] = useState<GridSelectionInfo | null>(null);
+  const views = useViews();
+  const { pathname, search: here } = useLocation();
+  const savedView = useMemo(() => viewAt(views.data ?? [], pathname + here), [views.data, pathname, here]);
   const [gridColumns, setGridColumns] = useState<readonly GridColumnSpec[]>([]);
   const status = statusOfTab(tab);
 
@@ -76,8 +81,8 @@ export default function LeadsScreen() {
   );
 
   const leads: LeadsCommandContext = useMemo(
-    () => ({ landingIds, tab, status, selection: status ? selection : null, columns: gridColumns, setTab, list: state }),
-    [landingIds, tab, status, selection, gridColumns, setTab, state],
+    () => ({ landingIds, tab, status, selection: status ? selection : null, columns: gridColumns, setTab, list: state, view: savedView }),
+    [landingIds, tab, status, selection, gridColumns, setTab, state, savedView],
   );
   const selectedSet = useMemo(() => new Set([...(selection?.selected ?? [])].map(Number)), [selection?.selected]);
   // The tabs and their commands exist once the landings are known: an unknown landing (a stale

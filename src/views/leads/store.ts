@@ -3,6 +3,7 @@ import { proxy } from 'valtio';
 import type { BookType, EntryStatus, ExportLink } from '../../api/leads/contract';
 import type { GridColumnSpec, GridSelectionInfo } from '../../grid/types';
 import { hrefOf } from '../../commands/screens';
+import type { SavedView } from '../../api/views/contract';
 import type { ListState } from '../../api/views/url';
 
 /** The tabs of the lead view, in order (docs/product.md §2), with the status a grid tab lists. */
@@ -49,6 +50,8 @@ export interface LeadsCommandContext {
   setTab: (tab: LeadTab) => void;
   /** The list as its URL names it (tab, filters, sort): what 'Enregistrer la vue' saves. */
   list: ListState;
+  /** The saved view the list is, when it is one (its URL is the view's). */
+  view: SavedView | undefined;
 }
 
 export interface UndoEntry {

@@ -14,7 +14,7 @@ import type { CommandContext, ContextWith } from '../../commands/context';
 import { defineCommand } from '../../commands/registry';
 import { definePaletteSource } from '../../commands/palette/sources';
 import { viewHref } from '../../api/views/url';
-import { viewAt, viewDialog } from './savedViews';
+import { viewDialog } from './savedViews';
 
 definePaletteSource({
   id: 'views',
@@ -42,13 +42,9 @@ const scope = 'leads';
 type OnView = ContextWith<'leads'>;
 const onView = (ctx: CommandContext): ctx is OnView => ctx.leads !== undefined;
 
-const views = () => queryClient.getQueryData(viewsQuery.queryKey) ?? [];
 /** The saved view the lead view shows now, when this user may change it. */
-const current = (): SavedView | undefined => {
-  const view = viewAt(views(), location.pathname + location.search);
-  return view?.editable ? view : undefined;
-};
-const onEditableView = (ctx: CommandContext): ctx is OnView => onView(ctx) && current() !== undefined;
+const current = (ctx: CommandContext): SavedView | undefined => (ctx.leads?.view?.editable ? ctx.leads.view : undefined);
+const onEditableView = (ctx: CommandContext): ctx is OnView => current(ctx) !== undefined;
 
 defineCommand<{ id: number }>({
   id: 'views.open',
@@ -82,11 +78,11 @@ defineCommand({
   title: 'views.rename',
   section,
   scope,
-  menus: [{ id: 'views.current', order: 2 }],
+  menus: [{ id: 'views.current', order: 2, when: onEditableView }],
   requires: 'staff',
   when: onEditableView,
-  run: () => {
-    const view = current()!;
+  run: (ctx) => {
+    const view = current(ctx)!;
     Object.assign(viewDialog, { open: true, id: view.id, name: view.name, shared: view.shared, error: '' });
   },
 });
@@ -142,12 +138,12 @@ defineCommand({
   title: 'views.delete',
   section,
   scope,
-  menus: [{ id: 'views.current', order: 3, tone: 'danger' }],
+  menus: [{ id: 'views.current', order: 3, tone: 'danger', when: onEditableView }],
   requires: 'staff',
   when: onEditableView,
-  confirm: { message: 'views.delete.confirm', title: 'views.delete', ok: 'views.delete.ok', values: () => ({ name: current()?.name ?? '' }) },
+  confirm: { message: 'views.delete.confirm', title: 'views.delete', ok: 'views.delete.ok', values: (ctx) => ({ name: current(ctx)?.name ?? '' }) },
   run: async (ctx) => {
-    const view = current()!;
+    const view = current(ctx)!;
     await deleteView(view.id);
     ctx.toast.success(ctx.t('views.toast.deleted', { name: view.name }));
   },
@@ -161,8 +157,8 @@ for (const move of ['up', 'down'] as const) {
     scope,
     requires: 'staff',
     when: onEditableView,
-    run: async () => {
-      await updateView(current()!.id, { move });
+    run: async (ctx) => {
+      await updateView(current(ctx)!.id, { move });
     },
   });
 }
