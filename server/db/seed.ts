@@ -8,6 +8,7 @@ import { COMMON_COLUMNS, DEMO_ACCOUNTS, DEMO_CUSTOMERS, DEMO_LANDINGS, OTHER_BUY
 import { deliverByRules, insertCustomersAndRules, insertRoutings, REPORT_COLUMNS } from './seed-lives';
 import { arrivalTime, insertSeedLeads, makeLead, PostalCodePicker, Random, statusFor, type SeedLead, type SeedLanding } from './seed-leads';
 import { seedProduction } from './seed-production';
+import { seedViews } from './seed-views';
 
 export const DEMO_SEED = 20_260_101;
 export const DEMO_LEADS = 20_000;
@@ -66,6 +67,7 @@ export async function seedDemo(db: Db, { now = new Date(), leads: count = DEMO_L
     await insertNotes(q, accounts.admin);
     await seedProduction(q, accounts.admin);
     await seedAdminDemo(q);
+    await seedViews(q, accounts);
     return { leads: leads.all.length };
   });
 }

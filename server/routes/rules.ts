@@ -12,10 +12,9 @@ export default async function rulesRoutes(app: FastifyInstance) {
 
   // Polled by the rules screen for its live fill bars: 204 while nothing changed since `since`.
   route(app, rulesApi.today, async (req, reply) => {
-    const fill = await rulesToday(db, req.query.customer_id);
+    const fill = await rulesToday(db, req.query.customer_id, req.query.since);
     reply.header('cache-control', 'no-store');
-    if (req.query.since === fill.version) return reply.status(204).send();
-    return fill;
+    return fill ?? reply.status(204).send();
   });
 
   route(app, rulesApi.create, async (req, reply) => {

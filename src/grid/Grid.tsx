@@ -23,11 +23,23 @@ import { DEFAULT_WIDTH, visibleColumns } from './columns';
 import './grid.commands';
 import { GridHeader } from './GridHeader';
 import { GridRow } from './GridRow';
-import { RowCache, type Query } from './rowCache';
+import { RowCache } from './rowCache';
 import { rowIds } from './rowSlots';
 import * as sel from './selection';
 import { clipAll, fontOf, measuredFit } from './textFit';
-import type { GridAction, GridColumnSpec, GridFilters, GridHandle, GridSelectionInfo, GridSort, Row, RowId, RowLoader, RowTone } from './types';
+import type {
+  GridAction,
+  GridColumnSpec,
+  GridFilters,
+  GridHandle,
+  GridQuery as Query,
+  GridSelectionInfo,
+  GridSort,
+  Row,
+  RowId,
+  RowLoader,
+  RowTone,
+} from './types';
 import { useRowVirtualizer, type RowGeometry } from './useRowVirtualizer';
 import './grid.css';
 
@@ -62,8 +74,13 @@ export interface GridProps {
   /** Cells that are links: where each leads, and what a plain click on one does (a command). */
   link?: (column: GridColumnSpec, row: Row) => string | undefined;
   onLink?: (href: string) => void;
-  /** Filters the list opens with (a link to one lead, to one department's leads); the user may clear them. */
-  initialFilters?: GridFilters;
+  /**
+   * Filters and sort kept by the owner (the lead view keeps them in its URL): the list opens with
+   * them and follows them when they change (back and forward); the user's own changes are told
+   * to `onQueryChange`.
+   */
+  query?: Query;
+  onQueryChange?: (query: Query) => void;
   /** Formats a cell; defaults to dates and numbers in `locale`. */
   format?: (column: GridColumnSpec, value: unknown) => string;
   locale?: string;
@@ -84,12 +101,18 @@ export interface GridProps {
   className?: string;
 }
 
+const sameQuery = (a: Query, b: Query) =>
+  a.sort?.key === b.sort?.key &&
+  a.sort?.dir === b.sort?.dir &&
+  Object.keys(a.filters).length === Object.keys(b.filters).length &&
+  Object.entries(a.filters).every(([k, v]) => b.filters[k] === v);
+
 export function Grid(props: GridProps) {
   const { loader, queryKey, t, pageSize = 150, onSelectionChange, onOpen, locale, rowTone, selectable = true, rowMenu } = props;
   const checkWidth = selectable ? CHECK_WIDTH : 0;
   const domId = useId().replace(/:/g, '');
   const [, bump] = useReducer((n: number) => n + 1, 0);
-  const [query, setQueryState] = useState<Query>(() => ({ sort: null, filters: props.initialFilters ?? {} }));
+  const [query, setQueryState] = useState<Query>(() => props.query ?? { sort: null, filters: {} });
   const queryRef = useRef(query);
   const setQuery = useCallback((next: Query) => {
     queryRef.current = next;
@@ -129,8 +152,22 @@ export function Grid(props: GridProps) {
     },
     [cache, setQuery, setState],
   );
-  const onFilters = useCallback((filters: GridFilters) => changeQuery({ ...query, filters }), [changeQuery, query]);
-  const onSort = useCallback((sort: GridSort | null) => changeQuery({ ...query, sort }), [changeQuery, query]);
+  const { onQueryChange } = props;
+  const userQuery = useCallback(
+    (next: Query) => {
+      changeQuery(next);
+      onQueryChange?.(next);
+    },
+    [changeQuery, onQueryChange],
+  );
+  const onFilters = useCallback((filters: GridFilters) => userQuery({ ...query, filters }), [userQuery, query]);
+  const onSort = useCallback((sort: GridSort | null) => userQuery({ ...query, sort }), [userQuery, query]);
+
+  // The owner's query moved (the browser's back or forward): the list follows it.
+  const outer = props.query;
+  useEffect(() => {
+    if (outer && !sameQuery(outer, queryRef.current)) changeQuery(outer);
+  }, [outer, changeQuery]);
 
   const count = cache.ready ? cache.total : 0;
 

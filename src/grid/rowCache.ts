@@ -1,11 +1,6 @@
 // Rows loaded page by page through the loader. A new query (sort, filters, refresh) starts a
 // new generation: answers to older requests are dropped and their requests aborted.
-import type { GridColumnSpec, GridFilters, GridSort, PageResult, Row, RowId, RowLoader } from './types';
-
-export interface Query {
-  sort: GridSort | null;
-  filters: GridFilters;
-}
+import type { GridColumnSpec, GridQuery as Query, PageResult, Row, RowId, RowLoader } from './types';
 
 export class RowCache {
   private pages = new Map<number, Row[]>();

@@ -14,6 +14,12 @@ export interface GridSort {
 /** Column filters as the server takes them: text as typed, dates as 'YYYY-MM-DD<>YYYY-MM-DD'. */
 export type GridFilters = Readonly<Record<string, string>>;
 
+/** What a list shows of its rows: the filters and the sort. */
+export interface GridQuery {
+  sort: GridSort | null;
+  filters: GridFilters;
+}
+
 export interface PageRequest {
   offset: number;
   limit: number;

@@ -31,6 +31,13 @@ describe('demo seed at start-up', () => {
     expect((await demoAccountsPresent(server.ctx.db)).map((a) => a.email)).toEqual(['admin@demo.local', 'staff@demo.local']);
   });
 
+  it('lists saved views, the staff’s and the shared ones, each with its count of leads', async () => {
+    const token = await server.login('staff@demo.local', 'demo-staff');
+    const views = ((await (await server.request('GET', '/api/views', { token })).json()) as { data: { name: string; count: number | null }[] }).data;
+    expect(views.map((v) => v.name).sort()).toEqual(['Air-Air au fioul', 'Mes archivés du Gard', 'PAC 30 – Maisons']);
+    for (const v of views) expect(v.count, v.name).toBeGreaterThan(0);
+  });
+
   it('has standard landings over pac, pv and other, two facebook ones, each with its own form', async () => {
     const landings = await rows<{ key: string; kind: string; category: string; zone_climatique: boolean; columns: Array<{ key: string; type: string }> }>(
       'SELECT key, kind, category, zone_climatique, columns FROM landings ORDER BY id',

@@ -10,13 +10,13 @@ type LandingUpdate = z.output<typeof landingUpdateRequest>;
 
 export const landingNotFound = () => notFound('Impossible de récupérer les données de la LP.');
 
-const fields = 'id, key, name, kind, category, zone_climatique, columns, thank_you_url, max_buyers';
+export const landingFields = 'id, key, name, kind, category, zone_climatique, columns, thank_you_url, max_buyers';
 const byName = `${frenchOrder('name')}, id`;
 
 export async function listLandings(db: Queryable, kind?: Landing['kind']): Promise<Landing[]> {
   const { rows } = kind
-    ? await db.query<Landing>(`SELECT ${fields} FROM landings WHERE kind = $1 ORDER BY ${byName}`, [kind])
-    : await db.query<Landing>(`SELECT ${fields} FROM landings ORDER BY ${byName}`);
+    ? await db.query<Landing>(`SELECT ${landingFields} FROM landings WHERE kind = $1 ORDER BY ${byName}`, [kind])
+    : await db.query<Landing>(`SELECT ${landingFields} FROM landings ORDER BY ${byName}`);
   return rows;
 }
 
@@ -26,7 +26,7 @@ export async function listLandingRefs(db: Queryable): Promise<LandingRef[]> {
 
 export async function getLanding(db: Queryable, id: number): Promise<Landing> {
   if (id > maxSerialId) throw landingNotFound();
-  const { rows } = await db.query<Landing>(`SELECT ${fields} FROM landings WHERE id = $1`, [id]);
+  const { rows } = await db.query<Landing>(`SELECT ${landingFields} FROM landings WHERE id = $1`, [id]);
   if (!rows[0]) throw landingNotFound();
   return rows[0];
 }
@@ -36,7 +36,7 @@ export async function updateLanding(db: Queryable, userId: number, id: number, i
   if (id > maxSerialId) throw landingNotFound();
   const { rows } = await db.query<Landing>(
     `UPDATE landings SET thank_you_url = CASE WHEN $2 THEN $3 ELSE thank_you_url END, max_buyers = COALESCE($4, max_buyers)
-      WHERE id = $1 RETURNING ${fields}`,
+      WHERE id = $1 RETURNING ${landingFields}`,
     [id, input.thank_you_url !== undefined, input.thank_you_url ?? null, input.max_buyers ?? null],
   );
   if (!rows[0]) throw landingNotFound();
@@ -45,13 +45,13 @@ export async function updateLanding(db: Queryable, userId: number, id: number, i
 }
 
 export async function getLandingByKey(db: Queryable, key: string): Promise<Landing | undefined> {
-  return (await db.query<Landing>(`SELECT ${fields} FROM landings WHERE key = $1`, [key])).rows[0];
+  return (await db.query<Landing>(`SELECT ${landingFields} FROM landings WHERE key = $1`, [key])).rows[0];
 }
 
 /** The landings of a comma-separated selection, in the given order; one unknown id → 404. */
 export async function getLandings(db: Queryable, ids: number[]): Promise<Landing[]> {
   if (ids.some((id) => id > maxSerialId)) throw landingNotFound();
-  const { rows } = await db.query<Landing>(`SELECT ${fields} FROM landings WHERE id = ANY($1::int[])`, [ids]);
+  const { rows } = await db.query<Landing>(`SELECT ${landingFields} FROM landings WHERE id = ANY($1::int[])`, [ids]);
   if (rows.length !== ids.length) throw landingNotFound();
   return ids.map((id) => rows.find((r) => r.id === id)!);
 }

@@ -6,7 +6,8 @@ import type { LandingColumn } from '../../../src/api/landings/contract';
 import type { Db, Queryable } from '../../db/connection';
 import { notFound, validationFailed } from '../../errors';
 import { audit } from '../audit';
-import { parisClock } from '../delivery/paris-time';
+import { minuteOf, parisClock } from '../delivery/paris-time';
+import { expectedFullAt } from './forecast';
 
 export const ruleNotFound = 'Règle introuvable';
 
@@ -65,14 +66,23 @@ export async function listRules(db: Queryable, customerId: number): Promise<Rule
     `${ruleSql(listedRules)} WHERE r.deleted_at IS NULL AND ($3::int = 0 OR r.customer_id = $3) ORDER BY ${frenchOrder('c.name')}, ${frenchOrder('r.name')}, r.id`,
     [at, day, customerId],
   );
-  return rows;
+  return withForecast(db, rows);
+}
+
+/** Each rule's `today` with its cap forecast (forecast.ts). */
+async function withForecast(db: Queryable, rules: Rule[]): Promise<Rule[]> {
+  const forecast = await expectedFullAt(
+    db,
+    rules.map((r) => r.id),
+  );
+  return rules.map((r) => ({ ...r, today: { ...r.today, expected_full_at: forecast.get(r.id) ?? null } }));
 }
 
 export async function getRule(db: Queryable, id: number): Promise<Rule> {
   const { at, day } = now();
   const rule = (await db.query<Rule>(`${ruleSql('$3')} WHERE r.id = $3 AND r.deleted_at IS NULL`, [at, day, id])).rows[0];
   if (!rule) throw notFound(ruleNotFound);
-  return rule;
+  return (await withForecast(db, [rule]))[0];
 }
 
 /**
@@ -185,9 +195,10 @@ export async function deleteRule(db: Db, userId: number, id: number): Promise<vo
 
 /**
  * Today's fill of the rules, for live bars. `version` sums today's counts and the latest
- * delivery time: any delivery, and any new rule or report, changes it.
+ * delivery time: any delivery, and any new rule or report, changes it; so does a forecast that
+ * moves with the hour. Null when it equals `since`: nothing changed.
  */
-export async function rulesToday(db: Queryable, customerId: number): Promise<RulesTodayResponse> {
+export async function rulesToday(db: Queryable, customerId: number, since?: string): Promise<RulesTodayResponse | null> {
   const { at: moment, day } = now();
   const { rows } = await db.query<{ id: number; count: number; leads_number: number; sold: RulesTodayResponse['data'][number]['sold']; at: string | null }>(
     `WITH ${soldSql(listedRules)}
@@ -201,9 +212,17 @@ export async function rulesToday(db: Queryable, customerId: number): Promise<Rul
   const total = rows.reduce((n, r) => n + r.count + (r.sold.hour ?? 0) * 3 + (r.sold.week ?? 0) * 5 + (r.sold.month ?? 0) * 7, 0);
   const latest = rows.reduce((m, r) => (r.at && r.at > m ? r.at : m), '');
   const caps = rows.reduce((n, r) => (n * 31 + r.id * 7 + r.leads_number) % 1_000_000_007, 0);
+  const forecast = await expectedFullAt(
+    db,
+    rows.map((r) => r.id),
+    new Date(moment),
+  );
+  const expected = [...forecast].reduce((n, [id, at]) => (at ? (n * 31 + id * 1440 + minuteOf(at)) % 1_000_000_007 : n), 0);
+  const version = `${day}.${rows.length}.${total}.${caps}.${Date.parse(latest) || 0}.${expected}`;
+  if (version === since) return null;
   return {
     date: day,
-    version: `${day}.${rows.length}.${total}.${caps}.${Date.parse(latest) || 0}`,
-    data: rows.map(({ id, count, leads_number, sold }) => ({ id, count, leads_number, sold })),
+    version,
+    data: rows.map(({ id, count, leads_number, sold }) => ({ id, count, leads_number, expected_full_at: forecast.get(id) ?? null, sold })),
   };
 }

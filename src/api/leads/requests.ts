@@ -52,6 +52,15 @@ export function leadFilters(filters: GridFilters, columns: readonly GridColumnSp
   return out;
 }
 
+/** The API's filters back as the grid's (one string per column): what a saved view opens with. */
+export function gridFilters(filters: LeadFilters): GridFilters {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(filters.contains ?? {})) out[key] = value;
+  for (const [key, list] of Object.entries(filters.values ?? {})) if (list[0] !== undefined) out[key] = list[0];
+  for (const [key, range] of Object.entries(filters.dates ?? {})) out[key] = range;
+  return out;
+}
+
 export interface LeadPageRequest {
   landingIds: readonly number[];
   status: EntryStatus;

@@ -180,8 +180,12 @@ export const ruleUpdateRequest = z.object({
 });
 export type RuleUpdateRequest = z.input<typeof ruleUpdateRequest>;
 
-/** Leads delivered by a rule on the current Paris day, against its cap. */
-const ruleFill = z.object({ count: z.number(), leads_number: z.number() });
+/**
+ * Leads delivered by a rule on the current Paris day, against its cap, and when it is expected to
+ * reach it ('HH:mm' Paris, from today's pace and the same weekday's arrivals of the last 4 weeks;
+ * null when full already, idle, paused or not expected to fill today: server/services/lives/forecast.ts).
+ */
+const ruleFill = z.object({ count: z.number(), leads_number: z.number(), expected_full_at: z.string().nullable() });
 export type RuleFill = z.infer<typeof ruleFill>;
 
 /**

@@ -1,5 +1,4 @@
-import { useCallback, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { useSearchParams } from 'react-router';
+import { useCallback, useMemo, useRef, type KeyboardEvent } from 'react';
 import { useSnapshot } from 'valtio';
 import type { EntryStatus, LeadRow } from '../../api/leads/contract';
 import { useAllLandings } from '../../api/landings/hooks';
@@ -10,7 +9,7 @@ import { runCommand } from '../../commands/registry';
 import { toaster } from '../../ui/toasts';
 import { defaultFormatter, Grid } from '../../grid/Grid';
 import type { GridHandle } from '../../grid/types';
-import type { GridColumnSpec, GridFilters, GridSelectionInfo, Row, RowLoader } from '../../grid/types';
+import type { GridColumnSpec, GridQuery, GridSelectionInfo, Row, RowLoader } from '../../grid/types';
 import { useIntl, useT } from '../../i18n/provider';
 import { ConvertDialog } from './ConvertDialog';
 import { ExportControls } from './ExportControls';
@@ -35,11 +34,13 @@ interface Props {
   selection: GridSelectionInfo | null;
   onSelectionChange: (info: GridSelectionInfo) => void;
   onColumns: (columns: readonly GridColumnSpec[]) => void;
-  initialFilters?: GridFilters;
+  /** The list's filters and sort, kept in the view's URL (listUrl.ts). */
+  query: GridQuery;
+  onQueryChange: (query: GridQuery) => void;
 }
 
 /** A status tab (Nouveaux, Extraits, Archivés, Mauvais, Doublons): the actions bar and the grid. */
-export function StatusTab({ landingIds, status, selection, onSelectionChange, onColumns, initialFilters }: Props) {
+export function StatusTab({ landingIds, status, selection, onSelectionChange, onColumns, query, onQueryChange }: Props) {
   const t = useT();
   const intl = useIntl();
   const columnsRef = useRef<GridColumnSpec[]>([]);
@@ -73,9 +74,6 @@ export function StatusTab({ landingIds, status, selection, onSelectionChange, on
     return column.key === 'duplicate_of' && of ? (leadPath((row as LeadRow).landing, of) ?? undefined) : undefined;
   }, []);
   const onLink = useCallback((path: string) => void runCommand('leads.openOriginal', { path }, 'button'), []);
-  const [params] = useSearchParams();
-  // ?id= (a duplicate's link to its original) adds to the screen's own starting filters.
-  const [startFilters] = useState(() => (params.get('id') ? { ...initialFilters, id: params.get('id')! } : initialFilters));
 
   const loader: RowLoader = useCallback(
     async (req, signal) => {
@@ -142,7 +140,8 @@ export function StatusTab({ landingIds, status, selection, onSelectionChange, on
         onLink={onLink}
         handleRef={gridRef}
         onSelectionChange={onSelectionChange}
-        initialFilters={startFilters}
+        query={query}
+        onQueryChange={onQueryChange}
         rowMenu={rowMenu}
         className="leads-grid"
       />

@@ -1,19 +1,27 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
-import { useParams, useSearchParams } from 'react-router';
+import { useLocation, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client';
+import { useViews } from '../../api/views/hooks';
+import { knownColumns, listSearch, readListState } from '../../api/views/url';
+import { CommandMenu } from '../../commands/CommandMenu';
 import { useLandingsByIds } from '../../api/leads/hooks';
 import { useProvideCommandContext } from '../../commands/context';
-import type { GridColumnSpec, GridSelectionInfo } from '../../grid/types';
+import type { GridColumnSpec, GridQuery, GridSelectionInfo } from '../../grid/types';
 import { useT } from '../../i18n/provider';
 import { ImportTab } from './import/ImportTab';
 import { LandingPicker } from './LandingPicker';
 import { LandingSettingsDialog } from './LandingSettingsDialog';
 import { LandingsTab } from './LandingsTab';
+import { viewAt } from './savedViews';
+import { SaveViewDialog } from './SaveViewDialog';
 import './leads.css';
 import { StatsTab } from './StatsTab';
 import { StatusTab } from './StatusTab';
-import { isLeadTab, leadTabs, statusOfTab, type LeadTab, type LeadsCommandContext } from './store';
+import { leadTabs, statusOfTab, type LeadTab, type LeadsCommandContext } from './store';
+
+/** A filter change this soon after the previous one continues the same typing: it replaces the history entry. */
+const TYPING_MS = 2_000;
 
 /** '3,5' → [3, 5]; anything else is dropped (the server answers 404 to unknown ids). */
 export function parseLandingIds(param: string | undefined): number[] {
@@ -25,21 +33,33 @@ export default function LeadsScreen() {
   const t = useT();
   const { id } = useParams();
   const landingIds = useMemo(() => parseLandingIds(id), [id]);
-  const [search, setSearch] = useSearchParams();
-  const requested = search.get('tab');
-  const tab: LeadTab = isLeadTab(requested) ? requested : 'new';
-  // ?departement=30 (the production map's link) starts the lists filtered on that department.
-  const departement = search.get('departement');
-  const initialFilters = useMemo(() => (departement ? { departement } : undefined), [departement]);
-  const setTab = useCallback(
-    (next: LeadTab) => setSearch({ ...(next === 'new' ? {} : { tab: next }), ...(departement ? { departement } : {}) }, { replace: true }),
-    [setSearch, departement],
-  );
   const landings = useLandingsByIds(landingIds);
+  // The whole list is in the URL (listUrl.ts): a link opens it, back and forward walk its changes.
+  const [search, setSearch] = useSearchParams();
+  const columns = useMemo(() => knownColumns(landings.data), [landings.data]);
+  const state = useMemo(() => readListState(search, columns), [search, columns]);
+  const { tab } = state;
+  const query = useMemo<GridQuery>(() => ({ filters: state.filters, sort: state.sort }), [state.filters, state.sort]);
+  const setTab = useCallback((next: LeadTab) => setSearch(listSearch({ ...state, tab: next })), [setSearch, state]);
+  // Filters typed in bursts make one history entry: a change soon after the previous one replaces it.
+  const lastFilterChange = useRef(0);
+  const onQueryChange = useCallback(
+    (next: GridQuery) => {
+      const filtering = next.sort?.key === state.sort?.key && next.sort?.dir === state.sort?.dir;
+      const now = Date.now();
+      const typing = filtering && now - lastFilterChange.current < TYPING_MS;
+      lastFilterChange.current = filtering ? now : 0;
+      setSearch(listSearch({ tab, ...next }), { replace: typing });
+    },
+    [setSearch, state.sort, tab],
+  );
   const title = landings.data?.map((l) => l.name).join(' - ') ?? '';
 
   const [selection, setSelection] = useState<GridSelectionInfo | null>(null);
-  const [columns, setColumns] = useState<readonly GridColumnSpec[]>([]);
+  const views = useViews();
+  const { pathname, search: here } = useLocation();
+  const savedView = useMemo(() => viewAt(views.data ?? [], pathname + here), [views.data, pathname, here]);
+  const [gridColumns, setGridColumns] = useState<readonly GridColumnSpec[]>([]);
   const status = statusOfTab(tab);
 
   // The focus moves on every keystroke: only what the actions need re-renders the view.
@@ -61,8 +81,8 @@ export default function LeadsScreen() {
   );
 
   const leads: LeadsCommandContext = useMemo(
-    () => ({ landingIds, tab, status, selection: status ? selection : null, columns, setTab }),
-    [landingIds, tab, status, selection, columns, setTab],
+    () => ({ landingIds, tab, status, selection: status ? selection : null, columns: gridColumns, setTab, list: state, view: savedView }),
+    [landingIds, tab, status, selection, gridColumns, setTab, state, savedView],
   );
   const selectedSet = useMemo(() => new Set([...(selection?.selected ?? [])].map(Number)), [selection?.selected]);
   // The tabs and their commands exist once the landings are known: an unknown landing (a stale
@@ -78,6 +98,7 @@ export default function LeadsScreen() {
       <header className="leads-head">
         <h1 id="leads-title">{title || t(missing ? 'leads.notFound.title' : 'leads.title')}</h1>
         <LandingPicker selected={landingIds} />
+        {shown ? <CommandMenu menu="views.current" variant="toolbar" label={t('views.menu')} className="leads-views" /> : null}
       </header>
       {landings.isError ? (
         <p role="alert" className="leads-error">
@@ -103,8 +124,9 @@ export default function LeadsScreen() {
                   status={def.status}
                   selection={selection}
                   onSelectionChange={onSelectionChange}
-                  onColumns={setColumns}
-                  initialFilters={initialFilters}
+                  onColumns={setGridColumns}
+                  query={query}
+                  onQueryChange={onQueryChange}
                 />
               ) : 'stats' in def ? (
                 <StatsTab landingIds={landingIds} category={def.stats} zoneAvailable={zone} />
@@ -118,6 +140,7 @@ export default function LeadsScreen() {
         </Tabs>
       ) : null}
       <LandingSettingsDialog />
+      <SaveViewDialog />
     </section>
   );
 }

@@ -3,6 +3,8 @@ import { proxy } from 'valtio';
 import type { BookType, EntryStatus, ExportLink } from '../../api/leads/contract';
 import type { GridColumnSpec, GridSelectionInfo } from '../../grid/types';
 import { hrefOf } from '../../commands/screens';
+import type { SavedView } from '../../api/views/contract';
+import type { ListState } from '../../api/views/url';
 
 /** The tabs of the lead view, in order (docs/product.md §2), with the status a grid tab lists. */
 export const leadTabs = [
@@ -20,8 +22,6 @@ export const leadTabs = [
 ] as const;
 
 export type LeadTab = (typeof leadTabs)[number]['key'];
-
-export const isLeadTab = (v: unknown): v is LeadTab => leadTabs.some((t) => t.key === v);
 
 export function statusOfTab(tab: LeadTab): EntryStatus | null {
   const def = leadTabs.find((t) => t.key === tab);
@@ -48,6 +48,10 @@ export interface LeadsCommandContext {
   selection: GridSelectionInfo | null;
   columns: readonly GridColumnSpec[];
   setTab: (tab: LeadTab) => void;
+  /** The list as its URL names it (tab, filters, sort): what 'Enregistrer la vue' saves. */
+  list: ListState;
+  /** The saved view the list is, when it is one (its URL is the view's). */
+  view: SavedView | undefined;
 }
 
 export interface UndoEntry {

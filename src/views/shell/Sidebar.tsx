@@ -2,8 +2,9 @@ import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { useLocation } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { useFacebookLandings, useLandings } from '../../api/landings/hooks';
+import { useViews } from '../../api/views/hooks';
 import { runCommand } from '../../commands/registry';
-import { useT } from '../../i18n/provider';
+import { useIntl, useT } from '../../i18n/provider';
 import { closeSidebar, ui } from '../../state/ui';
 import { useCommandContext } from '../../commands/context';
 import { Icon } from '../../ui/icons';
@@ -15,6 +16,7 @@ const SHOW_TIMEOUT_MS = 200;
 /** A real link (middle-click and "open in a new tab" work) whose plain click runs the entry's command. */
 function EntryLink({ entry, active }: { entry: MenuEntry; active: boolean }) {
   const t = useT();
+  const intl = useIntl();
   const onClick = (event: MouseEvent) => {
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     event.preventDefault();
@@ -33,11 +35,19 @@ function EntryLink({ entry, active }: { entry: MenuEntry; active: boolean }) {
       title={label}
     >
       <span className="menu-link-text">{label}</span>
+      {entry.view && entry.view.count !== null ? (
+        <span className="menu-count" aria-label={t('views.count', { count: entry.view.count })}>
+          {intl.formatNumber(entry.view.count)}
+        </span>
+      ) : null}
     </a>
   );
 }
 
-function Group({ group, collapsed, pathname }: { group: MenuGroup; collapsed: boolean; pathname: string }) {
+/** The group's own entries (landings, screens), not the saved views listed among them. */
+const landingCount = (group: MenuGroup) => group.entries.filter((e) => !e.view).length;
+
+function Group({ group, collapsed, pathname, search }: { group: MenuGroup; collapsed: boolean; pathname: string; search: string }) {
   const t = useT();
   const containsActive = group.entries.some((e) => e.href === pathname);
   const [open, setOpen] = useState(containsActive || group.id === 'landings');
@@ -76,7 +86,7 @@ function Group({ group, collapsed, pathname }: { group: MenuGroup; collapsed: bo
       >
         <Icon name={group.icon} />
         <span className="menu-group-text">{title}</span>
-        {!collapsed && group.entries.length > 0 ? <span className="menu-count">{group.entries.length}</span> : null}
+        {!collapsed && landingCount(group) > 0 ? <span className="menu-count">{landingCount(group)}</span> : null}
         {!collapsed ? <Icon name="chevron" className={open ? 'chevron open' : 'chevron'} /> : null}
       </button>
       {expanded ? (
@@ -84,8 +94,8 @@ function Group({ group, collapsed, pathname }: { group: MenuGroup; collapsed: bo
           {collapsed ? <li className="menu-popup-title">{title}</li> : null}
           {group.entries.length === 0 ? <li className="menu-empty">{t('shell.menu.none')}</li> : null}
           {group.entries.map((entry) => (
-            <li key={entry.routePath + entry.href}>
-              <EntryLink entry={entry} active={entry.href === pathname} />
+            <li key={entry.routePath + entry.href} className={entry.view ? 'menu-view' : undefined}>
+              <EntryLink entry={entry} active={entry.href === (entry.view ? pathname + search : pathname)} />
             </li>
           ))}
         </ul>
@@ -97,11 +107,12 @@ function Group({ group, collapsed, pathname }: { group: MenuGroup; collapsed: bo
 export function Sidebar() {
   const t = useT();
   const { sidebar, device } = useSnapshot(ui);
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const ctx = useCommandContext();
   const landings = useLandings();
   const facebook = useFacebookLandings();
-  const menu = buildMenu(ctx, landings.data ?? [], facebook.data ?? []);
+  const views = useViews();
+  const menu = buildMenu(ctx, landings.data ?? [], facebook.data ?? [], views.data ?? []);
   const mobile = device === 'mobile';
   const collapsed = !sidebar.opened && !mobile;
   const hidden = !sidebar.opened && mobile;
@@ -147,7 +158,7 @@ export function Sidebar() {
       </a>
       <ul className="menu">
         {menu.map((group) => (
-          <Group key={group.id} group={group} collapsed={collapsed} pathname={pathname} />
+          <Group key={group.id} group={group} collapsed={collapsed} pathname={pathname} search={search} />
         ))}
       </ul>
       {landings.isError || facebook.isError ? <p className="menu-error">{t('shell.menu.loadFailed')}</p> : null}

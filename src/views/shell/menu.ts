@@ -5,6 +5,8 @@
  * (role and `when`): admins see everything, Production waits for the user record.
  */
 import type { Landing } from '../../api/landings/contract';
+import type { SavedView } from '../../api/views/contract';
+import { viewHref } from '../../api/views/url';
 import type { CommandContext } from '../../commands/context';
 import { getCommand, isAvailable } from '../../commands/registry';
 import { allScreens, entriesOf, hrefOf, menuGroups, navCommandId, screenPath, type MenuGroupId } from '../../commands/screens';
@@ -19,6 +21,8 @@ export interface MenuEntry {
   literal?: boolean;
   command: string;
   args?: unknown;
+  /** A saved view listed under its landing, with its live count of leads (null: a tab without list). */
+  view?: { count: number | null };
 }
 
 export interface MenuGroup {
@@ -36,6 +40,24 @@ const landingEntry = (l: Landing): MenuEntry => ({
   command: 'nav.leads',
   args: { id: l.id },
 });
+
+/** Each landing followed by the saved views that open on it (a view of several landings: under its first). */
+function withViews(landings: readonly Landing[], views: readonly SavedView[]): MenuEntry[] {
+  return landings.flatMap((l) => [
+    landingEntry(l),
+    ...views
+      .filter((v) => v.landing_ids[0] === l.id)
+      .map((v) => ({
+        routePath: `view-${v.id}`,
+        href: viewHref(v),
+        title: v.name,
+        literal: true,
+        command: 'views.open',
+        args: { id: v.id },
+        view: { count: v.count },
+      })),
+  ]);
+}
 
 /** The menu places declared by the screens, in each group's order. */
 function screenEntries(): Map<MenuGroupId, (MenuEntry & { order: number })[]> {
@@ -58,9 +80,9 @@ function screenEntries(): Map<MenuGroupId, (MenuEntry & { order: number })[]> {
   return byGroup;
 }
 
-export function buildMenu(ctx: CommandContext, landings: readonly Landing[], facebook: readonly Landing[]): MenuGroup[] {
+export function buildMenu(ctx: CommandContext, landings: readonly Landing[], facebook: readonly Landing[], views: readonly SavedView[] = []): MenuGroup[] {
   const declared = screenEntries();
-  const data: Partial<Record<MenuGroupId, MenuEntry[]>> = { landings: landings.map(landingEntry), facebook: facebook.map(landingEntry) };
+  const data: Partial<Record<MenuGroupId, MenuEntry[]>> = { landings: withViews(landings, views), facebook: withViews(facebook, views) };
   return menuGroups
     .map((g) => ({
       ...g,

@@ -1,0 +1,4 @@
+import { useSignedInQuery } from '../signedIn';
+import { viewsQuery } from './queries';
+
+export const useViews = () => useSignedInQuery(viewsQuery);
