@@ -96,15 +96,19 @@ export interface Replayed {
   reached: Map<string, string>;
 }
 
-/** The Paris clock of each minute, computed once (Intl is the replay's dearest call otherwise). */
-function clockCache() {
-  const clocks = new Map<number, ParisClock>();
-  return (at: number) => {
-    const minute = Math.floor(at / 60_000);
-    let clock = clocks.get(minute);
-    if (!clock) clocks.set(minute, (clock = parisClock(new Date(minute * 60_000))));
-    return clock;
-  };
+const clocks = new Map<number, ParisClock>();
+
+/**
+ * The Paris clock of a moment (epoch ms), as parisClock tells it, from its hour's computed once:
+ * Intl is the replay's dearest call otherwise. Paris is a whole number of hours from UTC and
+ * changes offset on a UTC hour, so the minutes of a UTC hour share its day, weekday and windows.
+ */
+export function parisClockAt(at: number): ParisClock {
+  const hour = Math.floor(at / 3_600_000);
+  let clock = clocks.get(hour);
+  if (!clock) clocks.set(hour, (clock = parisClock(new Date(hour * 3_600_000))));
+  const minute = Math.floor((at - hour * 3_600_000) / 60_000);
+  return minute === 0 ? clock : { ...clock, minute: clock.minute + minute, label: `${clock.label.slice(0, 14)}${String(minute).padStart(2, '0')}` };
 }
 
 /** A customer's month as the budget reads it (sales minus credits), shared by the candidates of its rules. */
@@ -114,7 +118,6 @@ interface Month {
 }
 
 export function replay(world: ReplayWorld, rules: ReplayRule[], watch?: number): Replayed {
-  const clockAt = clockCache();
   const months = new Map<number, Month>();
   for (const c of world.customers.values()) months.set(c.id, { key: '', budget: { cents: c.monthly_budget_cents, spent: 0 } });
   const monthOf = (customerId: number, clock: ParisClock) => {
@@ -211,7 +214,7 @@ export function replay(world: ReplayWorld, rules: ReplayRule[], watch?: number):
   const until = (at: number) => {
     for (; p < world.past.length && world.past[p].at <= at; p++) {
       const s = world.past[p];
-      const clock = clockAt(s.at);
+      const clock = parisClockAt(s.at);
       const i = s.rule_id === null ? undefined : ruleIndex.get(s.rule_id);
       if (i !== undefined) {
         refresh(i, clock);
@@ -223,14 +226,14 @@ export function replay(world: ReplayWorld, rules: ReplayRule[], watch?: number):
     for (; k < world.credits.length && world.credits[k].at <= at; k++) {
       const c = world.credits[k];
       const price = c.lead === undefined ? c.price_cents : soldPrice.get(`${c.lead}:${c.customer_id}`);
-      if (price !== undefined) monthOf(c.customer_id, clockAt(c.at)).spent -= price;
+      if (price !== undefined) monthOf(c.customer_id, parisClockAt(c.at)).spent -= price;
     }
   };
 
   const seen = new Int32Array(rules.length).fill(-1);
   world.leads.forEach((lead, n) => {
     until(lead.at);
-    const clock = clockAt(lead.at);
+    const clock = parisClockAt(lead.at);
     const landing = world.landings.get(lead.landing_id)!;
     const byKey = targets.get(lead.landing_id);
     const mine: Candidate[] = [];

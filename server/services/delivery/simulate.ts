@@ -1,12 +1,23 @@
-import { weekdays, type RuleDraft, type RuleSimulation } from '../../../src/api/rules/contract';
+import { leadFilterColumns, weekdays, type RuleDraft, type RuleSimulation } from '../../../src/api/rules/contract';
 import type { LandingColumn } from '../../../src/api/landings/contract';
 import { maxSerialId } from '../../../src/api/ids';
 import type { Queryable } from '../../db/connection';
 import { notFound, validationFailed } from '../../errors';
 import { referenceErrors, ruleNotFound } from '../lives/rules';
+import { personOf } from '../sales/person';
 import { zipKeys } from './engine';
 import { parisClock } from './paris-time';
-import { replay, type Credit, type PastSale, type ReplayCustomer, type ReplayLead, type ReplayRule, type ReplaySale, type ReplayWorld } from './replay';
+import {
+  parisClockAt,
+  replay,
+  type Credit,
+  type PastSale,
+  type ReplayCustomer,
+  type ReplayLead,
+  type ReplayRule,
+  type ReplaySale,
+  type ReplayWorld,
+} from './replay';
 
 /** The rules as the replay reads them ($1: their ids, or null for every rule of the landings $2). */
 const rulesSql = `
@@ -88,13 +99,17 @@ function parisDays(today: string, days: number): string[] {
   });
 }
 
-/** The leads of the landings that arrived since `from` and were offered to the engine, or would have been (new and never routed), in arrival order. */
-const leadsSql = `
+/**
+ * The leads of the landings that arrived since `from` and were offered to the engine, or would have
+ * been (new and never routed), in arrival order; of the form's values only those filters name
+ * (`keys`, $4: small objects to parse, not whole forms).
+ */
+const leadsSql = (keys: number) => `
   WITH k AS (SELECT id, landing_column_key(columns, 'postal_code') AS pc, landing_column_key(columns, 'phone') AS phone,
                     landing_column_key(columns, 'email') AS email FROM landings WHERE id = ANY($1::int[]))
   SELECT l.id, l.landing_id, (extract(epoch FROM l.created_at) * 1000)::float8 AS at, l.departement, l.data ->> k.pc AS postal_code,
-         person_phone(l.data ->> k.phone) AS phone, person_email(l.data ->> k.email) AS email,
-         l.source, l.utm_source, l.utm_medium, l.utm_campaign, CASE WHEN $4 THEN l.data END AS data
+         l.data ->> k.phone AS phone, l.data ->> k.email AS email, l.source, l.utm_source, l.utm_medium, l.utm_campaign,
+         ${keys === 0 ? 'NULL' : `jsonb_build_object(${Array.from({ length: keys }, (_, i) => `($4::text[])[${i + 1}], l.data -> ($4::text[])[${i + 1}]`).join(', ')})`} AS data
     FROM leads l JOIN k ON k.id = l.landing_id
     LEFT JOIN lead_routings lr ON lr.lead_id = l.id
    WHERE l.landing_id = ANY($1::int[]) AND l.created_at >= $2 AND l.created_at <= $3
@@ -119,6 +134,12 @@ const startSql = `
          (extract(epoch FROM date_trunc('month', t0 AT TIME ZONE 'Europe/Paris') AT TIME ZONE 'Europe/Paris') * 1000)::float8 AS month
     FROM (SELECT $1::date::timestamp AT TIME ZONE 'Europe/Paris' AS t0) s`;
 
+/** The raw phone and email the leads query reads, as personOf finds them. */
+const personColumns: Pick<LandingColumn, 'key' | 'type'>[] = [
+  { key: 'phone', type: 'phone' },
+  { key: 'email', type: 'email' },
+];
+
 /** The recorded live sales of the replayed leads: what the replay decides again. */
 export interface RecordedSale {
   lead_id: number;
@@ -136,7 +157,7 @@ export interface LoadedWorld {
 /**
  * Everything the replay of `landings` over the Paris days from `firstDay` to `now` reads, in five
  * statements: the rules that target them (and the draft, `extra`), their customers and landings,
- * the leads (only the columns the judge reads; the form's values only when a filter names one),
+ * the leads (only the columns the judge reads, of the form's values those a filter names),
  * and the customers' recorded sales and returns.
  */
 export async function loadWorld(db: Queryable, opts: { landings: number[]; firstDay: string; now: Date; extra?: ReplayRule[] }): Promise<LoadedWorld> {
@@ -155,24 +176,23 @@ export async function loadWorld(db: Queryable, opts: { landings: number[]; first
     db.query<{ t0: number; week: number; month: number }>(startSql, [opts.firstDay]),
   ]);
   const { t0, week, month } = start.rows[0];
-  const formColumns = all.some((r) => r.filters.some((f) => !['source', 'utm_source', 'utm_medium', 'utm_campaign'].includes(f.column)));
+  const keys = [...new Set(all.flatMap((r) => r.filters.map((f) => f.column)))].filter((c) => !(leadFilterColumns as readonly string[]).includes(c));
   const { rows: leadRows } = await db.query<
     Omit<ReplayLead, 'keys' | 'arrival_day' | 'data'> & { departement: string; postal_code: string | null; data: Record<string, unknown> | null }
-  >(leadsSql, [opts.landings, new Date(t0), opts.now, formColumns]);
-  const day = (at: number) => parisClock(new Date(at)).day;
+  >(leadsSql(keys.length), [opts.landings, new Date(t0), opts.now, ...(keys.length ? [keys] : [])]);
   const leads: ReplayLead[] = leadRows.map((l) => ({
+    // The person made comparable here, not by person_phone() in SQL: a PL/pgSQL call per lead is the query's dearest part.
+    ...personOf({ phone: l.phone, email: l.email }, personColumns),
     id: l.id,
     landing_id: l.landing_id,
     at: l.at,
     keys: zipKeys(l.postal_code, l.departement),
-    phone: l.phone,
-    email: l.email,
     source: l.source,
     utm_source: l.utm_source,
     utm_medium: l.utm_medium,
     utm_campaign: l.utm_campaign,
     data: l.data ?? {},
-    arrival_day: day(l.at),
+    arrival_day: parisClockAt(l.at).day,
   }));
 
   const maxDedupe = Math.max(0, ...customers.rows.map((c) => c.dedupe_days));
