@@ -4,6 +4,7 @@ import { currentUser } from '../context';
 import { route } from '../endpoint';
 import { createRule, deleteRule, listRules, ruleNotFound, rulesToday, updateRule } from '../services/lives/rules';
 import { pathId } from '../route-params';
+import { simulateRule } from '../services/delivery/simulate';
 
 export default async function rulesRoutes(app: FastifyInstance) {
   const { db } = app.ctx;
@@ -34,4 +35,7 @@ export default async function rulesRoutes(app: FastifyInstance) {
     await deleteRule(db, currentUser(req).id, id);
     return { data: { id }, message: 'Règle supprimée' };
   });
+
+  // Replays the past in memory: reads only, so it may be asked at every keystroke of the form (debounced).
+  route(app, rulesApi.simulate, async (req) => ({ data: await simulateRule(db, req.body) }));
 }

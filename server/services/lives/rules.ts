@@ -91,6 +91,17 @@ export async function getRule(db: Queryable, id: number): Promise<Rule> {
  * filters change, against the rule as it will be.
  */
 async function checkReferences(q: Queryable, customerId: number | undefined, landings: number[], filters: readonly RuleFilter[]) {
+  const errors = await referenceErrors(q, customerId, landings, filters);
+  if (Object.keys(errors).length) throw validationFailed(errors);
+}
+
+/** The faults checkReferences refuses a rule for, by field (none: {}); the simulation names them under its draft. */
+export async function referenceErrors(
+  q: Queryable,
+  customerId: number | undefined,
+  landings: number[],
+  filters: readonly RuleFilter[],
+): Promise<Record<string, string>> {
   const errors: Record<string, string> = {};
   if (customerId !== undefined && !(await q.query('SELECT 1 FROM customers WHERE id = $1', [customerId])).rows[0]) errors.customer_id = 'Client inconnu';
   const { rows } = await q.query<{ id: number; name: string; columns: LandingColumn[] }>('SELECT id, name, columns FROM landings WHERE id = ANY($1::int[])', [
@@ -100,7 +111,7 @@ async function checkReferences(q: Queryable, customerId: number | undefined, lan
   const unknown = landings.filter((id) => !known.has(id));
   if (unknown.length) errors.landings = `Landing inconnue : ${unknown.join(', ')}`;
   Object.assign(errors, filterErrors(filters, rows));
-  if (Object.keys(errors).length) throw validationFailed(errors);
+  return errors;
 }
 
 type RuleInput = z.output<typeof ruleCreateRequest>;

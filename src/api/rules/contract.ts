@@ -333,3 +333,74 @@ export const routingResponse = z.object({
   }),
 });
 export type RoutingResponse = z.infer<typeof routingResponse>;
+
+const ruleId = z.number({ error: 'Règle inconnue' }).int('Règle inconnue').positive('Règle inconnue').max(maxSerialId, 'Règle inconnue');
+
+/** What a simulation tries: a new rule, an edit of a rule (only the fields sent change), or a rule's deletion. */
+export type RuleDraft =
+  | { kind: 'new'; rule: z.output<typeof ruleCreateRequest> }
+  | { kind: 'edit'; id: number; changes: z.output<typeof ruleUpdateRequest> }
+  | { kind: 'delete'; id: number };
+
+/** Issues of a nested schema, reported under the draft's own path (`rule.name`, `rule.changes.caps.hour`). */
+function draftOf<S extends z.ZodType>(schema: S, value: unknown, ctx: z.RefinementCtx, path: PropertyKey[] = []): z.output<S> | typeof z.NEVER {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: [...path, ...issue.path] });
+  return z.NEVER;
+}
+
+/**
+ * A draft as sent: `{ id, delete: true }`, `{ id, changes }` (the PATCH payload), or else the
+ * POST payload of a new rule; each checked by its own contract, its messages naming the field.
+ */
+const ruleDraft = z
+  .looseObject({ id: z.unknown().optional(), changes: z.unknown().optional(), delete: z.unknown().optional() })
+  .transform((v, ctx): RuleDraft => {
+    if (v.id === undefined) return { kind: 'new', rule: draftOf(ruleCreateRequest, v, ctx) };
+    const id = draftOf(ruleId, v.id, ctx, ['id']);
+    if (v.delete !== undefined) {
+      draftOf(z.literal(true, { error: 'delete doit valoir true' }), v.delete, ctx, ['delete']);
+      return { kind: 'delete', id };
+    }
+    return { kind: 'edit', id, changes: draftOf(ruleUpdateRequest, v.changes ?? {}, ctx, ['changes']) };
+  });
+
+/**
+ * POST /api/customers/rules/simulate: the last `days` Paris days (today included, up to now)
+ * replayed through the live engine's judge with the rules as they are plus the draft; nothing
+ * written. Unknown rule → 404; a draft the rule form would refuse → 422 naming the field.
+ */
+export const ruleSimulateRequest = z.object({
+  rule: ruleDraft,
+  days: z
+    .number({ error: 'Nombre de jours entre 1 et 90' })
+    .int('Nombre de jours entre 1 et 90')
+    .min(1, 'Nombre de jours entre 1 et 90')
+    .max(90, 'Nombre de jours entre 1 et 90')
+    .default(30),
+});
+export type RuleSimulateRequest = z.input<typeof ruleSimulateRequest>;
+
+const namedRef = z.object({ id: z.number(), name: z.string() });
+
+/**
+ * The draft against the rules as they are (the baseline), over the leads of its landings: `taken`
+ * the leads its rule would buy; per Paris day those and when a cap (the day's, the week's or the
+ * month's) or its customer's budget closed it ('HH:mm', null: never); `taken_from` the leads it
+ * buys that the baseline sold to another rule (by that rule); the leads no rule buys before and
+ * after; what the sales would bring in more (cents, negative: less).
+ */
+export const ruleSimulateResponse = z.object({
+  data: z.object({
+    days: z.number(),
+    leads_considered: z.number(),
+    taken: z.number(),
+    by_day: z.array(z.object({ date: z.string(), taken: z.number(), cap_reached_at: z.string().nullable() })),
+    taken_from: z.array(z.object({ rule: namedRef, customer: namedRef, leads: z.number() })),
+    unsold_before: z.number(),
+    unsold_after: z.number(),
+    revenue_delta_cents: z.number(),
+  }),
+});
+export type RuleSimulation = z.infer<typeof ruleSimulateResponse>['data'];

@@ -5,6 +5,8 @@ import {
   ruleResponse,
   rulesQuery,
   rulesResponse,
+  ruleSimulateRequest,
+  ruleSimulateResponse,
   rulesTodayQuery,
   rulesTodayResponse,
   ruleUpdateRequest,
@@ -49,5 +51,13 @@ export const rulesApi = {
     auth: 'admin',
     response: ruleDeleteResponse,
     summary: 'Deletes a rule (its reports stay)',
+  }),
+  simulate: defineEndpoint({
+    method: 'POST',
+    path: '/api/customers/rules/simulate',
+    auth: 'admin',
+    body: ruleSimulateRequest,
+    response: ruleSimulateResponse,
+    summary: 'What a new, edited or deleted rule would have taken over the last days (nothing written)',
   }),
 };

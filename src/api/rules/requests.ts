@@ -1,5 +1,5 @@
 import { call } from '../client';
-import type { RuleCreateRequest, RulesTodayResponse, RuleUpdateRequest } from './contract';
+import type { RuleCreateRequest, RuleSimulateRequest, RuleSimulation, RulesTodayResponse, RuleUpdateRequest } from './contract';
 import { rulesApi } from './endpoints';
 
 /** POST /api/customers/rules → 201 'Règle ajoutée'; 422 `{ status: false, errors }` names each faulty field. */
@@ -18,3 +18,7 @@ export async function fetchRulesToday(customerId: number, since: string | undefi
   const res: RulesTodayResponse | undefined | '' = await call(rulesApi.today, { query, signal });
   return res ? res : undefined;
 }
+
+/** POST /api/customers/rules/simulate: what the draft would have taken over the last days (nothing written); `signal` cancels a stale one. */
+export const simulateRule = (body: RuleSimulateRequest, signal?: AbortSignal): Promise<RuleSimulation> =>
+  call(rulesApi.simulate, { body, signal }).then((r) => r.data);

@@ -18,7 +18,7 @@ interface Props {
 }
 
 /** The landings with their form columns, standard and facebook: what filters are built from. */
-function useLandingColumns() {
+export function useLandingColumns() {
   const standard = useLandings();
   const facebook = useFacebookLandings();
   return [...(standard.data ?? []), ...(facebook.data ?? [])];

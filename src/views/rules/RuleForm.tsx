@@ -8,6 +8,7 @@ import { runCommand } from '../../commands/registry';
 import { useT } from '../../i18n/provider';
 import { DayGroup } from './DayGroup';
 import { RuleAdvanced } from './RuleAdvanced';
+import { RuleSimulation } from './RuleSimulation';
 import { addZip, LEADS_PER_DAY, normalizeHour, parseZip, spansMidnight, type RuleField } from './ruleForm';
 import { formOf, type RuleFormState } from './store';
 
@@ -315,6 +316,7 @@ export function RuleForm({ mode, onCancel }: Props) {
       {midnight ? <p className="field-hint">{t('rules.form.midnight', { start: draft.start, end: draft.end })}</p> : null}
       {error('hours')}
       <RuleAdvanced mode={mode} id={id} touched={touched} />
+      <RuleSimulation mode={mode} />
       <Checkbox className="check rule-active" isSelected={draft.active} onChange={(on) => (live().draft.active = on)}>
         <span className="check-box" aria-hidden="true" />
         {t('rules.form.active')}
