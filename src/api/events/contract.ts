@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { queryInt } from '../ids';
 import { entryStatus } from '../leads/contract';
 
 /**
@@ -121,3 +122,15 @@ export const liveEvent = z.discriminatedUnion('type', [
 export type LiveEvent = z.infer<typeof liveEvent>;
 export type LiveEventType = LiveEvent['type'];
 export type LiveEventOf<T extends LiveEventType> = Extract<LiveEvent, { type: T }>;
+
+/**
+ * GET /api/events: `after` resumes after that event id (as the `Last-Event-ID` header does, which
+ * wins); `place` says where the user is (`landing:3/new`): it then receives the `presence` events of that place.
+ */
+export const eventsQuery = z.object({
+  after: queryInt(0, Number.MAX_SAFE_INTEGER, "Identifiant d'événement invalide").optional(),
+  place: z
+    .string()
+    .regex(/^[a-z]+:[A-Za-z0-9_/-]{1,100}$/, 'Lieu invalide (par exemple landing:3/new)')
+    .optional(),
+});
