@@ -14,11 +14,11 @@ const named = z.object({ id: z.number(), name: z.string() });
 
 const common = { id: z.number(), at: z.string() };
 
-/** A lead arrived on a landing (every role). */
+/** A lead arrived on a landing by its form, new or a duplicate (every role). */
 const leadCreated = z.object({
   ...common,
   type: z.literal('lead.created'),
-  data: z.object({ landing_id: z.number(), lead_id: z.number(), departement: z.string() }),
+  data: z.object({ landing_id: z.number(), lead_id: z.number(), departement: z.string(), entry_status: entryStatus }),
 });
 
 /** Leads of one landing left one status for another (every role); a bulk change spanning several landings or statuses writes one event per group. */
