@@ -1,5 +1,7 @@
 import type { LiveEvent, LiveEventOf, LiveEventType } from '../../../src/api/events/contract';
+import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/connection';
+import { defineQueue } from '../jobs';
 
 /** Who may see an event: every signed-in user, the admins, or its user (`user_id`) and the admins. */
 export type Audience = 'all' | 'admins' | 'user';
@@ -133,4 +135,11 @@ export async function purgeEvents(db: Queryable, hours: number): Promise<number>
     [hours],
   );
   return rows[0]!.n;
+}
+
+export const PURGE_EVENTS_JOB = defineQueue('events.purge');
+
+/** Every ten minutes, on one instance: events past the retention go (a stream resuming before them reloads). */
+export function registerEventJobs(ctx: AppContext): void {
+  ctx.jobs.register(PURGE_EVENTS_JOB, () => purgeEvents(ctx.db, ctx.config.EVENTS_RETENTION_HOURS).then(() => undefined), { cron: '*/10 * * * *' });
 }
