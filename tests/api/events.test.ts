@@ -29,8 +29,8 @@ afterAll(async () => {
   await server.close();
 });
 
-const open = async (token: string, opts: Parameters<typeof openEventStream>[2] = {}) => {
-  const stream = await openEventStream(server.url, token, opts);
+const open = async (token: string, opts: Parameters<typeof openEventStream>[2] = {}, on: TestServer = server) => {
+  const stream = await openEventStream(on.url, token, opts);
   streams.push(stream);
   return stream;
 };
@@ -179,7 +179,7 @@ describe.skipIf(!postgres)('on PostgreSQL', () => {
 
   it('never skips an event whose transaction commits after a later one', async () => {
     const key = (await createLanding(a.ctx.db)).key;
-    const s = await open(await a.login(ADMIN.email, ADMIN.password));
+    const s = await open(await a.login(ADMIN.email, ADMIN.password), {}, a);
     let commit!: () => void;
     const held = new Promise<void>((resolve) => (commit = resolve));
     let early!: number;
@@ -201,16 +201,14 @@ describe.skipIf(!postgres)('on PostgreSQL', () => {
     expect(s.events[1]!.id).toBeGreaterThan(early);
   });
 
-  it('streams on each instance what the other wrote, in one order, with presence across both', async () => {
+  it('streams on each instance what the other wrote, in one order, and resumes across them', async () => {
     const key = (await createLanding(a.ctx.db)).key;
-    const [onA, onB] = [await open(await a.login(ADMIN.email, ADMIN.password)), await openEventStream(b.url, await b.login(ADMIN.email, ADMIN.password))];
-    streams.push(onB);
+    const [onA, onB] = [await open(await a.login(ADMIN.email, ADMIN.password), {}, a), await open(await b.login(ADMIN.email, ADMIN.password), {}, b)];
     const ids = [await intake(a, key), await intake(b, key), await intake(a, key)];
     for (const s of [onA, onB]) await s.until((e) => ids.every((id) => createdIds(e).includes(id)));
     expect(onB.events.map((e) => e.id)).toEqual(onA.events.map((e) => e.id));
     // A stream resumed on the other instance continues exactly.
-    const resumed = await openEventStream(b.url, await b.login(ADMIN.email, ADMIN.password), { lastEventId: onA.events[0]!.id });
-    streams.push(resumed);
+    const resumed = await open(await b.login(ADMIN.email, ADMIN.password), { lastEventId: onA.events[0]!.id }, b);
     await resumed.until((e) => createdIds(e).includes(ids[2]!));
     expect(resumed.events.map((e) => e.id)).toEqual(onA.events.slice(1).map((e) => e.id));
   });
