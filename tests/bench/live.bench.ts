@@ -49,6 +49,7 @@ export default async function liveBench(): Promise<BenchResult[]> {
     ]);
     const user = await createUser(db, { name: 'Bench Admin', email: 'bench-live@bench.local', password: 'bench-password-1', admin: true });
     let n = 0;
+    let refused = 0;
     const sent = new Map<number, number>();
     /** RATE intakes a second for `seconds`, alternately to each instance; answers each answer's time. */
     const load = async (seconds: number) => {
@@ -66,6 +67,8 @@ export default async function liveBench(): Promise<BenchResult[]> {
             headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.${(k >> 16) & 255}.${(k >> 8) & 255}.${k & 255}` },
             body: JSON.stringify({ nom: 'Bench', telephone: `07${String(10_000_000 + k).padStart(8, '0')}`, code_postal: '30000' }),
           }).then(async (res) => {
+            // A refused intake (503 when a loaded pool waits too long) is counted, not followed.
+            if (res.status !== 201) return void refused++;
             const { data } = (await res.json()) as { data: { id: number } };
             sent.set(data.id, at);
             answers.push(performance.now() - at);
@@ -123,6 +126,7 @@ export default async function liveBench(): Promise<BenchResult[]> {
         unit: 'count',
         budget: 1,
       },
+      { name: 'intakes refused (not 201)', value: refused, unit: 'count' },
       {
         name: `intake answer with ${LISTENERS} listeners (p95)`,
         value: percentile(listened, 95),
