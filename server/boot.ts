@@ -18,6 +18,7 @@ import { registerDeliveryJobs } from './services/delivery/offer';
 import { registerWebhookJobs } from './services/delivery/webhook-resume';
 import { registerAlertJobs } from './services/alerts/digest';
 import { registerRetentionJobs } from './services/retention/job';
+import { registerEventJobs } from './services/events/outbox';
 import { ensureAdmin } from './services/users';
 import { setPasswordCost } from './services/auth/passwords';
 import { createLogger } from './logger';
@@ -59,6 +60,7 @@ export async function boot(config: Config, opts: { logger?: boolean; distDir?: s
   registerWebhookJobs(ctx);
   registerAlertJobs(ctx);
   registerRetentionJobs(ctx);
+  registerEventJobs(ctx);
   const app = await buildApp(ctx, opts.distDir);
   await listenForBackups(app);
   await ctx.jobs.start();

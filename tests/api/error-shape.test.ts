@@ -44,6 +44,8 @@ describe('every 4xx is a French { error, message }, and no malformed request is 
         body: init.body,
       });
       checked++;
+      // An event stream (GET /api/events with a query it accepts) never ends by itself: a 200 is no problem.
+      if (res.headers.get('content-type')?.startsWith('text/event-stream')) return void (await res.body?.cancel());
       const body = (await res.json().catch(() => undefined)) as unknown;
       const problem = res.status >= 500 ? `status ${res.status}` : res.status >= 400 ? frenchErrorProblem(body) : undefined;
       if (problem) failures.push(`${method} ${path} ${init.body ?? ''}: ${problem} ${JSON.stringify(body)?.slice(0, 200)}`);
