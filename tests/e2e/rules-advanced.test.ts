@@ -191,7 +191,7 @@ describe("a rule with the 'Avancé' section", () => {
     await page.getByRole('tab', { name: 'Règles', exact: true }).click();
     const fill = page.locator(`[data-fill="${rule!.id}"]`);
     await fill.waitFor();
-    // The fills are polled: the sales appear without reloading the list.
+    // The fills follow the live events: the sales appear without reloading the list.
     await expect.poll(() => fill.textContent(), { timeout: 15_000 }).toBe(`${sold.hour}/5 h · 0/20 j · ${sold.week}/70 sem. · ${sold.month}/250 mois`);
     expect(sold.month).toBe(2);
     const row = page.getByRole('grid', { name: 'Règles' }).getByRole('row').filter({ hasText: 'Toitures en tuiles' });
