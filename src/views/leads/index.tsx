@@ -10,6 +10,7 @@ import { ImportTab } from './import/ImportTab';
 import { LandingPicker } from './LandingPicker';
 import { LandingSettingsDialog } from './LandingSettingsDialog';
 import { LandingsTab } from './LandingsTab';
+import { Presence } from './Presence';
 import './leads.css';
 import { StatsTab } from './StatsTab';
 import { StatusTab } from './StatusTab';
@@ -77,6 +78,7 @@ export default function LeadsScreen() {
     <section className="leads-view" aria-labelledby="leads-title">
       <header className="leads-head">
         <h1 id="leads-title">{title || t(missing ? 'leads.notFound.title' : 'leads.title')}</h1>
+        {shown ? <Presence place={`landing:${landingIds.join(',')}/${tab}`} /> : null}
         <LandingPicker selected={landingIds} />
       </header>
       {landings.isError ? (

@@ -1,0 +1,68 @@
+// How the live events change a status tab of the lead view (issue 28): leads that arrive in it
+// wait behind the 'nouveaux leads' bar; leads that others moved leave it, with who did it.
+import type { LiveEvent } from '../../api/events/contract';
+import type { EntryStatus } from '../../api/leads/contract';
+
+/** Where leads went: a status, or deleted, converted, sold or returned. */
+export type Gone = EntryStatus | 'deleted' | 'sold' | 'returned';
+
+export interface Departure {
+  ids: number[];
+  to: Gone;
+  /** Who moved them (a user, a customer for a sale or a return); null: nobody signed in (the engine, a job). */
+  by: string | null;
+}
+
+export interface TabChange {
+  /** How many leads came into the tab (shown when the user asks). */
+  arrived: number;
+  departure: Departure | null;
+}
+
+export interface TabScope {
+  landingIds: readonly number[];
+  status: EntryStatus;
+  /** The signed-in user: what they did themselves is already on their screen. */
+  me: number | undefined;
+}
+
+/** What `event` does to the tab `scope` lists; null when nothing. */
+export function tabChange(event: LiveEvent, { landingIds, status, me }: TabScope): TabChange | null {
+  const ours = (landing: number) => landingIds.includes(landing);
+  const change = (arrived: number, departure: Departure | null) => (arrived > 0 || departure ? { arrived, departure } : null);
+  switch (event.type) {
+    case 'lead.created':
+      return ours(event.data.landing_id) && status === 'new' ? change(1, null) : null;
+    case 'leads.status': {
+      const d = event.data;
+      if (!ours(d.landing_id) || (d.by && d.by.id === me)) return null;
+      return change(d.to === status ? d.ids.length : 0, d.from === status ? { ids: d.ids, to: d.to, by: d.by?.name ?? null } : null);
+    }
+    case 'leads.deleted': {
+      const d = event.data;
+      if (!ours(d.landing_id) || d.from !== status || (d.by && d.by.id === me)) return null;
+      return change(0, { ids: d.ids, to: 'deleted', by: d.by?.name ?? null });
+    }
+    case 'leads.converted': {
+      const d = event.data;
+      if (d.by && d.by.id === me) return null;
+      return change(
+        ours(d.to_landing_id) && status === 'new' ? d.copy_ids.length : 0,
+        ours(d.landing_id) && d.from === status ? { ids: d.ids, to: 'converted', by: d.by?.name ?? null } : null,
+      );
+    }
+    case 'lead.sold': {
+      // A live sale takes a new lead to Extraits; an export's sale is the extraction's own leads.status.
+      const d = event.data;
+      if (!ours(d.landing_id) || d.channel !== 'live') return null;
+      return change(status === 'extracted' ? 1 : 0, status === 'new' ? { ids: [d.lead_id], to: 'sold', by: d.customer.name } : null);
+    }
+    case 'lead.returned': {
+      const d = event.data;
+      if (!ours(d.landing_id)) return null;
+      return change(status === 'new' ? 1 : 0, status === 'extracted' ? { ids: [d.lead_id], to: 'returned', by: d.customer.name } : null);
+    }
+    default:
+      return null;
+  }
+}

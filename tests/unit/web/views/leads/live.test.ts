@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import type { LiveEvent } from '../../../../../src/api/events/contract';
+import { tabChange } from '../../../../../src/views/leads/live';
+
+const at = '2026-11-28T10:00:00Z';
+const marie = { id: 2, name: 'Marie Curie' };
+const archived = (by: { id: number; name: string } | null, landing = 3): LiveEvent => ({
+  id: 1,
+  at,
+  type: 'leads.status',
+  data: { landing_id: landing, ids: [10, 11], from: 'new', to: 'archived', by },
+});
+const newTab = { landingIds: [3, 4], status: 'new' as const, me: 1 };
+
+describe('tabChange', () => {
+  it('counts an intake on its landing as arrived in Nouveaux, and nowhere else', () => {
+    const created: LiveEvent = { id: 1, at, type: 'lead.created', data: { landing_id: 4, lead_id: 9, departement: '30' } };
+    expect(tabChange(created, newTab)).toEqual({ arrived: 1, departure: null });
+    expect(tabChange(created, { ...newTab, status: 'archived' })).toBeNull();
+    expect(tabChange(created, { ...newTab, landingIds: [5] })).toBeNull();
+  });
+
+  it("takes out the leads another user moved, with that user's name, and counts them in the tab they went to", () => {
+    expect(tabChange(archived(marie), newTab)).toEqual({ arrived: 0, departure: { ids: [10, 11], to: 'archived', by: 'Marie Curie' } });
+    expect(tabChange(archived(marie), { ...newTab, status: 'archived' })).toEqual({ arrived: 2, departure: null });
+    expect(tabChange(archived(null), newTab)?.departure?.by).toBeNull();
+    expect(tabChange(archived(marie, 8), newTab)).toBeNull();
+  });
+
+  it("ignores the user's own changes: their screen already shows them", () => {
+    expect(tabChange(archived({ id: 1, name: 'Moi' }), newTab)).toBeNull();
+    const deleted: LiveEvent = { id: 1, at, type: 'leads.deleted', data: { landing_id: 3, ids: [5], from: 'new', by: { id: 1, name: 'Moi' } } };
+    expect(tabChange(deleted, newTab)).toBeNull();
+    expect(tabChange({ ...deleted, data: { ...deleted.data, by: marie } }, newTab)?.departure).toEqual({ ids: [5], to: 'deleted', by: 'Marie Curie' });
+  });
+
+  it('a conversion leaves its landing and brings its copies to the other one; a live sale and a return move a lead between Nouveaux and Extraits', () => {
+    const converted: LiveEvent = {
+      id: 1,
+      at,
+      type: 'leads.converted',
+      data: { landing_id: 3, ids: [1, 2], from: 'new', to_landing_id: 4, copy_ids: [7, 8], by: marie },
+    };
+    expect(tabChange(converted, newTab)).toEqual({ arrived: 2, departure: { ids: [1, 2], to: 'converted', by: 'Marie Curie' } });
+    const sale = { lead_id: 6, landing_id: 3, sale_id: 1, customer: { id: 1, name: 'Isolatech' }, rule: null };
+    const sold: LiveEvent = { id: 1, at, type: 'lead.sold', data: { ...sale, channel: 'live' } };
+    expect(tabChange(sold, newTab)?.departure).toEqual({ ids: [6], to: 'sold', by: 'Isolatech' });
+    expect(tabChange(sold, { ...newTab, status: 'extracted' })?.arrived).toBe(1);
+    expect(tabChange({ ...sold, data: { ...sale, channel: 'export' } }, newTab)).toBeNull();
+    const returned: LiveEvent = { id: 1, at, type: 'lead.returned', data: { lead_id: 6, landing_id: 3, sale_id: 1, customer: sale.customer } };
+    expect(tabChange(returned, newTab)?.arrived).toBe(1);
+    expect(tabChange(returned, { ...newTab, status: 'extracted' })?.departure).toEqual({ ids: [6], to: 'returned', by: 'Isolatech' });
+  });
+});
