@@ -56,6 +56,15 @@ const schema = z
     OIDC_CLIENT_ID: z.string().optional(),
     OIDC_CLIENT_SECRET: z.string().optional(),
     OIDC_LABEL: z.string().trim().min(1).max(60).default("l'annuaire de l'entreprise"),
+    // Live events (GET /api/events): the outbox is read every EVENTS_POLL_MS by each instance, a
+    // heartbeat comment goes to each stream every EVENTS_HEARTBEAT_SECONDS, events are kept EVENTS_RETENTION_HOURS.
+    EVENTS_POLL_MS: z.coerce.number().int().min(10).max(10_000).default(100),
+    EVENTS_HEARTBEAT_SECONDS: z.coerce.number().positive().max(300).default(15),
+    EVENTS_RETENTION_HOURS: z.coerce
+      .number()
+      .positive()
+      .max(24 * 30)
+      .default(24),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((c, ctx) => {

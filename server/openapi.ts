@@ -54,7 +54,14 @@ function responses(endpoint: Endpoint) {
               content: { 'application/octet-stream': { schema: { type: 'string', contentMediaType: 'application/octet-stream' } } },
             },
           }
-        : { '200': { description: 'OK', content: { 'application/json': { schema: jsonSchema(endpoint.response) } } } };
+        : 'eventStream' in endpoint.response
+          ? {
+              '200': {
+                description: 'Server-sent events: `id:` the event id, `event:` its type, `data:` the event as JSON (this schema)',
+                content: { 'text/event-stream': { schema: jsonSchema(endpoint.response.eventStream) } },
+              },
+            }
+          : { '200': { description: 'OK', content: { 'application/json': { schema: jsonSchema(endpoint.response) } } } };
   return {
     ...ok,
     ...(endpoint.auth === 'public' ? {} : { '401': error('No valid bearer token') }),

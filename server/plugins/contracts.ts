@@ -16,7 +16,8 @@ export default fp(async function contracts(app: FastifyInstance, opts: { check: 
 
   app.addHook('onSend', async (req, reply, payload) => {
     const schema = req.routeOptions.config.endpoint?.response;
-    if (!schema || schema === 'file' || reply.statusCode >= 300) return payload;
+    // An event stream is written to the socket past onSend; its events are parsed with their schema as they are read from the outbox (services/events).
+    if (!schema || schema === 'file' || reply.statusCode >= 300 || (typeof schema === 'object' && 'eventStream' in schema)) return payload;
     if (schema === 'none')
       return payload === undefined || payload === null || payload === '' ? payload : drift(req, reply, 'declared without a body (none), answered one');
     if (typeof payload !== 'string') return payload;

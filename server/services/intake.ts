@@ -3,6 +3,7 @@ import { leadSource, trackingFields } from '../../src/api/leads/contract';
 import type { AppContext } from '../context';
 import { notFound, validationFailed } from '../errors';
 import { offerLeads } from './delivery/offer';
+import { writeEvents } from './events/outbox';
 import { insertLeads } from './leads/insert';
 import { getLandingByKey } from './leads/landings';
 import { deriveFields, MAX_CELL_LENGTH, normalizeCell, own, plainRecord, type Cell } from './leads/normalize';
@@ -39,6 +40,7 @@ export async function intakeLead(ctx: Pick<AppContext, 'db' | 'jobs' | 'log'>, k
   if (Object.keys(errors).length || !fields.success) throw validationFailed(errors);
   const t = fields.data as Record<(typeof trackingFields)[number], string | null | undefined> & { source: z.infer<typeof leadSource> };
 
+  const derived = deriveFields(landing.columns, data);
   return db.tx(async (q) => {
     const { ids, statuses } = await insertLeads(
       q,
@@ -52,11 +54,12 @@ export async function intakeLead(ctx: Pick<AppContext, 'db' | 'jobs' | 'log'>, k
           utm_campaign: t.utm_campaign ?? null,
           url_presale: t.url_presale ?? null,
           visitor: t.visitor ?? null,
-          ...deriveFields(landing.columns, data),
+          ...derived,
         },
       ],
       true,
     );
+    await writeEvents(q, 'lead.created', [{ landing_id: landing.id, lead_id: ids[0]!, departement: derived.departement, entry_status: statuses[0]! }], 'all');
     if (statuses[0] === 'new') offerLeads(ctx, q, { leads: ids });
     return { lead: { id: ids[0], entry_status: statuses[0] }, thankYouUrl: landing.thank_you_url };
   });

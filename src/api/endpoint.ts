@@ -5,11 +5,16 @@ export type Access = 'public' | 'user' | 'admin';
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE' | 'OPTIONS';
 
+/** A text/event-stream answer (server-sent events) whose every event's `data:` is one `event` JSON. */
+export interface EventStreamSpec {
+  eventStream: z.ZodType;
+}
+
 /**
  * What an endpoint answers: a zod schema of its JSON body, 'file' for a download, 'none' for an
- * answer without a body (a 204). A route answering otherwise fails every API test (contract_drift).
+ * answer without a body (a 204), an event stream. A route answering otherwise fails every API test (contract_drift).
  */
-export type ResponseSpec = z.ZodType | 'file' | 'none';
+export type ResponseSpec = z.ZodType | 'file' | 'none' | EventStreamSpec;
 
 /**
  * The body it reads: a zod schema of its JSON, 'multipart' for a form with a file (read by the

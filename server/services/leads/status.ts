@@ -20,6 +20,16 @@ function fromStatuses(to: TargetStatus, seen: EntryStatus | undefined): EntrySta
   return seen ? all.filter((s) => s === seen) : all;
 }
 
+/**
+ * The `leads.status` events of leads moved by one statement (a CTE `moved` of id, landing_id and
+ * the status they left), one per landing and previous status, written by that statement.
+ */
+export function statusEvents(moved: string, prev: string, to: string, by: string): string {
+  return `INSERT INTO events (type, audience, data)
+          SELECT 'leads.status', 'all', jsonb_build_object('landing_id', landing_id, 'ids', jsonb_agg(id ORDER BY id), 'from', ${prev}::text, 'to', ${to}::text, 'by', ${by}::jsonb)
+            FROM ${moved} GROUP BY landing_id, ${prev}`;
+}
+
 /** Moves the selected leads to `entry_status` in one transaction and records how to undo it. */
 export async function changeStatus(db: Db, user: SessionUser, req: StatusChangeRequest & { entry_status: TargetStatus }) {
   return retryOnConflict(() =>
@@ -29,11 +39,13 @@ export async function changeStatus(db: Db, user: SessionUser, req: StatusChangeR
       const { where, verify } = await selectionConditions(q, req, from, params);
       const to = params.add(req.entry_status);
       // The previous status and updated_at of each lead, read under lock, are what its undo restores.
+      const by = params.add(JSON.stringify({ id: user.id, name: user.name }));
       const { rows } = await q.query<{ id: number; count: number }>(
         `WITH moved AS (
          UPDATE leads u SET entry_status = ${to}, updated_at = now()
            FROM (SELECT l.id, l.entry_status AS prev, l.updated_at AS prev_at FROM leads l WHERE ${where.join(' AND ')} FOR UPDATE) p
-          WHERE u.id = p.id RETURNING u.id, p.prev, p.prev_at)
+          WHERE u.id = p.id RETURNING u.id, u.landing_id, p.prev, p.prev_at),
+       told AS (${statusEvents('moved', 'prev', to, by)})
        INSERT INTO lead_actions (user_id, to_status, count, lead_ids, from_statuses, from_updated_at)
        SELECT ${params.add(user.id)}, ${to}, count(*), coalesce(array_agg(id), '{}'), coalesce(array_agg(prev), '{}'), coalesce(array_agg(prev_at), '{}') FROM moved
        RETURNING id, count`,
@@ -58,12 +70,17 @@ export async function undoAction(db: Db, user: SessionUser, actionId: number) {
     if (!action) throw notFound('Action introuvable');
     if (action.user_id !== user.id && !user.admin) throw forbidden('Seuls son auteur et les administrateurs peuvent annuler cette action');
     if (action.undone) throw conflict('Action déjà annulée');
-    const { rowCount } = await q.query(
-      `UPDATE leads l SET entry_status = i.from_status, updated_at = coalesce(i.from_updated_at, now())
-         FROM lead_actions a, unnest(a.lead_ids, a.from_statuses, a.from_updated_at) AS i(lead_id, from_status, from_updated_at)
-        WHERE a.id = $1 AND l.id = i.lead_id AND l.entry_status = a.to_status`,
-      [actionId],
+    const { rows: undone } = await q.query<{ n: number }>(
+      `WITH back AS (
+         UPDATE leads l SET entry_status = i.from_status, updated_at = coalesce(i.from_updated_at, now())
+           FROM lead_actions a, unnest(a.lead_ids, a.from_statuses, a.from_updated_at) AS i(lead_id, from_status, from_updated_at)
+          WHERE a.id = $1 AND l.id = i.lead_id AND l.entry_status = a.to_status
+         RETURNING l.id, l.landing_id, a.to_status AS prev, i.from_status AS now),
+       told AS (${statusEvents('back', 'prev', 'now', '$2')})
+       SELECT count(*)::int AS n FROM back`,
+      [actionId, JSON.stringify({ id: user.id, name: user.name })],
     );
+    const rowCount = undone[0]!.n;
     await q.query('UPDATE lead_actions SET undone_at = now() WHERE id = $1', [actionId]);
     await audit(q, { actorId: user.id, action: 'undo', entity: 'leads', count: rowCount, details: { action_id: actionId } });
     return { data: { count: rowCount }, message: 'Action annulée' };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { queryInt } from '../ids';
 import { entryStatus } from '../leads/contract';
 
 /**
@@ -13,11 +14,11 @@ const named = z.object({ id: z.number(), name: z.string() });
 
 const common = { id: z.number(), at: z.string() };
 
-/** A lead arrived on a landing (every role). */
+/** A lead arrived on a landing by its form, new or a duplicate (every role). */
 const leadCreated = z.object({
   ...common,
   type: z.literal('lead.created'),
-  data: z.object({ landing_id: z.number(), lead_id: z.number(), departement: z.string() }),
+  data: z.object({ landing_id: z.number(), lead_id: z.number(), departement: z.string(), entry_status: entryStatus }),
 });
 
 /** Leads of one landing left one status for another (every role); a bulk change spanning several landings or statuses writes one event per group. */
@@ -121,3 +122,15 @@ export const liveEvent = z.discriminatedUnion('type', [
 export type LiveEvent = z.infer<typeof liveEvent>;
 export type LiveEventType = LiveEvent['type'];
 export type LiveEventOf<T extends LiveEventType> = Extract<LiveEvent, { type: T }>;
+
+/**
+ * GET /api/events: `after` resumes after that event id (as the `Last-Event-ID` header does, which
+ * wins); `place` says where the user is (`landing:3/new`): it then receives the `presence` events of that place.
+ */
+export const eventsQuery = z.object({
+  after: queryInt(0, Number.MAX_SAFE_INTEGER, "Identifiant d'événement invalide").optional(),
+  place: z
+    .string()
+    .regex(/^[a-z]+:[A-Za-z0-9_/-]{1,100}$/, 'Lieu invalide (par exemple landing:3/new)')
+    .optional(),
+});

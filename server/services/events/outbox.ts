@@ -1,0 +1,136 @@
+import type { LiveEvent, LiveEventOf, LiveEventType } from '../../../src/api/events/contract';
+import type { Queryable } from '../../db/connection';
+
+/** Who may see an event: every signed-in user, the admins, or its user (`user_id`) and the admins. */
+export type Audience = 'all' | 'admins' | 'user';
+
+/** An event as the outbox holds it. */
+export interface StoredEvent {
+  id: number;
+  type: LiveEventType;
+  audience: Audience;
+  user_id: number | null;
+  place: string | null;
+  data: unknown;
+  created_at: string;
+}
+
+export const storedColumns = 'id, type, audience, user_id, place, data, created_at';
+
+/**
+ * Writes events of one type in the caller's transaction, in one statement: they exist iff the
+ * change commits. Changes made by one SQL statement write theirs with an `INSERT INTO events …
+ * SELECT` of their own (leads/status.ts), in the same shape.
+ */
+export async function writeEvents<T extends LiveEventType>(
+  q: Queryable,
+  type: T,
+  data: Array<LiveEventOf<T>['data']>,
+  audience: Audience,
+  userId: number | null = null,
+): Promise<void> {
+  if (data.length === 0) return;
+  await q.query('INSERT INTO events (type, audience, user_id, data) SELECT $1, $2, $3, d FROM unnest($4::jsonb[]) AS d', [
+    type,
+    audience,
+    userId,
+    data.map((d) => JSON.stringify(d)),
+  ]);
+}
+
+/** The event as a stream sends it. */
+export function toLiveEvent(e: StoredEvent): LiveEvent {
+  return { id: e.id, at: new Date(e.created_at).toISOString(), type: e.type, data: e.data } as LiveEvent;
+}
+
+/** Whether a user may see an event; a presence event goes only to the streams at its place. */
+export function maySee(user: { id: number; admin: boolean }, place: string | undefined, e: StoredEvent): boolean {
+  if (e.place !== null) return e.place === place;
+  if (e.audience === 'all') return true;
+  return user.admin || (e.audience === 'user' && e.user_id === user.id);
+}
+
+const BATCH = 1000;
+
+/**
+ * The outbox read in id order without ever skipping an id (decisions in docs/architecture.md,
+ * 'Live events'). Ids come from a sequence, so a transaction may take id 5, another id 6 and
+ * commit first: a reader of `id > last` would pass 5 for good. So each poll first reads the
+ * sequence's top L (every transaction holding an id ≤ L got its xid before: migration 111), then,
+ * in one statement, its snapshot and the events. Once the snapshot's xmin reaches the xmax of the
+ * snapshot that followed L's read, every transaction that may hold an id ≤ L has ended, and the
+ * events up to L are all there to read: L is settled. With nothing in progress, L settles at once.
+ * Works alike on PGlite (one connection: always settled) and on PostgreSQL across instances.
+ */
+export class OutboxReader {
+  /** Tops read but not yet settled, each with the xmax every transaction before it is below. */
+  private pending: Array<{ top: number; xmax: bigint }> = [];
+  /** Every event up to it has been read; undefined until the first settled top. */
+  cursor: number | undefined;
+
+  /** The events settled since the last call, in id order. */
+  async poll(db: Queryable): Promise<StoredEvent[]> {
+    const top = (await db.query<{ top: number }>('SELECT CASE WHEN is_called THEN last_value ELSE 0 END AS top FROM events_id_seq')).rows[0]!.top;
+    const from = this.cursor ?? top;
+    const upTo = Math.max(top, ...this.pending.map((p) => p.top));
+    const { rows } = await db.query<{ xmin: string; xmax: string; events: StoredEvent[] }>(
+      `SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin, pg_snapshot_xmax(pg_current_snapshot())::text AS xmax,
+              (SELECT coalesce(json_agg(e ORDER BY e.id), '[]') FROM (SELECT ${storedColumns} FROM events WHERE id > $1 AND id <= $2 ORDER BY id LIMIT $3) e) AS events`,
+      [from, upTo, BATCH],
+    );
+    const { xmin, xmax, events } = rows[0]!;
+    this.pending.push({ top, xmax: BigInt(xmax) });
+    // Tops and xmaxes grow together: the settled ones are a prefix.
+    let settled: number | undefined;
+    while (this.pending.length && this.pending[0]!.xmax <= BigInt(xmin)) settled = this.pending.shift()!.top;
+    // A long transaction keeps the list growing; dropping middle entries only delays their tops.
+    if (this.pending.length > 64) this.pending.splice(1, this.pending.length - 32);
+    if (settled === undefined) return [];
+    if (this.cursor === undefined) {
+      this.cursor = settled;
+      return [];
+    }
+    const read = events.filter((e) => e.id <= settled);
+    // A full batch may stop short of the settled top: the next poll reads on from its last id.
+    this.cursor = read.length === BATCH ? read.at(-1)!.id : Math.max(this.cursor, settled);
+    if (read.length === BATCH) this.pending.unshift({ top: settled, xmax: BigInt(xmin) });
+    return read;
+  }
+}
+
+/** The events after `after` up to `upTo` (settled) that this user may see, in id order: a resumed stream's replay. */
+export async function readSince(
+  db: Queryable,
+  user: { id: number; admin: boolean },
+  place: string | undefined,
+  after: number,
+  upTo: number,
+): Promise<StoredEvent[]> {
+  const { rows } = await db.query<StoredEvent>(
+    `SELECT ${storedColumns} FROM events
+      WHERE id > $1 AND id <= $2
+        AND CASE WHEN place IS NOT NULL THEN place = $3
+                 WHEN audience = 'all' THEN true
+                 ELSE $4 OR (audience = 'user' AND user_id = $5) END
+      ORDER BY id LIMIT $6`,
+    [after, upTo, place ?? null, user.admin, user.id, BATCH],
+  );
+  return rows;
+}
+
+/** Whether events after `after` were purged: the stream cannot replay them. */
+export async function purgedSince(db: Queryable, after: number): Promise<boolean> {
+  const { rows } = await db.query<{ through: number }>('SELECT through FROM events_purged');
+  return after < rows[0]!.through;
+}
+
+/** Deletes the events older than `hours`, remembering the largest id deleted; answers how many. */
+export async function purgeEvents(db: Queryable, hours: number): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
+    `WITH gone AS (DELETE FROM events WHERE created_at < now() - make_interval(secs => $1 * 3600) RETURNING id),
+          mark AS (UPDATE events_purged SET through = greatest(through, (SELECT max(id) FROM gone)) WHERE EXISTS (SELECT 1 FROM gone))
+     SELECT count(*)::int AS n FROM gone`,
+    [hours],
+  );
+  return rows[0]!.n;
+}
