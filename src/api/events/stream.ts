@@ -1,5 +1,6 @@
 import { backoffDelay } from './backoff';
 import { liveEvent, type LiveEvent } from './contract';
+import { eventsApi } from './endpoints';
 import { SseParser } from './sse';
 
 /** The server writes a heartbeat every 15 s: a connection silent for longer than two of them is dead. */
@@ -107,7 +108,8 @@ export class LiveStream {
   private async read(controller: AbortController, token: string) {
     const headers: Record<string, string> = { Authorization: `Bearer ${token}`, Accept: 'text/event-stream' };
     if (this.lastId !== undefined) headers['Last-Event-ID'] = this.lastId;
-    const url = this.place ? `/api/events?place=${encodeURIComponent(this.place)}` : '/api/events';
+    const path = eventsApi.stream.path;
+    const url = this.place ? `${path}?place=${encodeURIComponent(this.place)}` : path;
     try {
       const res = await this.deps.fetch(url, { headers, signal: controller.signal, cache: 'no-store' });
       if (res.status === 401 || res.status === 403) {

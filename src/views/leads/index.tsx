@@ -78,7 +78,7 @@ export default function LeadsScreen() {
     <section className="leads-view" aria-labelledby="leads-title">
       <header className="leads-head">
         <h1 id="leads-title">{title || t(missing ? 'leads.notFound.title' : 'leads.title')}</h1>
-        {shown ? <Presence place={`landing:${landingIds.join(',')}/${tab}`} /> : null}
+        {shown ? <Presence place={`landing:${landingIds.join('-')}/${tab}`} /> : null}
         <LandingPicker selected={landingIds} />
       </header>
       {landings.isError ? (

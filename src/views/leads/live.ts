@@ -32,7 +32,7 @@ export function tabChange(event: LiveEvent, { landingIds, status, me }: TabScope
   const change = (arrived: number, departure: Departure | null) => (arrived > 0 || departure ? { arrived, departure } : null);
   switch (event.type) {
     case 'lead.created':
-      return ours(event.data.landing_id) && status === 'new' ? change(1, null) : null;
+      return ours(event.data.landing_id) && event.data.entry_status === status ? change(1, null) : null;
     case 'leads.status': {
       const d = event.data;
       if (!ours(d.landing_id) || (d.by && d.by.id === me)) return null;

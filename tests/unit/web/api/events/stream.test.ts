@@ -51,7 +51,7 @@ function harness(status = 200) {
 }
 
 const created = (id: number) =>
-  `id: ${id}\nevent: lead.created\ndata: ${JSON.stringify({ id, at: '2026-11-28T10:00:00Z', type: 'lead.created', data: { landing_id: 1, lead_id: 100 + id, departement: '30' } })}\n\n`;
+  `id: ${id}\nevent: lead.created\ndata: ${JSON.stringify({ id, at: '2026-11-28T10:00:00Z', type: 'lead.created', data: { landing_id: 1, lead_id: 100 + id, departement: '30', entry_status: 'new' } })}\n\n`;
 
 describe('backoffDelay', () => {
   it('doubles from one second, is drawn between half and all of it, and never passes the cap', () => {

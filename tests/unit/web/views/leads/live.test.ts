@@ -13,10 +13,13 @@ const archived = (by: { id: number; name: string } | null, landing = 3): LiveEve
 const newTab = { landingIds: [3, 4], status: 'new' as const, me: 1 };
 
 describe('tabChange', () => {
-  it('counts an intake on its landing as arrived in Nouveaux, and nowhere else', () => {
-    const created: LiveEvent = { id: 1, at, type: 'lead.created', data: { landing_id: 4, lead_id: 9, departement: '30' } };
+  it('counts an intake on its landing as arrived in the tab of its status, and nowhere else', () => {
+    const created: LiveEvent = { id: 1, at, type: 'lead.created', data: { landing_id: 4, lead_id: 9, departement: '30', entry_status: 'new' } };
     expect(tabChange(created, newTab)).toEqual({ arrived: 1, departure: null });
     expect(tabChange(created, { ...newTab, status: 'archived' })).toBeNull();
+    const duplicate: LiveEvent = { ...created, data: { ...created.data, entry_status: 'duplicate' } };
+    expect(tabChange(duplicate, newTab)).toBeNull();
+    expect(tabChange(duplicate, { ...newTab, status: 'duplicate' })?.arrived).toBe(1);
     expect(tabChange(created, { ...newTab, landingIds: [5] })).toBeNull();
   });
 
