@@ -30,7 +30,7 @@ export function LiveBar({ onDone }: { onDone: () => void }) {
         <p key={n.key} className="leads-notice">
           <span>
             {t(`leads.live.gone.${n.to}`, { count: n.count, name: n.by ?? t('leads.live.nobody') })}
-            {n.unselected > 0 ? ` ${t('leads.live.unselected', { count: n.unselected })}` : ''}
+            {n.unselected > 0 ? t('leads.live.unselected', { count: n.unselected }) : ''}
           </span>
           <button type="button" className="icon-btn leads-notice-close" aria-label={t('leads.live.dismiss')} onClick={() => dismiss(n.key)}>
             ×

@@ -31,6 +31,7 @@ declare module '../../commands/registry' {
     'leads.list': true;
     'leads.row': true;
     'leads.undo': true;
+    'leads.arrived': true;
   }
 }
 
@@ -79,7 +80,7 @@ defineCommand({
   section,
   scope,
   keys: ['.'],
-  menus: [{ id: 'leads.list', order: 2 }],
+  menus: [{ id: 'leads.arrived', order: 1 }],
   requires: 'staff',
   when: (ctx): ctx is OnGrid => onGrid(ctx) && leadView.arrived > 0,
   run: async (ctx) => {
