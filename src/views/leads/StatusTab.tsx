@@ -116,7 +116,8 @@ export function StatusTab({ landingIds, status, selection, onSelectionChange, on
 
   // The live events (issue 28). Arrivals wait behind the bar: rows never move under the cursor.
   // Leads others moved leave the list at once, and the selection, so that an action on the
-  // selection never meets them (a 409); the notice says who moved them.
+  // selection never meets them (a 409); the notice says who moved them. The user's own (another
+  // browser tab's) leave without a notice.
   useEffect(() => {
     leadView.arrived = 0;
     leadView.notices = [];
@@ -131,6 +132,7 @@ export function StatusTab({ landingIds, status, selection, onSelectionChange, on
     const selected = grid.selection().selected;
     const unselected = gone.ids.filter((id) => selected.has(id)).length;
     grid.remove(gone.ids);
+    if (gone.mine) return;
     const notice = { key: event.id, to: gone.to, by: gone.by, count: gone.ids.length, unselected };
     leadView.notices = [...leadView.notices, notice].slice(-MAX_NOTICES);
   });

@@ -11,6 +11,8 @@ export interface Departure {
   to: Gone;
   /** Who moved them (a user, a customer for a sale or a return); null: nobody signed in (the engine, a job). */
   by: string | null;
+  /** Moved by the user (maybe in another browser tab): they leave the list without a notice. */
+  mine: boolean;
 }
 
 export interface TabChange {
@@ -22,45 +24,44 @@ export interface TabChange {
 export interface TabScope {
   landingIds: readonly number[];
   status: EntryStatus;
-  /** The signed-in user: what they did themselves is already on their screen. */
+  /** The signed-in user: what they did themselves gets no notice, and adds nothing to the bar (their action reloaded the list). */
   me: number | undefined;
 }
 
 /** What `event` does to the tab `scope` lists; null when nothing. */
 export function tabChange(event: LiveEvent, { landingIds, status, me }: TabScope): TabChange | null {
   const ours = (landing: number) => landingIds.includes(landing);
+  const gone = (ids: number[], to: Gone, by: { id: number; name: string } | null): Departure => ({ ids, to, by: by?.name ?? null, mine: by?.id === me });
   const change = (arrived: number, departure: Departure | null) => (arrived > 0 || departure ? { arrived, departure } : null);
   switch (event.type) {
     case 'lead.created':
       return ours(event.data.landing_id) && event.data.entry_status === status ? change(1, null) : null;
     case 'leads.status': {
       const d = event.data;
-      if (!ours(d.landing_id) || (d.by && d.by.id === me)) return null;
-      return change(d.to === status ? d.ids.length : 0, d.from === status ? { ids: d.ids, to: d.to, by: d.by?.name ?? null } : null);
+      if (!ours(d.landing_id)) return null;
+      return change(d.to === status && d.by?.id !== me ? d.ids.length : 0, d.from === status ? gone(d.ids, d.to, d.by) : null);
     }
     case 'leads.deleted': {
       const d = event.data;
-      if (!ours(d.landing_id) || d.from !== status || (d.by && d.by.id === me)) return null;
-      return change(0, { ids: d.ids, to: 'deleted', by: d.by?.name ?? null });
+      return ours(d.landing_id) && d.from === status ? change(0, gone(d.ids, 'deleted', d.by)) : null;
     }
     case 'leads.converted': {
       const d = event.data;
-      if (d.by && d.by.id === me) return null;
       return change(
-        ours(d.to_landing_id) && status === 'new' ? d.copy_ids.length : 0,
-        ours(d.landing_id) && d.from === status ? { ids: d.ids, to: 'converted', by: d.by?.name ?? null } : null,
+        ours(d.to_landing_id) && status === 'new' && d.by?.id !== me ? d.copy_ids.length : 0,
+        ours(d.landing_id) && d.from === status ? gone(d.ids, 'converted', d.by) : null,
       );
     }
     case 'lead.sold': {
       // A live sale takes a new lead to Extraits; an export's sale is the extraction's own leads.status.
       const d = event.data;
       if (!ours(d.landing_id) || d.channel !== 'live') return null;
-      return change(status === 'extracted' ? 1 : 0, status === 'new' ? { ids: [d.lead_id], to: 'sold', by: d.customer.name } : null);
+      return change(status === 'extracted' ? 1 : 0, status === 'new' ? { ids: [d.lead_id], to: 'sold', by: d.customer.name, mine: false } : null);
     }
     case 'lead.returned': {
       const d = event.data;
       if (!ours(d.landing_id)) return null;
-      return change(status === 'new' ? 1 : 0, status === 'extracted' ? { ids: [d.lead_id], to: 'returned', by: d.customer.name } : null);
+      return change(status === 'new' ? 1 : 0, status === 'extracted' ? { ids: [d.lead_id], to: 'returned', by: d.customer.name, mine: false } : null);
     }
     default:
       return null;

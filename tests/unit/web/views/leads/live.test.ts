@@ -24,17 +24,23 @@ describe('tabChange', () => {
   });
 
   it("takes out the leads another user moved, with that user's name, and counts them in the tab they went to", () => {
-    expect(tabChange(archived(marie), newTab)).toEqual({ arrived: 0, departure: { ids: [10, 11], to: 'archived', by: 'Marie Curie' } });
+    expect(tabChange(archived(marie), newTab)).toEqual({ arrived: 0, departure: { ids: [10, 11], to: 'archived', by: 'Marie Curie', mine: false } });
     expect(tabChange(archived(marie), { ...newTab, status: 'archived' })).toEqual({ arrived: 2, departure: null });
     expect(tabChange(archived(null), newTab)?.departure?.by).toBeNull();
     expect(tabChange(archived(marie, 8), newTab)).toBeNull();
   });
 
-  it("ignores the user's own changes: their screen already shows them", () => {
-    expect(tabChange(archived({ id: 1, name: 'Moi' }), newTab)).toBeNull();
+  it("marks the user's own changes (another browser tab's) as theirs, and counts no arrival for them: their action reloaded the list", () => {
+    expect(tabChange(archived({ id: 1, name: 'Moi' }), newTab)?.departure?.mine).toBe(true);
+    expect(tabChange(archived({ id: 1, name: 'Moi' }), { ...newTab, status: 'archived' })).toBeNull();
     const deleted: LiveEvent = { id: 1, at, type: 'leads.deleted', data: { landing_id: 3, ids: [5], from: 'new', by: { id: 1, name: 'Moi' } } };
-    expect(tabChange(deleted, newTab)).toBeNull();
-    expect(tabChange({ ...deleted, data: { ...deleted.data, by: marie } }, newTab)?.departure).toEqual({ ids: [5], to: 'deleted', by: 'Marie Curie' });
+    expect(tabChange(deleted, newTab)?.departure).toEqual({ ids: [5], to: 'deleted', by: 'Moi', mine: true });
+    expect(tabChange({ ...deleted, data: { ...deleted.data, by: marie } }, newTab)?.departure).toEqual({
+      ids: [5],
+      to: 'deleted',
+      by: 'Marie Curie',
+      mine: false,
+    });
   });
 
   it('a conversion leaves its landing and brings its copies to the other one; a live sale and a return move a lead between Nouveaux and Extraits', () => {
@@ -44,14 +50,14 @@ describe('tabChange', () => {
       type: 'leads.converted',
       data: { landing_id: 3, ids: [1, 2], from: 'new', to_landing_id: 4, copy_ids: [7, 8], by: marie },
     };
-    expect(tabChange(converted, newTab)).toEqual({ arrived: 2, departure: { ids: [1, 2], to: 'converted', by: 'Marie Curie' } });
+    expect(tabChange(converted, newTab)).toEqual({ arrived: 2, departure: { ids: [1, 2], to: 'converted', by: 'Marie Curie', mine: false } });
     const sale = { lead_id: 6, landing_id: 3, sale_id: 1, customer: { id: 1, name: 'Isolatech' }, rule: null };
     const sold: LiveEvent = { id: 1, at, type: 'lead.sold', data: { ...sale, channel: 'live' } };
-    expect(tabChange(sold, newTab)?.departure).toEqual({ ids: [6], to: 'sold', by: 'Isolatech' });
+    expect(tabChange(sold, newTab)?.departure).toEqual({ ids: [6], to: 'sold', by: 'Isolatech', mine: false });
     expect(tabChange(sold, { ...newTab, status: 'extracted' })?.arrived).toBe(1);
     expect(tabChange({ ...sold, data: { ...sale, channel: 'export' } }, newTab)).toBeNull();
     const returned: LiveEvent = { id: 1, at, type: 'lead.returned', data: { lead_id: 6, landing_id: 3, sale_id: 1, customer: sale.customer } };
     expect(tabChange(returned, newTab)?.arrived).toBe(1);
-    expect(tabChange(returned, { ...newTab, status: 'extracted' })?.departure).toEqual({ ids: [6], to: 'returned', by: 'Isolatech' });
+    expect(tabChange(returned, { ...newTab, status: 'extracted' })?.departure).toEqual({ ids: [6], to: 'returned', by: 'Isolatech', mine: false });
   });
 });
