@@ -26,10 +26,15 @@ function paramsOf(alert: Alert): Record<string, number | string> {
 
 /**
  * Records an alert for every admin, with `q`, the transaction of its cause: the alert exists iff
- * that commits. The console lists it at once; the digest mail of its kind carries it within the hour.
+ * that commits, with its `notification` event (the bell's live count). The console lists it at once; the digest mail of its kind carries it within the hour.
  */
 export async function raiseAlert(q: Queryable, alert: Alert): Promise<number> {
   const kind: AlertKind = alert.kind;
-  const { rows } = await q.query<{ id: string }>('INSERT INTO alerts (kind, params) VALUES ($1, $2) RETURNING id', [kind, JSON.stringify(paramsOf(alert))]);
+  const { rows } = await q.query<{ id: string }>(
+    `WITH raised AS (INSERT INTO alerts (kind, params) VALUES ($1, $2) RETURNING id),
+          told AS (INSERT INTO events (type, audience, data) SELECT 'notification', 'admins', jsonb_build_object('alert_id', id, 'kind', $1::text) FROM raised)
+     SELECT id FROM raised`,
+    [kind, JSON.stringify(paramsOf(alert))],
+  );
   return Number(rows[0]!.id);
 }

@@ -1,3 +1,4 @@
+import type { LiveEventOf } from '../../../src/api/events/contract';
 import type { Queryable } from '../../db/connection';
 import { lockBuyersShared } from '../sales/buyers';
 import type { Person } from '../sales/person';
@@ -116,7 +117,12 @@ function tally<K>(keys: K[], weight: (i: number) => number = () => 1): Map<K, nu
  * transaction took first throws ClaimLost (the caller rolls back and decides again from fresh
  * counters). Answers each rule's report id and what the claims filled.
  */
-export async function claimSales(q: Queryable, sales: BatchSale[], clock: ParisClock, now: Date): Promise<{ reports: Map<number, number>; filled: Filled[] }> {
+export async function claimSales(
+  q: Queryable,
+  sales: BatchSale[],
+  clock: ParisClock,
+  now: Date,
+): Promise<{ reports: Map<number, number>; filled: Filled[]; fills: Array<LiveEventOf<'rule.fill'>['data']> }> {
   const withPerson = sales.filter((s) => s.person.phone || s.person.email);
   if (withPerson.length > 0) {
     await lockBuyersShared(
@@ -182,5 +188,16 @@ export async function claimSales(q: Queryable, sales: BatchSale[], clock: ParisC
   for (const m of months.rows)
     if (m.budget !== null && (m.spent + lastPrice.get(m.customer_id)! > m.budget || m.spent >= m.budget)) filled.push({ customer_id: m.customer_id });
 
-  return { reports: new Map(days.rows.map((d) => [d.rule_id, d.id])), filled };
+  // Each rule's counters after the batch, for the `rule.fill` events of the routing.
+  const customerOf = new Map(sales.map((s) => [s.rule_id, s.customer_id]));
+  const fills = days.rows.map((d) => {
+    const sold = (span: WindowSpan) => bumped.rows.find((w) => w.rule_id === d.rule_id && w.span === span)!.count;
+    return {
+      rule_id: d.rule_id,
+      customer_id: customerOf.get(d.rule_id)!,
+      today: { count: d.count, leads_number: d.leads_number },
+      sold: { hour: sold('hour'), week: sold('week'), month: sold('month') },
+    };
+  });
+  return { reports: new Map(days.rows.map((d) => [d.rule_id, d.id])), filled, fills };
 }

@@ -1,6 +1,8 @@
 import type { LandingColumn } from '../../../src/api/landings/contract';
 import type { Db, Queryable } from '../../db/connection';
 import { raiseAlert } from '../alerts/raise';
+import { writeEvents } from '../events/outbox';
+import { statusEvents } from '../leads/status';
 import type { Jobs } from '../jobs';
 import { personOf, type Person } from '../sales/person';
 import { boughtWithinParams, boughtWithinSql, ClaimLost, claimSales, type BatchSale, type Filled } from './claims';
@@ -184,7 +186,8 @@ async function routeBatch(q: Queryable, jobs: Jobs, offerOf: Map<number, Offer>,
     decisions.push({ lead, outcome: sold.length > 0 ? 'delivered' : 'unmatched', judged, sold });
   }
 
-  const { reports, filled } = sales.length > 0 ? await claimSales(q, sales, clock, now) : { reports: new Map<number, number>(), filled: [] };
+  const { reports, filled, fills } = sales.length > 0 ? await claimSales(q, sales, clock, now) : { reports: new Map<number, number>(), filled: [], fills: [] };
+  await writeEvents(q, 'rule.fill', fills, 'admins');
   // Raised in the routing's transaction: an alert exists iff the sale that filled its counter does.
   for (const f of filled)
     await raiseAlert(q, 'rule_id' in f ? { kind: 'cap_reached', ruleId: f.rule_id, span: f.span } : { kind: 'budget_reached', customerId: f.customer_id });
@@ -192,18 +195,28 @@ async function routeBatch(q: Queryable, jobs: Jobs, offerOf: Map<number, Offer>,
   if (delivered.length > 0) {
     const latest = delivered.map((d) => d.sold[d.sold.length - 1]);
     const claimed = await q.query(
-      `UPDATE leads l SET entry_status = 'extracted', sold_to = v.sold_to, rapport_id = v.report_id, updated_at = now()
-         FROM unnest($1::bigint[], $2::text[], $3::int[]) AS v (id, sold_to, report_id)
-        WHERE l.id = v.id AND l.entry_status = 'new' RETURNING l.id`,
+      `WITH claimed AS (
+         UPDATE leads l SET entry_status = 'extracted', sold_to = v.sold_to, rapport_id = v.report_id, updated_at = now()
+           FROM unnest($1::bigint[], $2::text[], $3::int[]) AS v (id, sold_to, report_id)
+          WHERE l.id = v.id AND l.entry_status = 'new' RETURNING l.id, l.landing_id, 'new'::text AS prev),
+       told AS (${statusEvents('claimed', 'prev', `'extracted'`, 'null')})
+       SELECT id FROM claimed`,
       [delivered.map((d) => d.lead.id), latest.map((r) => r.customer_name), latest.map((r) => reports.get(r.id))],
     );
-    if (claimed.rowCount !== delivered.length) throw new ClaimLost('a lead taken meanwhile');
+    if (claimed.rows.length !== delivered.length) throw new ClaimLost('a lead taken meanwhile');
     await q.query(
-      `INSERT INTO lead_sales (lead_id, customer_id, rule_id, report_id, channel, price_cents, phone, email, sold_at)
-       SELECT s.lead_id, s.customer_id, s.rule_id, s.report_id, 'live', s.price_cents, s.phone, s.email, $8
-         FROM unnest($1::bigint[], $2::int[], $3::int[], $4::int[], $5::int[], $6::text[], $7::text[]) WITH ORDINALITY
-              AS s (lead_id, customer_id, rule_id, report_id, price_cents, phone, email, n)
-        ORDER BY s.n`,
+      `WITH sold AS (
+         INSERT INTO lead_sales (lead_id, customer_id, rule_id, report_id, channel, price_cents, phone, email, sold_at)
+         SELECT s.lead_id, s.customer_id, s.rule_id, s.report_id, 'live', s.price_cents, s.phone, s.email, $8
+           FROM unnest($1::bigint[], $2::int[], $3::int[], $4::int[], $5::int[], $6::text[], $7::text[]) WITH ORDINALITY
+                AS s (lead_id, customer_id, rule_id, report_id, price_cents, phone, email, n)
+          ORDER BY s.n
+         RETURNING id, lead_id, customer_id, rule_id)
+       INSERT INTO events (type, audience, data)
+       SELECT 'lead.sold', 'admins', jsonb_build_object('lead_id', s.lead_id, 'landing_id', l.landing_id, 'sale_id', s.id,
+                'customer', jsonb_build_object('id', c.id, 'name', c.name), 'rule', jsonb_build_object('id', r.id, 'name', r.name), 'channel', 'live')
+         FROM sold s JOIN leads l ON l.id = s.lead_id JOIN customers c ON c.id = s.customer_id JOIN rules r ON r.id = s.rule_id
+        ORDER BY s.id`,
       [
         sales.map((s) => s.lead),
         sales.map((s) => s.customer_id),

@@ -9,6 +9,7 @@ import type { Queryable } from '../../db/connection';
 import { AppError, notFound } from '../../errors';
 import type { SessionUser } from '../auth/sessions';
 import { audit } from '../audit';
+import { writeEvents } from '../events/outbox';
 import { raiseAlert } from '../alerts/raise';
 import { getLandings } from '../leads/landings';
 import { exportStorage, leadsByIds, storageKey, writeLeadsFile } from './extract';
@@ -203,6 +204,7 @@ export async function runBigExport(ctx: AppContext, id: number): Promise<void> {
         )
       ).rows[0]!.id;
       await q.query(`UPDATE big_exports SET state = 'done', written = $2, export_id = $3, finished_at = now() WHERE id = $1`, [id, ids.length, exportId]);
+      await writeEvents(q, 'export.ready', [{ export_id: exportId, user_id: job.user_id }], 'user', job.user_id);
       await audit(q, {
         actorId: job.user_id,
         action: 'export.big',

@@ -11,6 +11,7 @@ import type { SessionUser } from '../auth/sessions';
 import { getLandings, unionColumns } from '../leads/landings';
 import { Params } from '../../db/params';
 import { selectionConditions } from '../leads/selection';
+import { statusEvents } from '../leads/status';
 import { audit } from '../audit';
 import { buyerOf, lockBuyer } from '../sales/buyers';
 import { claimMonth } from '../sales/months';
@@ -126,6 +127,7 @@ export async function extractLeads(db: Db, config: Config, user: SessionUser, la
           exportId: params.add(exportId),
           reportId: params.add(rapport),
           price: params.add(price),
+          by: params.add(JSON.stringify({ id: user.id, name: user.name })),
         }),
         params.values,
       );
@@ -179,18 +181,18 @@ const allBoughtAlready = (skipped: number, days: number) =>
  * with its sale (lead_sales, channel 'export') when the buyer is a customer. Answers how many were
  * sold and skipped.
  */
-function sellSql(p: { where: string[]; customer: string; dedupeDays: string; soldTo: string; exportId: string; reportId: string; price: string }) {
+function sellSql(p: { where: string[]; customer: string; dedupeDays: string; soldTo: string; exportId: string; reportId: string; price: string; by: string }) {
   const customer = `${p.customer}::int IS NOT NULL`;
   return `
     WITH chosen AS (
-      SELECT l.id,
+      SELECT l.id, l.landing_id, l.entry_status AS prev,
              CASE WHEN ${customer} THEN person_phone(l.data ->> landing_column_key(ld.columns, 'phone')) END AS phone,
              CASE WHEN ${customer} THEN person_email(l.data ->> landing_column_key(ld.columns, 'email')) END AS email
         FROM leads l JOIN landings ld ON ld.id = l.landing_id
        WHERE ${p.where.join(' AND ')}
        FOR UPDATE OF l
     ), judged AS (
-      SELECT c.id, c.phone, c.email, ${p.dedupeDays}::int > 0 AND (
+      SELECT c.id, c.landing_id, c.prev, c.phone, c.email, ${p.dedupeDays}::int > 0 AND (
              (c.phone IS NOT NULL AND row_number() OVER (PARTITION BY c.phone ORDER BY c.id) > 1)
           OR (c.email IS NOT NULL AND row_number() OVER (PARTITION BY c.email ORDER BY c.id) > 1)
           OR ((c.phone IS NOT NULL OR c.email IS NOT NULL) AND EXISTS (
@@ -202,12 +204,21 @@ function sellSql(p: { where: string[]; customer: string; dedupeDays: string; sol
       UPDATE leads l SET entry_status = 'extracted', sold_to = ${p.soldTo}, export_id = ${p.exportId},
              rapport_id = COALESCE(${p.reportId}::int, l.rapport_id), updated_at = now()
         FROM judged j WHERE l.id = j.id AND NOT j.bought
-      RETURNING l.id, j.phone, j.email
+      RETURNING l.id, l.landing_id, j.prev, j.phone, j.email
+    ), told AS (${statusEvents('sold', 'prev', `'extracted'`, p.by)}
     ), sales AS (
       INSERT INTO lead_sales (lead_id, customer_id, rule_id, report_id, export_id, channel, price_cents, phone, email, sold_at)
       SELECT s.id, ${p.customer}::int, (SELECT rule_id FROM reports WHERE id = ${p.reportId}::int), ${p.reportId}::int, ${p.exportId}, 'export',
              ${p.price}::int, s.phone, s.email, now()
         FROM sold s WHERE ${customer}
+      RETURNING id, lead_id, customer_id, rule_id
+    ), sold_told AS (
+      INSERT INTO events (type, audience, data)
+      SELECT 'lead.sold', 'admins', jsonb_build_object('lead_id', s.id, 'landing_id', s.landing_id, 'sale_id', a.id,
+               'customer', jsonb_build_object('id', c.id, 'name', c.name),
+               'rule', (SELECT jsonb_build_object('id', r.id, 'name', r.name) FROM rules r WHERE r.id = a.rule_id), 'channel', 'export')
+        FROM sales a JOIN sold s ON s.id = a.lead_id JOIN customers c ON c.id = a.customer_id
+       ORDER BY s.id
     )
     SELECT (SELECT count(*) FROM sold)::int AS sold, (SELECT count(*) FROM judged WHERE bought)::int AS skipped`;
 }

@@ -3,6 +3,7 @@ import { retryOnConflict } from '../../db/retry';
 import { conflict, notFound } from '../../errors';
 import { audit } from '../audit';
 import { offerLeads } from '../delivery/offer';
+import { statusEvents } from '../leads/status';
 import { buyerOf } from '../sales/buyers';
 import { creditMonthsSql } from '../sales/credits';
 
@@ -32,13 +33,14 @@ export async function reinjectExport(ctx: AppContext, actorId: number, exportId:
            UPDATE leads l SET entry_status = 'new', sold_to = NULL, export_id = NULL, updated_at = now(),
                   rapport_id = CASE WHEN EXISTS (SELECT 1 FROM lead_sales s WHERE s.lead_id = l.id AND s.export_id = $1 AND s.report_id = l.rapport_id)
                                     THEN NULL ELSE l.rapport_id END
-            WHERE l.export_id = $1 AND l.entry_status = 'extracted' RETURNING l.id
+            WHERE l.export_id = $1 AND l.entry_status = 'extracted' RETURNING l.id, l.landing_id, 'extracted'::text AS prev
+         ), told AS (${statusEvents('moved', 'prev', `'new'`, '(SELECT jsonb_build_object($$id$$, id, $$name$$, name) FROM users WHERE id = $2)')}
          ), returned AS (
            UPDATE lead_sales s SET returned_at = now(), return_reason = 'reinjected' FROM moved WHERE s.lead_id = moved.id AND s.export_id = $1 AND s.returned_at IS NULL
            RETURNING s.customer_id, s.price_cents
          ), credited AS (${creditMonthsSql('returned')})
          SELECT id FROM moved`,
-        [exportId],
+        [exportId, actorId],
       );
       if (moved.rows.length === 0)
         throw conflict("Aucun lead de cet export n'est encore extrait (déjà réinjectés ou passés à un autre statut) : rien à réinjecter");

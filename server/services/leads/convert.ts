@@ -1,6 +1,7 @@
 import type { ConvertRequest } from '../../../src/api/leads/contract';
 import type { AppContext } from '../../context';
 import { offerLeads } from '../delivery/offer';
+import { writeEvents } from '../events/outbox';
 import type { SessionUser } from '../auth/sessions';
 import { getLanding } from './landings';
 import { insertLeads, type NewLead } from './insert';
@@ -9,7 +10,10 @@ import { deriveFields, normalizeCell, plainRecord } from './normalize';
 import { leadsNotFound } from './selection';
 import { audit } from '../audit';
 
-type Original = Pick<LeadDbRow, 'id' | 'data' | 'source' | 'utm_source' | 'utm_medium' | 'utm_campaign' | 'url_presale' | 'visitor'>;
+type Original = Pick<
+  LeadDbRow,
+  'id' | 'landing_id' | 'entry_status' | 'data' | 'source' | 'utm_source' | 'utm_medium' | 'utm_campaign' | 'url_presale' | 'visitor'
+>;
 
 /**
  * Copies leads into another landing: the copies arrive as new leads (form values kept for the
@@ -25,7 +29,7 @@ export async function convertLeads(ctx: Pick<AppContext, 'db' | 'jobs' | 'log'>,
     if (exist !== ids.length) throw leadsNotFound();
 
     const { rows } = await q.query<Original>(
-      `SELECT id, data, source, utm_source, utm_medium, utm_campaign, url_presale, visitor FROM leads
+      `SELECT id, landing_id, entry_status, data, source, utm_source, utm_medium, utm_campaign, url_presale, visitor FROM leads
         WHERE id = ANY($1::bigint[]) AND entry_status <> 'converted' AND landing_id <> $2
           AND ($3::text IS NULL OR entry_status = $3) ORDER BY id FOR UPDATE`,
       [ids, target.id, req.from_status ?? null],
@@ -44,6 +48,24 @@ export async function convertLeads(ctx: Pick<AppContext, 'db' | 'jobs' | 'log'>,
       `UPDATE leads l SET entry_status = 'converted', convert = c.copy, updated_at = now()
          FROM unnest($1::bigint[], $2::bigint[]) AS c(orig, copy) WHERE l.id = c.orig`,
       [rows.map((r) => r.id), inserted.ids],
+    );
+    const groups = new Map<string, Array<Original & { copy: number }>>();
+    rows.forEach((o, i) => {
+      const key = `${o.landing_id}/${o.entry_status}`;
+      groups.set(key, [...(groups.get(key) ?? []), { ...o, copy: inserted.ids[i]! }]);
+    });
+    await writeEvents(
+      q,
+      'leads.converted',
+      [...groups.values()].map((g) => ({
+        landing_id: g[0]!.landing_id,
+        ids: g.map((o) => o.id),
+        from: g[0]!.entry_status,
+        to_landing_id: target.id,
+        copy_ids: g.map((o) => o.copy),
+        by: { id: user.id, name: user.name },
+      })),
+      'all',
     );
     await audit(q, { actorId: user.id, action: 'convert', entity: 'leads', count: rows.length, details: { landing: target.id } });
     offerLeads(ctx, q, { leads: inserted.ids });

@@ -11,7 +11,16 @@ export async function deleteLeads(db: Db, user: SessionUser, req: DeleteRequest)
   return db.tx(async (q) => {
     const params = new Params();
     const { where, verify } = await selectionConditions(q, req, [...entryStatus.options], params);
-    const { rowCount } = await q.query(`DELETE FROM leads l WHERE ${where.join(' AND ')}`, params.values);
+    const by = params.add(JSON.stringify({ id: user.id, name: user.name }));
+    const { rows } = await q.query<{ n: number }>(
+      `WITH gone AS (DELETE FROM leads l WHERE ${where.join(' AND ')} RETURNING l.id, l.landing_id, l.entry_status),
+            told AS (INSERT INTO events (type, audience, data)
+                     SELECT 'leads.deleted', 'all', jsonb_build_object('landing_id', landing_id, 'ids', jsonb_agg(id ORDER BY id), 'from', entry_status, 'by', ${by}::jsonb)
+                       FROM gone GROUP BY landing_id, entry_status)
+       SELECT count(*)::int AS n FROM gone`,
+      params.values,
+    );
+    const rowCount = rows[0]!.n;
     await verify(rowCount);
     await audit(q, { actorId: user.id, action: 'delete', entity: 'leads', count: rowCount, details: req.filter ? { landings: req.filter.ids } : {} });
     return { data: { count: rowCount }, message: 'Leads supprimés' };

@@ -22,12 +22,12 @@ function fromStatuses(to: TargetStatus, seen: EntryStatus | undefined): EntrySta
 
 /**
  * The `leads.status` events of leads moved by one statement (a CTE `moved` of id, landing_id and
- * the status they left), one per landing and previous status, written by that statement.
+ * the status they left), one per landing, previous and new status, written by that statement.
  */
 export function statusEvents(moved: string, prev: string, to: string, by: string): string {
   return `INSERT INTO events (type, audience, data)
-          SELECT 'leads.status', 'all', jsonb_build_object('landing_id', landing_id, 'ids', jsonb_agg(id ORDER BY id), 'from', ${prev}::text, 'to', ${to}::text, 'by', ${by}::jsonb)
-            FROM ${moved} GROUP BY landing_id, ${prev}`;
+          SELECT 'leads.status', 'all', jsonb_build_object('landing_id', landing_id, 'ids', jsonb_agg(id ORDER BY id), 'from', ${prev}::text, 'to', (${to})::text, 'by', ${by}::jsonb)
+            FROM ${moved} GROUP BY landing_id, ${prev}, (${to})::text`;
 }
 
 /** Moves the selected leads to `entry_status` in one transaction and records how to undo it. */

@@ -5,6 +5,7 @@ import { conflict, notFound } from '../../errors';
 import { raiseAlert } from '../alerts/raise';
 import { audit } from '../audit';
 import { offerLeads } from '../delivery/offer';
+import { statusEvents } from '../leads/status';
 import { creditMonthsSql } from './credits';
 
 export const LATE_MESSAGE = 'Délai de retour dépassé';
@@ -80,12 +81,21 @@ async function alertReturnRate(ctx: AppContext, { customerId, rate }: ReturnRate
 
 /** The lead goes back to new, its buyer and report those of its latest sale still standing (none: null). */
 const backToNewSql = `
-  UPDATE leads l SET entry_status = 'new', sold_to = latest.name, rapport_id = latest.report_id, export_id = latest.export_id, updated_at = now()
-    FROM (SELECT 1) one
-    LEFT JOIN LATERAL (SELECT c.name, s.report_id, s.export_id FROM lead_sales s JOIN customers c ON c.id = s.customer_id
-                        WHERE s.lead_id = $1 AND s.returned_at IS NULL ORDER BY s.sold_at DESC, s.id DESC LIMIT 1) latest ON true
-   WHERE l.id = $1 AND l.entry_status = 'extracted'
-  RETURNING l.id`;
+  WITH moved AS (
+    UPDATE leads l SET entry_status = 'new', sold_to = latest.name, rapport_id = latest.report_id, export_id = latest.export_id, updated_at = now()
+      FROM (SELECT 1) one
+      LEFT JOIN LATERAL (SELECT c.name, s.report_id, s.export_id FROM lead_sales s JOIN customers c ON c.id = s.customer_id
+                          WHERE s.lead_id = $1 AND s.returned_at IS NULL ORDER BY s.sold_at DESC, s.id DESC LIMIT 1) latest ON true
+     WHERE l.id = $1 AND l.entry_status = 'extracted'
+    RETURNING l.id, l.landing_id, 'extracted'::text AS prev
+  ), told AS (${statusEvents('moved', 'prev', `'new'`, `(SELECT jsonb_build_object('id', id, 'name', name) FROM users WHERE id = $2::int)`)})
+  SELECT id FROM moved`;
+
+/** The `lead.returned` event of a sale. */
+const returnedEventSql = `
+  INSERT INTO events (type, audience, data)
+  SELECT 'lead.returned', 'admins', jsonb_build_object('lead_id', l.id, 'landing_id', l.landing_id, 'sale_id', s.id, 'customer', jsonb_build_object('id', c.id, 'name', c.name))
+    FROM lead_sales s JOIN leads l ON l.id = s.lead_id JOIN customers c ON c.id = s.customer_id WHERE s.id = $1`;
 
 export interface ReturnInput {
   reason: ReturnReason;
@@ -126,7 +136,8 @@ function recordReturn(ctx: AppContext, saleId: number, input: ReturnInput, actor
         const { over, rate } = (await q.query<{ over: boolean; rate: number }>(overRateSql, [sale.customer_id, sale.max_return_rate])).rows[0]!;
         if (over) throw new ReturnRateExceeded(sale.customer_id, rate);
       }
-      const moved = await q.query(backToNewSql, [sale.lead_id]);
+      await q.query(returnedEventSql, [saleId]);
+      const moved = await q.query(backToNewSql, [sale.lead_id, actorId]);
       await audit(q, {
         actorId,
         action: 'sales.return',
@@ -134,7 +145,7 @@ function recordReturn(ctx: AppContext, saleId: number, input: ReturnInput, actor
         count: 1,
         details: { sale_id: saleId, lead_id: sale.lead_id, customer_id: sale.customer_id, reason: input.reason, by: actorId === null ? 'link' : 'admin' },
       });
-      if (moved.rowCount) offerLeads(ctx, q, { leads: [sale.lead_id], excludeCustomerId: sale.customer_id });
+      if (moved.rows.length) offerLeads(ctx, q, { leads: [sale.lead_id], excludeCustomerId: sale.customer_id });
       return { id: saleId, lead_id: sale.lead_id, returned_at: rows[0].returned_at, return_reason: input.reason, credit_cents: sale.price_cents };
     }),
   );
