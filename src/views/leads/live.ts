@@ -1,15 +1,16 @@
 // How the live events change a status tab of the lead view (issue 28): leads that arrive in it
-// wait behind the 'nouveaux leads' bar; leads that others moved leave it, with who did it.
+// wait behind the 'nouveaux leads' bar; leads that others moved leave it, with who did it. Sales
+// and returns need nothing of their own: each also writes the leads.status of the lead it moved.
 import type { LiveEvent } from '../../api/events/contract';
 import type { EntryStatus } from '../../api/leads/contract';
 
-/** Where leads went: a status, or deleted, converted, sold or returned. */
-export type Gone = EntryStatus | 'deleted' | 'sold' | 'returned';
+/** Where leads went: a status (converted included), or deleted. */
+export type Gone = EntryStatus | 'deleted';
 
 export interface Departure {
   ids: number[];
   to: Gone;
-  /** Who moved them (a user, a customer for a sale or a return); null: nobody signed in (the engine, a job). */
+  /** Who moved them; null: nobody signed in (the engine's live sales, a job). */
   by: string | null;
   /** Moved by the user (maybe in another browser tab): they leave the list without a notice. */
   mine: boolean;
@@ -51,17 +52,6 @@ export function tabChange(event: LiveEvent, { landingIds, status, me }: TabScope
         ours(d.to_landing_id) && status === 'new' && d.by?.id !== me ? d.copy_ids.length : 0,
         ours(d.landing_id) && d.from === status ? gone(d.ids, 'converted', d.by) : null,
       );
-    }
-    case 'lead.sold': {
-      // A live sale takes a new lead to Extraits; an export's sale is the extraction's own leads.status.
-      const d = event.data;
-      if (!ours(d.landing_id) || d.channel !== 'live') return null;
-      return change(status === 'extracted' ? 1 : 0, status === 'new' ? { ids: [d.lead_id], to: 'sold', by: d.customer.name, mine: false } : null);
-    }
-    case 'lead.returned': {
-      const d = event.data;
-      if (!ours(d.landing_id)) return null;
-      return change(status === 'new' ? 1 : 0, status === 'extracted' ? { ids: [d.lead_id], to: 'returned', by: d.customer.name, mine: false } : null);
     }
     default:
       return null;

@@ -43,7 +43,7 @@ describe('tabChange', () => {
     });
   });
 
-  it('a conversion leaves its landing and brings its copies to the other one; a live sale and a return move a lead between Nouveaux and Extraits', () => {
+  it('a conversion leaves its landing and brings its copies to the other one; a sale or a return is left to its leads.status', () => {
     const converted: LiveEvent = {
       id: 1,
       at,
@@ -51,13 +51,15 @@ describe('tabChange', () => {
       data: { landing_id: 3, ids: [1, 2], from: 'new', to_landing_id: 4, copy_ids: [7, 8], by: marie },
     };
     expect(tabChange(converted, newTab)).toEqual({ arrived: 2, departure: { ids: [1, 2], to: 'converted', by: 'Marie Curie', mine: false } });
-    const sale = { lead_id: 6, landing_id: 3, sale_id: 1, customer: { id: 1, name: 'Isolatech' }, rule: null };
-    const sold: LiveEvent = { id: 1, at, type: 'lead.sold', data: { ...sale, channel: 'live' } };
-    expect(tabChange(sold, newTab)?.departure).toEqual({ ids: [6], to: 'sold', by: 'Isolatech', mine: false });
-    expect(tabChange(sold, { ...newTab, status: 'extracted' })?.arrived).toBe(1);
-    expect(tabChange({ ...sold, data: { ...sale, channel: 'export' } }, newTab)).toBeNull();
-    const returned: LiveEvent = { id: 1, at, type: 'lead.returned', data: { lead_id: 6, landing_id: 3, sale_id: 1, customer: sale.customer } };
-    expect(tabChange(returned, newTab)?.arrived).toBe(1);
-    expect(tabChange(returned, { ...newTab, status: 'extracted' })?.departure).toEqual({ ids: [6], to: 'returned', by: 'Isolatech', mine: false });
+    const sold: LiveEvent = {
+      id: 1,
+      at,
+      type: 'lead.sold',
+      data: { lead_id: 6, landing_id: 3, sale_id: 1, customer: { id: 1, name: 'Isolatech' }, rule: null, channel: 'live' },
+    };
+    expect(tabChange(sold, newTab)).toBeNull();
+    const routed: LiveEvent = { id: 2, at, type: 'leads.status', data: { landing_id: 3, ids: [6], from: 'new', to: 'extracted', by: null } };
+    expect(tabChange(routed, newTab)?.departure).toEqual({ ids: [6], to: 'extracted', by: null, mine: false });
+    expect(tabChange(routed, { ...newTab, status: 'extracted' })?.arrived).toBe(1);
   });
 });
