@@ -17,6 +17,7 @@ import { registerMaintenanceJobs } from './services/maintenance';
 import { registerDeliveryJobs } from './services/delivery/offer';
 import { registerWebhookJobs } from './services/delivery/webhook-resume';
 import { registerAlertJobs } from './services/alerts/digest';
+import { registerEventJobs } from './services/events/outbox';
 import { ensureAdmin } from './services/users';
 import { setPasswordCost } from './services/auth/passwords';
 import { createLogger } from './logger';
@@ -57,6 +58,7 @@ export async function boot(config: Config, opts: { logger?: boolean; distDir?: s
   registerBigExportJobs(ctx);
   registerWebhookJobs(ctx);
   registerAlertJobs(ctx);
+  registerEventJobs(ctx);
   const app = await buildApp(ctx, opts.distDir);
   await listenForBackups(app);
   await ctx.jobs.start();

@@ -2,20 +2,26 @@
 // by role, never skipping an event whose transaction commits late, purged with a reload, with
 // heartbeats and presence, ending on sign-out and on server close.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { raiseAlert } from '../../server/services/alerts/raise';
+import { purgeEvents, writeEvents } from '../../server/services/events/outbox';
 import { openEventStream, type EventStream, type Received } from '../support/event-stream';
-import { startServer, type TestServer } from './harness';
+import { ADMIN, freshPostgresDatabase, startServer, type TestServer } from './harness';
 import { createLanding, insertLeads, normalUserToken } from './leads-support';
 
 let server: TestServer;
-
+let admin: string;
 let staff: string;
+let staffId: number;
 let landing: { id: number; key: string };
 const streams: EventStream[] = [];
 
 beforeAll(async () => {
   server = await startServer({ EVENTS_HEARTBEAT_SECONDS: 0.3, EVENTS_POLL_MS: 20 });
 
-  staff = await normalUserToken(server);
+  admin = await server.login(ADMIN.email, ADMIN.password);
+  staff = await normalUserToken(server, 'marie.dupont@test.local');
+  await server.ctx.db.query("UPDATE users SET name = 'Marie Dupont' WHERE email = 'marie.dupont@test.local'");
+  staffId = (await server.ctx.db.query<{ id: number }>("SELECT id FROM users WHERE email = 'marie.dupont@test.local'")).rows[0]!.id;
   landing = await createLanding(server.ctx.db);
 });
 afterAll(async () => {
@@ -23,14 +29,14 @@ afterAll(async () => {
   await server.close();
 });
 
-const open = async (token: string, opts: Parameters<typeof openEventStream>[2] = {}) => {
-  const stream = await openEventStream(server.url, token, opts);
+const open = async (token: string, opts: Parameters<typeof openEventStream>[2] = {}, on: TestServer = server) => {
+  const stream = await openEventStream(on.url, token, opts);
   streams.push(stream);
   return stream;
 };
 let phone = 600000000;
-const intake = async () => {
-  const res = await server.request('POST', `/api/intake/${landing.key}`, {
+const intake = async (on: TestServer = server, key = landing.key) => {
+  const res = await on.request('POST', `/api/intake/${key}`, {
     body: { nom: 'Martin', telephone: `0${phone++}`, code_postal: '30000' },
     headers: { 'x-forwarded-for': `10.9.${phone % 250}.${(phone >> 8) % 250}` },
   });
@@ -74,5 +80,143 @@ describe('the stream', () => {
     expect(await bad.json()).toMatchObject({ error: 'validation_failed', errors: { 'Last-Event-ID': "Identifiant d'événement invalide" } });
     expect((await server.request('GET', '/api/events?after=-1', { token: staff })).status).toBe(422);
     expect((await server.request('GET', '/api/events')).status).toBe(401);
+  });
+});
+
+describe('who receives what', () => {
+  it('sends lead events to everyone, sales, fills and alerts to admins, an export to its author and the admins', async () => {
+    const [asStaff, asAdmin] = [await open(staff), await open(admin)];
+    const db = server.ctx.db;
+    await db.tx(async (q) => {
+      await raiseAlert(q, { kind: 'budget_reached', customerId: 1 });
+      await writeEvents(q, 'export.ready', [{ export_id: 1, user_id: staffId }], 'user', staffId);
+      await writeEvents(q, 'export.ready', [{ export_id: 2, user_id: 1 }], 'user', 1);
+      await writeEvents(q, 'rule.fill', [{ rule_id: 1, customer_id: 1, today: { count: 1, leads_number: 5 }, sold: { hour: 1, week: 1, month: 1 } }], 'admins');
+    });
+    const last = await intake();
+    for (const s of [asStaff, asAdmin]) await s.until((e) => createdIds(e).includes(last));
+    const kinds = (s: EventStream) => s.events.map((e) => (e.type === 'export.ready' ? `export ${(e.event.data as { export_id: number }).export_id}` : e.type));
+    expect(kinds(asStaff)).toEqual(['export 1', 'lead.created']);
+    expect(kinds(asAdmin)).toEqual(['notification', 'export 1', 'export 2', 'rule.fill', 'lead.created']);
+    // A normal user resuming from before them is not replayed what it may not see either.
+    const replay = await open(staff, { after: asAdmin.events[0]!.id - 1 });
+    await replay.until((e) => createdIds(e).includes(last));
+    expect(kinds(replay)).toEqual(['export 1', 'lead.created']);
+  });
+});
+
+describe('keeping streams alive and honest', () => {
+  it('sends a heartbeat comment every EVENTS_HEARTBEAT_SECONDS', async () => {
+    const s = await open(staff);
+    const started = performance.now();
+    await s.until(() => s.heartbeats >= 3);
+    expect(performance.now() - started).toBeGreaterThan(600);
+  });
+
+  it('ends the stream when its session ends (sign-out), and only that one', async () => {
+    const other = await normalUserToken(server, 'leaving@test.local');
+    const [leaving, staying] = [await open(other), await open(staff)];
+    expect((await server.request('POST', '/api/login/logout', { token: other })).status).toBe(200);
+    await leaving.ended;
+    const id = await intake();
+    await staying.until((e) => createdIds(e).includes(id));
+  });
+
+  it('answers a reload when the events after the given id were purged', async () => {
+    const first = await open(staff);
+    const old = await intake();
+    await first.until((e) => createdIds(e).includes(old));
+    const oldId = first.events.at(-1)!.id;
+    await server.ctx.db.query("UPDATE events SET created_at = now() - interval '25 hours' WHERE id <= $1", [oldId]);
+    expect(await purgeEvents(server.ctx.db, 24)).toBeGreaterThan(0);
+    const resumed = await open(staff, { lastEventId: oldId - 1 });
+    await resumed.until((e) => e.length > 0);
+    expect(resumed.events[0]!.event).toMatchObject({ type: 'reload', data: { reason: 'gap' } });
+    // After the reload it goes on from its id: the next change comes.
+    const next = await intake();
+    await resumed.until((e) => createdIds(e).includes(next));
+    expect(resumed.events[0]!.id).toBeLessThan(resumed.events.at(-1)!.id);
+    // Resuming from the last purged id itself missed nothing.
+    const exact = await open(staff, { lastEventId: oldId });
+    await exact.until((e) => createdIds(e).includes(next));
+    expect(exact.events.some((e) => e.type === 'reload')).toBe(false);
+  });
+});
+
+describe('presence', () => {
+  const users = (e: Received) => (e.event.data as { users: Array<{ name: string; initials: string }> }).users.map((u) => u.initials);
+  const presence = (s: EventStream) => ofType(s.events, 'presence');
+
+  it('tells those at a place who is there when someone comes or goes', async () => {
+    const place = `landing:${landing.id}/new`;
+    const marie = await open(staff, { place });
+    await marie.until((e) => ofType(e, 'presence').length === 1);
+    expect(users(presence(marie)[0]!)).toEqual(['MD']);
+    const elsewhere = await open(staff, { place: `landing:${landing.id}/archived` });
+    const adminHere = await open(admin, { place });
+    await marie.until((e) => ofType(e, 'presence').length === 2);
+    expect(presence(marie)[1]!.event.data).toMatchObject({ place, users: [{ name: expect.any(String) }, { name: 'Marie Dupont', initials: 'MD' }] });
+    adminHere.close();
+    await marie.until((e) => ofType(e, 'presence').length === 3);
+    expect(users(presence(marie)[2]!)).toEqual(['MD']);
+    expect(presence(elsewhere).every((e) => (e.event.data as { place: string }).place !== place)).toBe(true);
+    expect((await server.request('GET', '/api/events?place=nowhere', { token: staff })).status).toBe(422);
+  });
+});
+
+// Several instances on one PostgreSQL (CI's PostgreSQL shards): what PGlite, one process, cannot show.
+const postgres = process.env.TEST_DATABASE_URL;
+describe.skipIf(!postgres)('on PostgreSQL', () => {
+  let a: TestServer;
+  let b: TestServer;
+  beforeAll(async () => {
+    const shared = { DATABASE_URL: await freshPostgresDatabase(postgres!), EVENTS_HEARTBEAT_SECONDS: 0.3, EVENTS_POLL_MS: 20 };
+    [a, b] = await Promise.all([startServer(shared), startServer(shared)]);
+  });
+  afterAll(async () => {
+    await Promise.all([a?.close(), b?.close()]);
+  });
+
+  it('never skips an event whose transaction commits after a later one', async () => {
+    const key = (await createLanding(a.ctx.db)).key;
+    const s = await open(await a.login(ADMIN.email, ADMIN.password), {}, a);
+    let commit!: () => void;
+    const held = new Promise<void>((resolve) => (commit = resolve));
+    let early!: number;
+    const slow = a.ctx.db.tx(async (q) => {
+      await writeEvents(q, 'rule.fill', [{ rule_id: 7, customer_id: 7, today: { count: 1, leads_number: 2 }, sold: { hour: 1, week: 1, month: 1 } }], 'admins');
+      early = (await q.query<{ id: number }>('SELECT max(id)::int AS id FROM events')).rows[0]!.id;
+      await held;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const later = await intake(a, key);
+    // The later event committed first: it waits for the earlier id to settle, then both come, in id order.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(createdIds(s.events)).not.toContain(later);
+    commit();
+    await slow;
+    await s.until((e) => createdIds(e).includes(later));
+    expect(s.events.map((e) => e.type)).toEqual(['rule.fill', 'lead.created']);
+    expect(s.events[0]!.id).toBe(early);
+    expect(s.events[1]!.id).toBeGreaterThan(early);
+  });
+
+  it('streams on each instance what the other wrote, in one order, and resumes across them', async () => {
+    const key = (await createLanding(a.ctx.db)).key;
+    const [onA, onB] = [await open(await a.login(ADMIN.email, ADMIN.password), {}, a), await open(await b.login(ADMIN.email, ADMIN.password), {}, b)];
+    const ids = [await intake(a, key), await intake(b, key), await intake(a, key)];
+    for (const s of [onA, onB]) await s.until((e) => ids.every((id) => createdIds(e).includes(id)));
+    expect(onB.events.map((e) => e.id)).toEqual(onA.events.map((e) => e.id));
+    // A stream resumed on the other instance continues exactly.
+    const resumed = await open(await b.login(ADMIN.email, ADMIN.password), { lastEventId: onA.events[0]!.id }, b);
+    await resumed.until((e) => createdIds(e).includes(ids[2]!));
+    expect(resumed.events.map((e) => e.id)).toEqual(onA.events.slice(1).map((e) => e.id));
+  });
+
+  it('ends its streams when the server closes', async () => {
+    const c = await startServer({ DATABASE_URL: a.ctx.config.DATABASE_URL });
+    const s = await openEventStream(c.url, await c.login(ADMIN.email, ADMIN.password));
+    await c.close();
+    await s.ended;
   });
 });

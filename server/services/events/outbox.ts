@@ -1,5 +1,7 @@
 import type { LiveEvent, LiveEventOf, LiveEventType } from '../../../src/api/events/contract';
+import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/connection';
+import { defineQueue } from '../jobs';
 
 /** Who may see an event: every signed-in user, the admins, or its user (`user_id`) and the admins. */
 export type Audience = 'all' | 'admins' | 'user';
@@ -53,36 +55,36 @@ export function maySee(user: { id: number; admin: boolean }, place: string | und
 const BATCH = 1000;
 
 /**
- * The outbox read in id order without ever skipping an id (decisions in docs/architecture.md,
- * 'Live events'). Ids come from a sequence, so a transaction may take id 5, another id 6 and
- * commit first: a reader of `id > last` would pass 5 for good. So each poll first reads the
- * sequence's top L (every transaction holding an id ≤ L got its xid before: migration 111), then,
- * in one statement, its snapshot and the events. Once the snapshot's xmin reaches the xmax of the
- * snapshot that followed L's read, every transaction that may hold an id ≤ L has ended, and the
- * events up to L are all there to read: L is settled. With nothing in progress, L settles at once.
- * Works alike on PGlite (one connection: always settled) and on PostgreSQL across instances.
+ * The outbox read in id order without ever skipping an id (docs/architecture.md, 'Live events').
+ * Ids come from a sequence, so a transaction may take id 5, another id 6 and commit first: a
+ * reader of `id > last` would pass 5 for good. So each poll reads the sequence's top L (every
+ * transaction holding an id ≤ L got its xid before: migration 111), then takes an xid p of its own,
+ * necessarily larger than theirs. Once a snapshot's xmin passes p, every one of them has ended and
+ * the events up to L are all there to read: L is settled. (A snapshot's xmax is no such bound: a
+ * running xid above the last completed one is in no snapshot's list.) On PGlite, one connection,
+ * no transaction runs between two statements of the poller: L is settled at once.
  */
 export class OutboxReader {
-  /** Tops read but not yet settled, each with the xmax every transaction before it is below. */
-  private pending: Array<{ top: number; xmax: bigint }> = [];
+  /** Tops read but not yet settled, each with the xid every transaction holding an id up to it is below. */
+  private pending: Array<{ top: number; xid: bigint }> = [];
   /** Every event up to it has been read; undefined until the first settled top. */
   cursor: number | undefined;
 
   /** The events settled since the last call, in id order. */
   async poll(db: Queryable): Promise<StoredEvent[]> {
     const top = (await db.query<{ top: number }>('SELECT CASE WHEN is_called THEN last_value ELSE 0 END AS top FROM events_id_seq')).rows[0]!.top;
+    if (db.parallel) this.pending.push({ top, xid: BigInt((await db.query<{ xid: string }>('SELECT pg_current_xact_id()::text AS xid')).rows[0]!.xid) });
     const from = this.cursor ?? top;
     const upTo = Math.max(top, ...this.pending.map((p) => p.top));
-    const { rows } = await db.query<{ xmin: string; xmax: string; events: StoredEvent[] }>(
-      `SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin, pg_snapshot_xmax(pg_current_snapshot())::text AS xmax,
+    const { rows } = await db.query<{ xmin: string; events: StoredEvent[] }>(
+      `SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin,
               (SELECT coalesce(json_agg(e ORDER BY e.id), '[]') FROM (SELECT ${storedColumns} FROM events WHERE id > $1 AND id <= $2 ORDER BY id LIMIT $3) e) AS events`,
       [from, upTo, BATCH],
     );
-    const { xmin, xmax, events } = rows[0]!;
-    this.pending.push({ top, xmax: BigInt(xmax) });
-    // Tops and xmaxes grow together: the settled ones are a prefix.
-    let settled: number | undefined;
-    while (this.pending.length && this.pending[0]!.xmax <= BigInt(xmin)) settled = this.pending.shift()!.top;
+    const { xmin, events } = rows[0]!;
+    // Tops and xids grow together: the settled ones are a prefix.
+    let settled = db.parallel ? undefined : top;
+    while (this.pending.length && this.pending[0]!.xid < BigInt(xmin)) settled = this.pending.shift()!.top;
     // A long transaction keeps the list growing; dropping middle entries only delays their tops.
     if (this.pending.length > 64) this.pending.splice(1, this.pending.length - 32);
     if (settled === undefined) return [];
@@ -93,7 +95,7 @@ export class OutboxReader {
     const read = events.filter((e) => e.id <= settled);
     // A full batch may stop short of the settled top: the next poll reads on from its last id.
     this.cursor = read.length === BATCH ? read.at(-1)!.id : Math.max(this.cursor, settled);
-    if (read.length === BATCH) this.pending.unshift({ top: settled, xmax: BigInt(xmin) });
+    if (read.length === BATCH) this.pending.unshift({ top: settled, xid: 0n });
     return read;
   }
 }
@@ -133,4 +135,11 @@ export async function purgeEvents(db: Queryable, hours: number): Promise<number>
     [hours],
   );
   return rows[0]!.n;
+}
+
+export const PURGE_EVENTS_JOB = defineQueue('events.purge');
+
+/** Every ten minutes, on one instance: events past the retention go (a stream resuming before them reloads). */
+export function registerEventJobs(ctx: AppContext): void {
+  ctx.jobs.register(PURGE_EVENTS_JOB, () => purgeEvents(ctx.db, ctx.config.EVENTS_RETENTION_HOURS).then(() => undefined), { cron: '*/10 * * * *' });
 }

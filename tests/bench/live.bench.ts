@@ -1,0 +1,137 @@
+// Live events bench (issue 28): RATE intakes a second for BENCH_LIVE_SECONDS (default 30) with 50
+// admin listeners spread over two instances on PostgreSQL (DATABASE_URL; else one instance on
+// PGlite), one of which drops its stream for BENCH_LIVE_DROP_SECONDS (default 30, at most a third
+// of the run) and resumes with Last-Event-ID. Figures: p95 from the intake's request to each
+// listener receiving its `lead.created` (an upper bound of commit → received; budget 500 ms on
+// PostgreSQL, 1 s on PGlite), listeners that missed an event, received one twice or out of order
+// (must be 0), and the intake answer's p95 with the 50 listeners against a run without any, in
+// the same process (ratio ≤ 1.2).
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { boot, type Booted } from '../../server/boot';
+import { loadConfig } from '../../server/config';
+import { openSession } from '../../server/services/auth/sessions';
+import { createUser } from '../../server/services/users';
+import { openEventStream, type EventStream } from '../support/event-stream';
+import { freshDatabase, percentile } from './delivery-load';
+import type { BenchResult } from './run';
+
+const SECONDS = Number(process.env.BENCH_LIVE_SECONDS ?? 30);
+const DROP = Math.min(Number(process.env.BENCH_LIVE_DROP_SECONDS ?? 30), SECONDS / 3);
+const RATE = 100;
+const LISTENERS = 50;
+const columns = [
+  { key: 'nom', label: 'Nom', type: 'text', required: true },
+  { key: 'telephone', label: 'Téléphone', type: 'phone', required: true },
+  { key: 'code_postal', label: 'Code postal', type: 'postal_code', required: true },
+];
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export default async function liveBench(): Promise<BenchResult[]> {
+  const databaseUrl = process.env.DATABASE_URL ? await freshDatabase(process.env.DATABASE_URL) : undefined;
+  const instances: Array<Booted & { url: string }> = [];
+  for (const name of databaseUrl ? ['a', 'b'] : ['a']) {
+    const dataDir = mkdtempSync(join(tmpdir(), `bench-live-${name}-`));
+    const config = loadConfig(
+      { DATA_DIR: dataDir, LOG_LEVEL: 'error', TRUST_PROXY: '1' },
+      { DATABASE_URL: databaseUrl, pgliteDir: databaseUrl ? undefined : join(dataDir, 'pglite'), seedDemo: false },
+    );
+    const booted = await boot(config, { logger: false });
+    instances.push({ ...booted, url: await booted.app.listen({ port: 0, host: '127.0.0.1' }) });
+  }
+  const { db } = instances[0]!.ctx;
+  const streams: EventStream[] = [];
+  try {
+    await db.query(`INSERT INTO landings (key, name, kind, category, columns) VALUES ('bench-live', 'Bench live', 'standard', 'pac', $1)`, [
+      JSON.stringify(columns),
+    ]);
+    const user = await createUser(db, { name: 'Bench Admin', email: 'bench-live@bench.local', password: 'bench-password-1', admin: true });
+    let n = 0;
+    const sent = new Map<number, number>();
+    /** RATE intakes a second for `seconds`, alternately to each instance; answers each answer's time. */
+    const load = async (seconds: number) => {
+      const answers: number[] = [];
+      const posts: Array<Promise<void>> = [];
+      const started = performance.now();
+      for (let i = 0; i < seconds * RATE; i++) {
+        const due = started + (i * 1000) / RATE;
+        if (due > performance.now()) await sleep(due - performance.now());
+        const k = ++n;
+        const at = performance.now();
+        posts.push(
+          fetch(`${instances[k % instances.length]!.url}/api/intake/bench-live`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.${(k >> 16) & 255}.${(k >> 8) & 255}.${k & 255}` },
+            body: JSON.stringify({ nom: 'Bench', telephone: `07${String(10_000_000 + k).padStart(8, '0')}`, code_postal: '30000' }),
+          }).then(async (res) => {
+            const { data } = (await res.json()) as { data: { id: number } };
+            sent.set(data.id, at);
+            answers.push(performance.now() - at);
+          }),
+        );
+      }
+      await Promise.all(posts);
+      return answers;
+    };
+
+    const alone = await load(Math.max(2, SECONDS / 3));
+    const tokens = await Promise.all(instances.map(() => openSession(db, user.id, '127.0.0.1', 12)));
+    for (let i = 0; i < LISTENERS; i++) streams.push(await openEventStream(instances[i % instances.length]!.url, tokens[i % instances.length]!));
+    const expected = new Set<number>();
+    const firstId = n;
+    // One listener drops a third of the way through and comes back DROP seconds later, on the other instance.
+    const dropper = (async () => {
+      await sleep((SECONDS * 1000) / 3);
+      const gone = streams[0]!;
+      gone.close();
+      await sleep(DROP * 1000);
+      const last = gone.events.at(-1)?.id;
+      const back = await openEventStream(instances[1 % instances.length]!.url, tokens[1 % instances.length]!, last === undefined ? {} : { lastEventId: last });
+      streams.push(back);
+      return { gone, back };
+    })();
+    const listened = await load(SECONDS);
+    const { gone, back } = await dropper;
+    for (const [id] of sent) if (id > firstId) expected.add(id);
+    const createdOf = (s: EventStream) => s.events.filter((e) => e.type === 'lead.created').map((e) => (e.event.data as { lead_id: number }).lead_id);
+    const live = [...streams.slice(1, LISTENERS), back];
+    await Promise.all(live.map((s) => s.until(() => [...expected].every((id) => createdOf(s).includes(id)) || false, 30_000).catch(() => undefined)));
+
+    const listeners = [...streams.slice(1, LISTENERS).map((s) => s.events), [...gone.events, ...back.events]];
+    let faulty = 0;
+    const delays: number[] = [];
+    for (const events of listeners) {
+      const ids = events.map((e) => e.id);
+      const leads = events.filter((e) => e.type === 'lead.created').map((e) => (e.event.data as { lead_id: number }).lead_id);
+      const inOrder = ids.every((id, i) => i === 0 || id > ids[i - 1]!);
+      const all = [...expected].every((id) => leads.includes(id));
+      if (!inOrder || !all || new Set(ids).size !== ids.length) faulty++;
+    }
+    for (const s of streams.slice(1, LISTENERS))
+      for (const e of s.events) {
+        const at = sent.get((e.event.data as { lead_id?: number }).lead_id ?? -1);
+        if (e.type === 'lead.created' && at !== undefined) delays.push(e.at - at);
+      }
+    const kind = databaseUrl ? 'two instances, PostgreSQL' : 'one instance, PGlite';
+    return [
+      { name: `intake → event received, ${LISTENERS} listeners, ${kind} (p95)`, value: percentile(delays, 95), unit: 'ms', budget: databaseUrl ? 500 : 1000 },
+      {
+        name: `listeners that missed an event, got one twice or out of order (of ${LISTENERS}, one dropped ${DROP} s)`,
+        value: faulty,
+        unit: 'count',
+        budget: 1,
+      },
+      {
+        name: `intake answer with ${LISTENERS} listeners (p95)`,
+        value: percentile(listened, 95),
+        unit: 'ms',
+        peer: { name: 'without listeners', value: percentile(alone, 95) },
+      },
+    ];
+  } finally {
+    streams.forEach((s) => s.close());
+    for (const i of instances) await i.close();
+  }
+}
