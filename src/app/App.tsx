@@ -4,6 +4,7 @@ import { useEffect, useLayoutEffect } from 'react';
 import { RouterProvider } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { setSessionEndedHandler } from '../api/client';
+import { useLiveConnection } from '../api/events/hooks';
 import { IntlProvider, useT } from '../i18n/provider';
 import { closeSidebar, deviceFor, ui } from '../state/ui';
 import { signOutLocally, userState } from '../state/user';
@@ -30,6 +31,7 @@ export function App({ intl }: { intl: IntlShape }) {
 function UiEffects() {
   const { theme, size } = useSnapshot(ui);
   const t = useT();
+  useLiveConnection();
 
   // Before the screens' layout effects: the grid measures its font for the new size.
   useLayoutEffect(() => {

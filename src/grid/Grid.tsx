@@ -271,6 +271,12 @@ export function Grid(props: GridProps) {
         if (n > 0) await cache.ensure(0, n - 1);
         setState((s) => sel.selectFirst(s, { count: cache.total, idAt: cache.idAt }, n));
       },
+      remove(ids) {
+        const gone = new Set(ids);
+        const removed = cache.remove(gone);
+        setState((s) => sel.withoutRows(s, cache.total, removed, gone));
+        bump();
+      },
       async refresh() {
         // The focused row, then those after it: the focus goes to the first one still listed.
         const focusBefore = stateRef.current.focus;

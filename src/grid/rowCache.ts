@@ -87,6 +87,41 @@ export class RowCache {
     });
   }
 
+  /**
+   * Takes rows out of the list as someone else's change moved them elsewhere, without asking the
+   * server: the rows after them move up. A page left with holes stays shown and is read again
+   * (as during a refresh). Answers the indexes the rows had, in order.
+   */
+  remove(ids: ReadonlySet<RowId>): number[] {
+    const loaded = [...this.pages.entries()].sort((a, b) => a[0] - b[0]);
+    const removed: number[] = [];
+    for (const [p, rows] of loaded) rows.forEach((r, i) => ids.has(r.id) && removed.push(p * this.pageSize + i));
+    if (removed.length === 0) return removed;
+    this.total = Math.max(0, this.total - removed.length);
+    const pages = new Map<number, Row[]>();
+    let before = 0;
+    for (const [p, rows] of loaded) {
+      rows.forEach((row, i) => {
+        const index = p * this.pageSize + i;
+        while (before < removed.length && removed[before] < index) before++;
+        if (ids.has(row.id)) return;
+        const at = index - before;
+        const page = Math.floor(at / this.pageSize);
+        if (!pages.has(page)) pages.set(page, []);
+        pages.get(page)![at % this.pageSize] = row;
+      });
+    }
+    this.pages = pages;
+    this.stale.clear();
+    for (const [p, rows] of pages) {
+      const size = Math.min(this.pageSize, this.total - p * this.pageSize);
+      let filled = 0;
+      for (let i = 0; i < size; i++) if (rows[i] !== undefined) filled++;
+      if (filled < size) this.stale.add(p);
+    }
+    return removed;
+  }
+
   private async load(page: number): Promise<void> {
     const generation = this.generation;
     const ctrl = new AbortController();

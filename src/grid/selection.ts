@@ -103,4 +103,15 @@ export function reconcile(s: SelectionState, rows: RowsView, candidates: readonl
   return { focus, anchor: focus, selected, base: selected, allMatching: s.allMatching, offerAll: false };
 }
 
+/**
+ * Rows left the list (someone else's change, `removed` their former indexes in order): the focus
+ * and the anchor stay on their rows, or go to the row that took the place of theirs; the rows
+ * that left are no longer selected.
+ */
+export function withoutRows(s: SelectionState, count: number, removed: readonly number[], ids: ReadonlySet<RowId>): SelectionState {
+  const shift = (i: number) => clamp(i - removed.filter((r) => r < i).length, count);
+  const keep = (set: ReadonlySet<RowId>) => new Set([...set].filter((id) => !ids.has(id)));
+  return { ...s, focus: shift(s.focus), anchor: shift(s.anchor), selected: keep(s.selected), base: keep(s.base), offerAll: false };
+}
+
 export const isSelected = (s: SelectionState, id: RowId | undefined) => id !== undefined && (s.allMatching || s.selected.has(id));

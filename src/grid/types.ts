@@ -85,6 +85,8 @@ export interface GridHandle {
   selectAllMatching(): void;
   /** Selects exactly the first n rows of the list, loading them first. */
   selectFirst(n: number): Promise<void>;
+  /** Takes rows out of the list without reloading it (others moved them): the focus stays on its row, or the next one. */
+  remove(ids: readonly RowId[]): void;
   /** Reloads the list; the focus stays on its row, or moves to the next one when it left. */
   refresh(): Promise<void>;
   /** Whether the list opens its rows (Enter, double click), and opening the focused one. */

@@ -2,7 +2,7 @@
 // with a request counter on the server's side of the page and axe-core on every screen touched.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, DEMO, MOBILE, signIn, startApp, type App } from './harness';
+import { axeViolations, DEMO, MOBILE, signIn, startApp, networkIdle, type App } from './harness';
 import { createLanding } from './landing-fixture';
 
 let app: App;
@@ -90,7 +90,7 @@ describe('a forced sign-out', () => {
     await page.getByRole('grid').waitFor();
     const tagsBefore = await page.locator('nav.tags li.tag').allTextContents();
     // Nothing in flight: the tab click below is what meets the revoked session.
-    await page.waitForLoadState('networkidle');
+    await networkIdle(page);
     await app.server.ctx.db.query('DELETE FROM sessions WHERE user_id = (SELECT id FROM users WHERE email = $1)', [DEMO.staff.email]);
     // A background request (a refetch) may meet the revoked session before the click does.
     await Promise.race([
@@ -429,7 +429,7 @@ describe('every screen, and the lead view on a phone', () => {
     ]) {
       await page.goto(path);
       await page.getByRole('heading', { level: 1 }).first().waitFor();
-      await page.waitForLoadState('networkidle');
+      await networkIdle(page);
       expect({ path, violations: await axeViolations(page) }).toEqual({ path, violations: [] });
     }
     await context.close();

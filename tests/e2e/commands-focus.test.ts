@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, signIn, startApp, type App } from './harness';
+import { DEMO, signIn, startApp, networkIdle, type App } from './harness';
 
 let app: App;
 beforeAll(async () => {
@@ -180,7 +180,7 @@ describe("a normal user's bookmark of an admin screen", () => {
     expect(await page.evaluate(() => localStorage.getItem('visitedViews'))).not.toContain('/customers/rules/rapports/3');
     await page.goto('/');
     await page.locator('nav.sidebar').waitFor();
-    await page.waitForLoadState('networkidle');
+    await networkIdle(page);
     const tags = page.getByRole('navigation', { name: 'Vues visitées' });
     expect(await tags.getByRole('link').allTextContents()).not.toContain('Rapports');
     expect(await tags.locator('a[href*="/customers"]').count()).toBe(0);

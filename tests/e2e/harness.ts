@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { inject } from 'vitest';
 import { boot, type Booted } from '../../server/boot';
 import { loadConfig } from '../../server/config';
@@ -97,6 +97,11 @@ export async function startApp(env: Record<string, string> = {}): Promise<App> {
       const context = await browser.newContext({ viewport, locale, timezoneId: 'Europe/Paris', baseURL: url });
       contexts.push(context);
       const page = await context.newPage();
+      const pending = new Set<Request>();
+      inFlight.set(page, pending);
+      page.on('request', (r) => !isEventStream(r) && pending.add(r));
+      page.on('requestfinished', (r) => pending.delete(r));
+      page.on('requestfailed', (r) => pending.delete(r));
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(e.message));
       return { page, context, errors };
@@ -108,6 +113,27 @@ export async function startApp(env: Record<string, string> = {}): Promise<App> {
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+const inFlight = new WeakMap<Page, Set<Request>>();
+const isEventStream = (r: Request) => new URL(r.url()).pathname === '/api/events';
+const IDLE_MS = 500;
+
+/**
+ * Playwright's 'networkidle' (loaded, then no request in flight for 500 ms), the live event stream
+ * aside: a signed-in page holds GET /api/events open as long as it lives, and 'networkidle' would
+ * wait for it forever.
+ */
+export async function networkIdle(page: Page, timeout = 30_000) {
+  await page.waitForLoadState('load');
+  const pending = inFlight.get(page)!;
+  const deadline = Date.now() + timeout;
+  let quietSince = Date.now();
+  while (Date.now() - quietSince < IDLE_MS) {
+    if (Date.now() > deadline) throw new Error(`network not idle after ${timeout} ms: ${[...pending].map((r) => r.url()).join(', ')}`);
+    if (pending.size > 0) quietSince = Date.now();
+    await page.waitForTimeout(50);
+  }
 }
 
 /** Signs in through the login form and waits for the shell. */

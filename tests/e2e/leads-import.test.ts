@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handMadeXlsx, windows1252 } from '../fixtures/ooxml';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DEMO, signIn, startApp, type App } from './harness';
+import { DEMO, signIn, startApp, networkIdle, type App } from './harness';
 import { createLanding } from './landing-fixture';
 
 let app: App;
@@ -182,7 +182,7 @@ describe('accessibility', () => {
     for (const tab of tabs) {
       await page.goto(`/landings_test/1?tab=${tab}`);
       await page.getByRole('tab', { selected: true }).waitFor();
-      await page.waitForLoadState('networkidle');
+      await networkIdle(page);
       const violations = await screenViolations(page);
       if (violations.length) found[tab] = violations;
     }

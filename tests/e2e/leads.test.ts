@@ -3,7 +3,7 @@
 import Papa from 'papaparse';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, signIn, startApp, type App } from './harness';
+import { DEMO, signIn, startApp, networkIdle, type App } from './harness';
 import { createLanding } from './landing-fixture';
 
 let app: App;
@@ -448,7 +448,7 @@ describe('lead view on a phone', () => {
     for (const tab of ['new', 'production', 'stock', 'landings', 'import']) {
       await page.goto(`/landings_test/1${tab === 'new' ? '' : `?tab=${tab}`}`);
       await page.getByRole('tabpanel').waitFor();
-      await page.waitForLoadState('networkidle');
+      await networkIdle(page);
       const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, view: document.documentElement.clientWidth }));
       expect(widths.page, tab).toBeLessThanOrEqual(widths.view);
     }

@@ -3,6 +3,7 @@
 // section, axe on the form with the section open, and the list's fill per window and priority.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeEvents } from '../../server/services/events/outbox';
 import { listRules } from '../../server/services/lives/rules';
 import { axeViolations, DEMO, signIn, startApp, type App } from './harness';
 
@@ -188,10 +189,24 @@ describe("a rule with the 'Avancé' section", () => {
       [rule!.id],
     );
     const sold = (await listRules(app.server.ctx.db, rule!.customer_id)).find((r) => r.id === rule!.id)!.sold;
+    // As the routing that bumps them does, a rule.fill event tells the screens (no screen polls).
+    await writeEvents(
+      app.server.ctx.db,
+      'rule.fill',
+      [
+        {
+          rule_id: rule!.id,
+          customer_id: rule!.customer_id,
+          today: { count: 0, leads_number: 20 },
+          sold: { hour: sold.hour, week: sold.week, month: sold.month },
+        },
+      ],
+      'admins',
+    );
     await page.getByRole('tab', { name: 'Règles', exact: true }).click();
     const fill = page.locator(`[data-fill="${rule!.id}"]`);
     await fill.waitFor();
-    // The fills are polled: the sales appear without reloading the list.
+    // The fills follow the live events: the sales appear without reloading the list.
     await expect.poll(() => fill.textContent(), { timeout: 15_000 }).toBe(`${sold.hour}/5 h · 0/20 j · ${sold.week}/70 sem. · ${sold.month}/250 mois`);
     expect(sold.month).toBe(2);
     const row = page.getByRole('grid', { name: 'Règles' }).getByRole('row').filter({ hasText: 'Toitures en tuiles' });

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, DEMO, signIn, startApp, type App } from './harness';
+import { axeViolations, DEMO, signIn, startApp, networkIdle, type App } from './harness';
 
 let app: App;
 beforeAll(async () => {
@@ -44,7 +44,7 @@ describe('Content-Security-Policy', () => {
     ]) {
       await page.goto(path);
       await page.getByRole('heading', { level: 1 }).first().waitFor();
-      await page.waitForLoadState('networkidle');
+      await networkIdle(page);
     }
     // The import reads files in a module worker: the worker must be allowed too.
     await page.goto('/landings_test/1?tab=import');
@@ -56,7 +56,7 @@ describe('Content-Security-Policy', () => {
     await page.getByText('Correspondance des colonnes').waitFor();
     await page.goto('/production/pac');
     await page.getByRole('heading', { level: 1 }).first().waitFor();
-    await page.waitForLoadState('networkidle');
+    await networkIdle(page);
     await page.screenshot({ path: '/tmp/i15-server-csp-production.png' });
     // axe-core is injected by the test tools, which the policy must not stop either.
     expect(await axeViolations(page)).toEqual([]);

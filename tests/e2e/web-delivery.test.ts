@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { distDir, DEMO, signIn, startApp, type App } from './harness';
+import { distDir, DEMO, signIn, startApp, networkIdle, type App } from './harness';
 
 // The built app as the browser receives it (issue 30): the build's precompressed files, their
 // caching, and what the sign-in page loads.
@@ -33,7 +33,7 @@ describe('the built app over the wire', () => {
     expect(login?.headers()['cache-control']).toBe('no-cache');
     expect(login?.headers()['vary']).toMatch(/accept-encoding/i);
     await page.getByRole('button', { name: 'Se connecter', exact: true }).waitFor();
-    await page.waitForLoadState('networkidle');
+    await networkIdle(page);
 
     expect(scripts.length).toBeGreaterThan(5);
     // One round of requests: index.html names every script of the sign-in page (the entry and

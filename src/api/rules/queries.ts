@@ -16,12 +16,10 @@ export const rulesQuery = (customerId: number) =>
     staleTime: 10_000,
   });
 
-/** How often the rules screen asks whether today's fills moved (an unchanged answer is a 204 without body). */
-export const FILL_POLL_MS = 3000;
-
 /**
- * GET /api/customers/rules/today: today's fill of each rule, asked again every few seconds with
- * the last `version`; an unchanged fill keeps the previous answer (same object: nothing re-renders).
+ * GET /api/customers/rules/today: today's fill of each rule, asked again on each `rule.fill` or
+ * sale event with the last `version`; an unchanged fill (a 204 without body) keeps the previous
+ * answer (same object: nothing re-renders).
  */
 export const rulesTodayQuery = (customerId: number) => {
   const queryKey = [...rulesKey, 'today', customerId];
@@ -31,7 +29,6 @@ export const rulesTodayQuery = (customerId: number) => {
       const previous = client.getQueryData<RulesTodayResponse>(queryKey);
       return (await fetchRulesToday(customerId, previous?.version, signal)) ?? previous!;
     },
-    refetchInterval: FILL_POLL_MS,
   });
 };
 

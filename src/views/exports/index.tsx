@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { useSnapshot } from 'valtio';
+import { useLiveEvents } from '../../api/events/hooks';
 import type { ExportItem } from '../../api/exports/contract';
 import { fetchExports } from '../../api/exports/requests';
 import { useUsers } from '../../api/users/hooks';
@@ -9,6 +10,8 @@ import { getCommandContext, useProvideCommandContext } from '../../commands/cont
 import { defaultFormatter } from '../../grid/Grid';
 import type { GridColumnSpec, Row, RowLoader } from '../../grid/types';
 import { useIntl, useT } from '../../i18n/provider';
+import { userState } from '../../state/user';
+import { toaster } from '../../ui/toasts';
 import '../../styles/admin.css';
 import { ListScreen, useListScreen, type ListGrid } from '../../ui/ListScreen';
 import { BigExportPanel } from './BigExportPanel';
@@ -100,6 +103,12 @@ export default function ExportsScreen() {
   const ctx: ExportsCommandContext = useMemo(() => ({ userId, focused, grid: gridHandle, refresh }), [userId, focused, gridHandle, refresh]);
   useProvideCommandContext({ view: 'exports', exports: ctx });
   useEffect(() => void resumeBigExport(getCommandContext()).catch(() => {}), []);
+  // An export made anywhere joins the history at once; the user's own are announced by their own command.
+  useLiveEvents((event) => {
+    if (event.type !== 'export.ready') return;
+    if (event.data.user_id !== userState.userData?.id) toaster.info(t('exports.toast.ready', { id: event.data.export_id }));
+    void refresh();
+  });
 
   const owner = userId ? users.data?.find((u) => u.id === userId)?.name : undefined;
 

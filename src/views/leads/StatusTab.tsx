@@ -1,9 +1,11 @@
-import { useCallback, useMemo, useRef, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
 import { useSnapshot } from 'valtio';
 import type { EntryStatus, LeadRow } from '../../api/leads/contract';
 import { useAllLandings } from '../../api/landings/hooks';
 import { fetchLeadCount, fetchLeadPage, leadColumns, leadFilters } from '../../api/leads/requests';
 import { ApiError } from '../../api/client';
+import { useLiveEvents, useLiveResync } from '../../api/events/hooks';
+import { userState } from '../../state/user';
 import { CommandMenu } from '../../commands/CommandMenu';
 import { runCommand } from '../../commands/registry';
 import { toaster } from '../../ui/toasts';
@@ -15,11 +17,16 @@ import { ConvertDialog } from './ConvertDialog';
 import { ExportControls } from './ExportControls';
 import { RoutingDialog } from './RoutingDialog';
 import { SelectFirst } from './SelectFirst';
+import { LiveBar } from './LiveBar';
+import { tabChange } from './live';
 import { leadPath, leadView } from './store';
 import { toneOf } from './tone';
 import { UndoBar } from './UndoBar';
 
 const rowTone = (row: Row) => toneOf(row.value);
+
+/** The live notices kept on screen, the newest last. */
+const MAX_NOTICES = 3;
 
 /** The doublons list gets a column of its own after the id and the date: the lead each one repeats. */
 function withOriginal(columns: GridColumnSpec[], show: boolean): GridColumnSpec[] {
@@ -104,6 +111,33 @@ export function StatusTab({ landingIds, status, selection, onSelectionChange, on
   const rowMenu = useMemo(() => ({ menu: 'leads.row' as const, label: t('leads.row.menu') }), [t]);
 
   const focusGrid = useCallback(() => gridRef.current?.focus(), []);
+
+  // The live events (issue 28). Arrivals wait behind the bar: rows never move under the cursor.
+  // Leads others moved leave the list at once, and the selection, so that an action on the
+  // selection never meets them (a 409); the notice says who moved them. The user's own (another
+  // browser tab's) leave without a notice.
+  useEffect(() => {
+    leadView.arrived = 0;
+    leadView.notices = [];
+  }, [queryKey]);
+  useLiveEvents((event) => {
+    const change = tabChange(event, { landingIds, status, me: userState.userData?.id });
+    if (!change) return;
+    if (change.arrived > 0) leadView.arrived += change.arrived;
+    const gone = change.departure;
+    const grid = gridRef.current;
+    if (!gone || !grid) return;
+    const selected = grid.selection().selected;
+    const unselected = gone.ids.filter((id) => selected.has(id)).length;
+    grid.remove(gone.ids);
+    if (gone.mine) return;
+    const notice = { key: event.id, to: gone.to, by: gone.by, count: gone.ids.length, unselected };
+    leadView.notices = [...leadView.notices, notice].slice(-MAX_NOTICES);
+  });
+  useLiveResync(() => {
+    leadView.arrived = 0;
+    void gridRef.current?.refresh();
+  });
   // Escape in a field of the tab (export form, filters) gives the keys back to the grid.
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     if (e.key !== 'Escape' || e.defaultPrevented || !(e.target as HTMLElement).matches('input, select')) return;
@@ -127,6 +161,7 @@ export function StatusTab({ landingIds, status, selection, onSelectionChange, on
         </p>
       </div>
       <UndoBar />
+      <LiveBar onDone={focusGrid} />
       <Grid
         key={queryKey}
         queryKey={queryKey}

@@ -15,6 +15,7 @@ import { LandingSettingsDialog } from './LandingSettingsDialog';
 import { LandingsTab } from './LandingsTab';
 import { viewAt } from './savedViews';
 import { SaveViewDialog } from './SaveViewDialog';
+import { Presence } from './Presence';
 import './leads.css';
 import { StatsTab } from './StatsTab';
 import { StatusTab } from './StatusTab';
@@ -97,6 +98,7 @@ export default function LeadsScreen() {
     <section className="leads-view" aria-labelledby="leads-title">
       <header className="leads-head">
         <h1 id="leads-title">{title || t(missing ? 'leads.notFound.title' : 'leads.title')}</h1>
+        {shown ? <Presence place={`landing:${landingIds.join('-')}/${tab}`} /> : null}
         <LandingPicker selected={landingIds} />
         {shown ? <CommandMenu menu="views.current" variant="toolbar" label={t('views.menu')} className="leads-views" /> : null}
       </header>

@@ -31,6 +31,7 @@ declare module '../../commands/registry' {
     'leads.list': true;
     'leads.row': true;
     'leads.undo': true;
+    'leads.arrived': true;
   }
 }
 
@@ -72,6 +73,23 @@ defineCommand({
   run: reload,
 });
 
+// As mail clients do: leads that arrive wait behind a bar, so the rows never move under the cursor; '.' shows them.
+defineCommand({
+  id: 'leads.showNew',
+  title: 'leads.showNew',
+  section,
+  scope,
+  keys: ['.'],
+  menus: [{ id: 'leads.arrived', order: 1 }],
+  requires: 'staff',
+  when: (ctx): ctx is OnGrid => onGrid(ctx) && leadView.arrived > 0,
+  run: async (ctx) => {
+    // The bar and its button go away: the keys go back to the list, on the row they were on.
+    ctx.grid?.focus();
+    await reload(ctx);
+  },
+});
+
 defineCommand({
   id: 'leads.focusExport',
   title: 'leads.focusExport',
@@ -109,8 +127,9 @@ const idsOfSelection = (ctx: OnGrid) =>
     ? fetchAllMatchingIds({ landingIds: ctx.leads.landingIds, status: ctx.leads.status, sort: null, filters: matchingFilter(ctx).filters })
     : Promise.resolve(selectedIds(ctx));
 
-/** The list reloads, and buyers, sources and statistics are fetched again. */
+/** The list reloads (with the leads that arrived meanwhile), and buyers, sources and statistics are fetched again. */
 async function reload(ctx: CommandContext) {
+  leadView.arrived = 0;
   void queryClient.invalidateQueries({ queryKey: leadsKey });
   await ctx.grid?.refresh();
 }

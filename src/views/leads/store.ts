@@ -5,6 +5,7 @@ import type { GridColumnSpec, GridSelectionInfo } from '../../grid/types';
 import { hrefOf } from '../../commands/screens';
 import type { SavedView } from '../../api/views/contract';
 import type { ListState } from '../../api/views/url';
+import type { Gone } from './live';
 
 /** The tabs of the lead view, in order (docs/product.md §2), with the status a grid tab lists. */
 export const leadTabs = [
@@ -61,6 +62,15 @@ export interface UndoEntry {
   count: number;
 }
 
+/** What the live events changed in the list (issue 28): leads others moved out, and those of them that were selected. */
+export interface LiveNotice {
+  key: number;
+  to: Gone;
+  by: string | null;
+  count: number;
+  unselected: number;
+}
+
 export const leadView = proxy({
   filename: '',
   bookType: 'xlsx' as BookType,
@@ -76,4 +86,12 @@ export const leadView = proxy({
   lastAction: null as UndoEntry | null,
   /** The lead whose routing the 'Pourquoi ce client ?' dialog explains. */
   routing: null as { landing: number; lead: number } | null,
+  /** Leads that came into the tab since it was read: shown when the user asks ('3 nouveaux leads — Afficher'). */
+  arrived: 0,
+  /** The last changes others made to the list, newest last. */
+  notices: [] as LiveNotice[],
 });
+
+export function dismissNotice(key: number) {
+  leadView.notices = leadView.notices.filter((n) => n.key !== key);
+}

@@ -71,3 +71,37 @@ describe('the row cache after a failed page', () => {
     expect(calls).toBe(3);
   });
 });
+
+describe('rows taken out of the list without asking the server', () => {
+  it('moves the later rows up, keeps full pages, shows a page with holes while reading it again', async () => {
+    let asked = 0;
+    const loader: RowLoader = async (req) => {
+      asked++;
+      return { rows: Array.from({ length: Math.min(req.limit, 7 - req.offset) }, (_, i) => ({ id: req.offset + i + 1 })), total: 7 };
+    };
+    const cache = new RowCache(loader, 3, { sort: null, filters: {} }, () => undefined);
+    await cache.ensure(0, 6);
+    expect(asked).toBe(3);
+    expect(cache.remove(new Set([2, 42]))).toEqual([1]);
+    expect(cache.total).toBe(6);
+    expect(Array.from({ length: 6 }, (_, i) => cache.idAt(i))).toEqual([1, 3, 4, 5, 6, 7]);
+    // Every page is full again: nothing to read.
+    await cache.ensure(0, 5);
+    expect(asked).toBe(3);
+    expect(cache.remove(new Set([99]))).toEqual([]);
+  });
+
+  it('a page left short of the rows it should hold is read again, its rows shown meanwhile', async () => {
+    let asked = 0;
+    const loader: RowLoader = async (req) => {
+      asked++;
+      return { rows: Array.from({ length: req.limit }, (_, i) => ({ id: req.offset + i + 1 })), total: 100 };
+    };
+    const cache = new RowCache(loader, 3, { sort: null, filters: {} }, () => undefined);
+    await cache.ensure(0, 5);
+    expect(cache.remove(new Set([1]))).toEqual([0]);
+    expect([cache.idAt(0), cache.idAt(4), cache.idAt(5)]).toEqual([2, 6, undefined]);
+    await cache.ensure(3, 5);
+    expect(asked).toBe(3);
+  });
+});

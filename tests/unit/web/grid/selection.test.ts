@@ -170,3 +170,19 @@ describe('grid columns', () => {
     expect(splitDateRange('2025-01-01<>2025-03-31')).toEqual(['2025-01-01', '2025-03-31']);
   });
 });
+
+describe('rows that others moved out of the list', () => {
+  it('keeps the focus on its row, or the one that took its place, and unselects the rows that left', () => {
+    let s = sel.initialSelection;
+    const view = rows(10);
+    s = sel.toggleAt(s, view, 2);
+    s = sel.toggleAt(s, view, 5);
+    s = sel.focusAt(s, view, 6);
+    // Rows 1 and 5 (ids 101, 105) left: the focused row (106) is now the fifth.
+    const after = sel.withoutRows(s, 8, [1, 5], new Set([101, 105]));
+    expect([after.focus, ids(after)]).toEqual([4, [102]]);
+    // The focused row itself left: the next one takes the focus; at the end, the last one.
+    expect(sel.withoutRows(s, 9, [6], new Set([106])).focus).toBe(6);
+    expect(sel.withoutRows(sel.focusAt(s, view, 9), 9, [9], new Set([109])).focus).toBe(8);
+  });
+});
