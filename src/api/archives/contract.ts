@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** A month of the archive, 'YYYY-MM' (Paris time). */
-export const archiveMonth = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Mois invalide : attendu AAAA-MM, par exemple 2024-03');
+export const archiveMonth = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Mois invalide, attendu AAAA-MM avec un mois de 01 à 12');
 
 export const archiveMonthParams = z.object({ month: archiveMonth });
 
