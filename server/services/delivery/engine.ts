@@ -28,10 +28,10 @@ interface OfferedLead extends FilteredLead {
 
 export type Outcome = 'delivered' | 'unmatched' | 'expired' | 'not_new';
 /** A rule as the batch reads it: a candidate of the leads listed, its customer's dedupe window and webhook. */
-type Offered = Candidate & { leads: number[]; has_webhook: boolean; dedupe_days: number };
+export type Offered = Candidate & { leads: number[]; has_webhook: boolean; dedupe_days: number };
 
-/** The rules that could take any lead of a batch (by landing and lookup key), each with the leads it could take, its counters at the batch's moment and its customer's month; the coverage map (productions/coverage.ts) reads the rules through it too, a landing's targets standing for the leads. */
-export const candidatesSql = `
+/** The rules that could take any lead of a batch (by landing and lookup key), each with the leads it could take, its counters at the batch's moment and its customer's month. */
+const candidatesSql = `
   WITH k AS (SELECT * FROM unnest($1::bigint[], $2::int[], $3::text[]) AS k (lead_id, landing_id, zip_key)),
        t AS (SELECT rt.rule_id, array_to_json(array_agg(DISTINCT k.lead_id)) AS leads
                FROM k JOIN rule_targets rt ON rt.landing_id = k.landing_id AND rt.zip_key = k.zip_key GROUP BY rt.rule_id)
@@ -241,9 +241,23 @@ const samePerson = (a: Person, b: Person) => (a.phone !== null && a.phone === b.
 async function candidatesOf(q: Queryable, leads: OfferedLead[], clock: ParisClock): Promise<Offered[]> {
   const keys = leads.filter((l) => l.entry_status === 'new').flatMap((l) => zipKeys(l.postal_code, l.departement).map((key) => ({ lead: l, key })));
   if (keys.length === 0) return [];
+  const rows = await candidateRules(
+    q,
+    keys.map((k) => ({ id: k.lead.id, landing_id: k.lead.landing_id, key: k.key })),
+    clock,
+  );
+  return rows.map((r) => ({ ...r, sold_to_person: false }));
+}
+
+/**
+ * The rules that could take leads given by id, landing and lookup key (`zipKeys`), each with the
+ * ids it could take and its counters at `clock`. The coverage map (productions/coverage.ts) reads
+ * the rules through it too, a landing's targets standing for the leads.
+ */
+export async function candidateRules(q: Queryable, keys: { id: number; landing_id: number; key: string }[], clock: ParisClock): Promise<Offered[]> {
   const { rows } = await q.query<Offered>(candidatesSql, [
-    keys.map((k) => k.lead.id),
-    keys.map((k) => k.lead.landing_id),
+    keys.map((k) => k.id),
+    keys.map((k) => k.landing_id),
     keys.map((k) => k.key),
     clock.day,
     clock.windows.hour,
@@ -251,7 +265,7 @@ async function candidatesOf(q: Queryable, leads: OfferedLead[], clock: ParisCloc
     clock.windows.month,
     clock.windows.month.slice(0, 10),
   ]);
-  return rows.map((r) => ({ ...r, sold_to_person: false }));
+  return rows;
 }
 
 /** Which customers of each lead's candidates bought its person within their dedupe window, as `lead:customer`. */

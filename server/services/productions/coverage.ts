@@ -1,7 +1,7 @@
 import type { PassReason } from '../../../src/api/rules/contract';
 import { toRegion, type CoverageState, type DepartmentCoverage, type ProductionCategory } from '../../../src/api/productions/contract';
 import type { Queryable } from '../../db/connection';
-import { candidatesSql } from '../delivery/engine';
+import { candidateRules } from '../delivery/engine';
 import { passReason, type Candidate, type JudgedLead } from '../delivery/judge';
 import { parisClock, type ParisClock } from '../delivery/paris-time';
 import { departementFor } from '../geo';
@@ -61,16 +61,11 @@ export async function coverageOf(db: Queryable, opts: { landings: number[]; at?:
     'SELECT DISTINCT landing_id, zip_key FROM rule_targets WHERE landing_id = ANY($1::int[]) ORDER BY 1, 2',
     [opts.landings],
   );
-  const { rows: rules } = await db.query<Rule>(candidatesSql, [
-    targets.map((_, i) => i),
-    targets.map((t) => t.landing_id),
-    targets.map((t) => t.zip_key),
-    clock.day,
-    clock.windows.hour,
-    clock.windows.week,
-    clock.windows.month,
-    clock.windows.month.slice(0, 10),
-  ]);
+  const rules = await candidateRules(
+    db,
+    targets.map((t, i) => ({ id: i, landing_id: t.landing_id, key: t.zip_key })),
+    clock,
+  );
   // Department ('' everywhere) of each target.
   const where = targets.map((t) => (t.zip_key === '' || !/^\d{5}$/.test(t.zip_key) ? t.zip_key : departementFor(t.zip_key)));
   const everywhere: Rule[] = [];
