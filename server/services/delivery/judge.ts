@@ -72,27 +72,41 @@ const capOrder: Array<{ span: WindowSpan | 'day'; reason: PassReason }> = [
   { span: 'day', reason: 'cap' },
 ];
 
-/** Why a rule cannot take a lead at `clock`, or null when it can. */
-export function passReason(c: Candidate, clock: ParisClock, lead: JudgedLead): Pick<Judged, 'reason' | 'filter'> {
+/** Why a rule cannot take a lead at `clock` whatever its sales so far (its settings, the lead's day, hour and fields), or null. */
+export function settingsReason(c: Candidate, clock: ParisClock, lead: JudgedLead): Pick<Judged, 'reason' | 'filter'> | null {
   if (!c.active) return { reason: 'paused' };
   if (!c.customer_active) return { reason: 'customer_paused' };
   if (!c.days[clock.weekday]) return { reason: 'day' };
   if (!inWindow(clock.minute, c.hour_start, c.hour_end)) return { reason: 'hours' };
   const filter = failingFilter(c.filters, lead.lead, lead.columns);
   if (filter) return { reason: 'filter', filter };
-  if (c.sold_to_person) return { reason: 'already_sold_to_customer' };
+  return null;
+}
+
+/** Why a rule that its settings let take a lead cannot for its sales so far (person, caps, budget), or null. */
+export function salesReason(c: Candidate): PassReason | null {
+  if (c.sold_to_person) return 'already_sold_to_customer';
   for (const { span, reason } of capOrder) {
     const [count, cap] = span === 'day' ? [c.count, c.leads_number] : [c.counts[span], c.caps[span]];
-    if (cap !== null && count >= cap) return { reason };
+    if (cap !== null && count >= cap) return reason;
   }
-  if (c.budget.cents !== null && c.budget.spent + c.price_cents > c.budget.cents) return { reason: 'budget' };
-  return { reason: null };
+  if (c.budget.cents !== null && c.budget.spent + c.price_cents > c.budget.cents) return 'budget';
+  return null;
+}
+
+/** Why a rule cannot take a lead at `clock`, or null when it can. */
+export function passReason(c: Candidate, clock: ParisClock, lead: JudgedLead): Pick<Judged, 'reason' | 'filter'> {
+  return settingsReason(c, clock, lead) ?? { reason: salesReason(c) };
 }
 
 const time = (v: Date | string | null) => (v === null ? -Infinity : new Date(v).getTime());
 
 /** count / share compared exactly (cross products of integers). */
 const fill = (a: Candidate, b: Candidate) => a.count * (b.weight ?? b.leads_number) - b.count * (a.weight ?? a.leads_number);
+
+/** The engine's order among the rules that may take a lead (see judge). */
+export const engineOrder = (a: Candidate, b: Candidate) =>
+  a.priority - b.priority || fill(a, b) || time(a.last_delivery_at) - time(b.last_delivery_at) || a.id - b.id;
 
 /**
  * The candidates in the order the engine tries them: the rules that may take the lead first, by
@@ -103,13 +117,7 @@ const fill = (a: Candidate, b: Candidate) => a.count * (b.weight ?? b.leads_numb
 export function judge(candidates: Candidate[], clock: ParisClock, lead: JudgedLead): Judged[] {
   const judged: Judged[] = candidates.map((candidate) => ({ candidate, ...passReason(candidate, clock, lead) }));
   const open = judged.filter((j) => j.reason === null);
-  open.sort(
-    (a, b) =>
-      a.candidate.priority - b.candidate.priority ||
-      fill(a.candidate, b.candidate) ||
-      time(a.candidate.last_delivery_at) - time(b.candidate.last_delivery_at) ||
-      a.candidate.id - b.candidate.id,
-  );
+  open.sort((a, b) => engineOrder(a.candidate, b.candidate));
   const closed = judged.filter((j) => j.reason !== null).sort((a, b) => a.candidate.id - b.candidate.id);
   return [...open, ...closed];
 }

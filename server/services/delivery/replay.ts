@@ -1,7 +1,7 @@
 import type { LandingColumn } from '../../../src/api/landings/contract';
 import type { Weekday } from '../../../src/api/rules/contract';
 import type { FilteredLead, RuleFilter } from './filters';
-import { judge, nextVerdict, type Candidate } from './judge';
+import { engineOrder, nextVerdict, salesReason, settingsReason, type Candidate } from './judge';
 import { parisClock, type ParisClock, type WindowSpan } from './paris-time';
 
 /**
@@ -117,7 +117,16 @@ interface Month {
   budget: Candidate['budget'];
 }
 
+/**
+ * Per world and rule, whether its settings let it take each lead (0: not judged yet, 1: yes, 2: no):
+ * they read neither sales nor state, so the replays of one world (before and after a draft) judge
+ * each pair once. Held by the world: nothing outlives the request that loaded it.
+ */
+const settled = new WeakMap<ReplayWorld, WeakMap<ReplayRule, Uint8Array>>();
+
 export function replay(world: ReplayWorld, rules: ReplayRule[], watch?: number): Replayed {
+  const verdicts = settled.get(world) ?? settled.set(world, new WeakMap()).get(world)!;
+  const settings = rules.map((r) => verdicts.get(r) ?? verdicts.set(r, new Uint8Array(world.leads.length)).get(r)!);
   const months = new Map<number, Month>();
   for (const c of world.customers.values()) months.set(c.id, { key: '', budget: { cents: c.monthly_budget_cents, spent: 0 } });
   const monthOf = (customerId: number, clock: ParisClock) => {
@@ -161,7 +170,12 @@ export function replay(world: ReplayWorld, rules: ReplayRule[], watch?: number):
   // The windows each rule's counters belong to: a counter starts again at 0 in a new window.
   const dayKey: string[] = rules.map(() => '');
   const windowKey: Record<WindowSpan, string[]> = { hour: rules.map(() => ''), week: rules.map(() => ''), month: rules.map(() => '') };
-  const refresh = (i: number, clock: ParisClock) => {
+  // The UTC hour each rule was last refreshed in: its minutes share the day and every window (see parisClockAt).
+  const refreshedHour = new Float64Array(rules.length).fill(NaN);
+  const refresh = (i: number, clock: ParisClock, at: number) => {
+    const hour = Math.floor(at / 3_600_000);
+    if (refreshedHour[i] === hour) return;
+    refreshedHour[i] = hour;
     const c = candidates[i];
     if (dayKey[i] !== clock.day) {
       dayKey[i] = clock.day;
@@ -184,15 +198,16 @@ export function replay(world: ReplayWorld, rules: ReplayRule[], watch?: number):
     }
   });
 
-  // Who bought each person last: `customer:p:phone` / `customer:e:email` → epoch ms.
-  const bought = new Map<string, number>();
+  // Who bought each person last: phone / email → customer → epoch ms (a lead's buyers found once, not per rule).
+  const byPhone = new Map<string, Map<number, number>>();
+  const byEmail = new Map<string, Map<number, number>>();
+  const buyers = (index: Map<string, Map<number, number>>, key: string) => index.get(key) ?? index.set(key, new Map()).get(key)!;
   const soldPerson = (customerId: number, phone: string | null, email: string | null, at: number) => {
-    if (phone) bought.set(`${customerId}:p:${phone}`, at);
-    if (email) bought.set(`${customerId}:e:${email}`, at);
+    if (phone) buyers(byPhone, phone).set(customerId, at);
+    if (email) buyers(byEmail, email).set(customerId, at);
   };
-  const boughtSince = (customerId: number, phone: string | null, email: string | null, since: number) =>
-    (phone !== null && (bought.get(`${customerId}:p:${phone}`) ?? -Infinity) > since) ||
-    (email !== null && (bought.get(`${customerId}:e:${email}`) ?? -Infinity) > since);
+  const boughtSince = (customerId: number, phone: Map<number, number> | undefined, email: Map<number, number> | undefined, since: number) =>
+    (phone?.get(customerId) ?? -Infinity) > since || (email?.get(customerId) ?? -Infinity) > since;
 
   // The last deliveries' order: each sale a millisecond after the one before, as the engine stamps them.
   let stamp = -Infinity;
@@ -217,7 +232,7 @@ export function replay(world: ReplayWorld, rules: ReplayRule[], watch?: number):
       const clock = parisClockAt(s.at);
       const i = s.rule_id === null ? undefined : ruleIndex.get(s.rule_id);
       if (i !== undefined) {
-        refresh(i, clock);
+        refresh(i, clock, s.at);
         count(i, s.at);
       }
       monthOf(s.customer_id, clock).spent += s.price_cents;
@@ -238,23 +253,25 @@ export function replay(world: ReplayWorld, rules: ReplayRule[], watch?: number):
     const byKey = targets.get(lead.landing_id);
     const mine: Candidate[] = [];
     const indexes: number[] = [];
+    const phoneBuyers = lead.phone ? byPhone.get(lead.phone) : undefined;
+    const emailBuyers = lead.email ? byEmail.get(lead.email) : undefined;
     for (const key of lead.keys)
       for (const i of byKey?.get(key) ?? []) {
         if (seen[i] === n) continue;
         seen[i] = n;
-        refresh(i, clock);
         const c = candidates[i];
+        if (settings[i][n] === 0) settings[i][n] = settingsReason(c, clock, { lead, columns: landing.columns }) === null ? 1 : 2;
+        if (settings[i][n] === 2) continue;
+        refresh(i, clock, lead.at);
         monthOf(c.customer_id, clock);
-        c.sold_to_person = dedupe[i] > 0 && boughtSince(c.customer_id, lead.phone, lead.email, lead.at - dedupe[i]);
+        c.sold_to_person = dedupe[i] > 0 && boughtSince(c.customer_id, phoneBuyers, emailBuyers, lead.at - dedupe[i]);
+        if (salesReason(c) !== null) continue;
         mine.push(c);
         indexes.push(i);
       }
     if (mine.length === 0) return;
     const sold: Candidate[] = [];
-    for (const j of judge(mine, clock, { lead, columns: landing.columns })) {
-      if (j.reason !== null || nextVerdict(j.candidate, sold, landing.max_buyers) !== null) continue;
-      sold.push(j.candidate);
-    }
+    for (const c of mine.slice().sort(engineOrder)) if (nextVerdict(c, sold, landing.max_buyers) === null) sold.push(c);
     for (const c of sold) {
       count(indexes[mine.indexOf(c)], lead.at);
       c.budget.spent += c.price_cents;
