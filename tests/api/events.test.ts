@@ -110,7 +110,9 @@ describe('keeping streams alive and honest', () => {
     const s = await open(staff);
     const started = performance.now();
     await s.until(() => s.heartbeats >= 3);
-    expect(performance.now() - started).toBeGreaterThan(600);
+    // One timer beats for every stream, each beat written after its presence refresh: the first
+    // may be the tick before this stream opened, written late; the next two are 300 ms apart.
+    expect(performance.now() - started).toBeGreaterThan(300);
   });
 
   it('ends the stream when its session ends (sign-out), and only that one', async () => {
