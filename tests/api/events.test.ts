@@ -110,8 +110,8 @@ describe('keeping streams alive and honest', () => {
     const s = await open(staff);
     const started = performance.now();
     await s.until(() => s.heartbeats >= 3);
-    // One timer beats for every stream, each beat written after its presence refresh: the first
-    // may be the tick before this stream opened, written late; the next two are 300 ms apart.
+    // One timer beats for every stream: the first beat counted may be a tick that came while the
+    // stream was opening, before `started`; the next two are 300 ms apart.
     expect(performance.now() - started).toBeGreaterThan(300);
   });
 
