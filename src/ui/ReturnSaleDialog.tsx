@@ -6,6 +6,7 @@ import { runCommand } from '../commands/registry';
 import { useT } from '../i18n/provider';
 import { saleReturn } from './saleReturn';
 import './returnSale.css';
+import { FormActions } from './FormActions';
 
 /**
  * 'Retourner la vente': the reasons as radio buttons (arrows move between them), a comment required
@@ -72,14 +73,7 @@ export function ReturnSaleDialog() {
                 {error}
               </p>
             ) : null}
-            <div className="dialog-actions">
-              <Button className="btn" onPress={close}>
-                {t('sales.return.cancel')}
-              </Button>
-              <Button type="submit" className="btn btn-danger" isDisabled={busy}>
-                {t('sales.return.ok')}
-              </Button>
-            </div>
+            <FormActions cancel={t('sales.return.cancel')} submit={t('sales.return.ok')} onCancel={close} busy={busy} danger />
           </form>
         </Dialog>
       </Modal>

@@ -1,9 +1,10 @@
 import type { FormEvent, KeyboardEvent } from 'react';
-import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { useSnapshot } from 'valtio';
 import { runCommand } from '../../commands/registry';
 import { useT } from '../../i18n/provider';
 import { landingSettings, type LandingSettingsField } from './landingSettings';
+import { FormActions } from '../../ui/FormActions';
 
 /**
  * 'Réglages de la landing' (leads.landingSettings): the thank-you URL of its plain HTML form and
@@ -63,14 +64,7 @@ export function LandingSettingsDialog() {
           <form className="form" onSubmit={submit} onKeyDown={onKeyDown} noValidate aria-label={t('leads.landingSettings')}>
             {field('thank_you_url', 'url')}
             {field('max_buyers', 'number')}
-            <div className="dialog-actions">
-              <Button className="btn" onPress={close}>
-                {t('leads.landingSettings.cancel')}
-              </Button>
-              <Button className="btn btn-primary" type="submit" isDisabled={state.busy}>
-                {t('leads.saveLandingSettings')}
-              </Button>
-            </div>
+            <FormActions cancel={t('leads.landingSettings.cancel')} submit={t('leads.saveLandingSettings')} onCancel={close} busy={state.busy} />
           </form>
         </Dialog>
       </Modal>

@@ -1,9 +1,10 @@
 import type { FormEvent } from 'react';
-import { Button, Checkbox, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { Checkbox, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { useSnapshot } from 'valtio';
 import { runCommand } from '../../commands/registry';
 import { useT } from '../../i18n/provider';
 import { viewDialog } from './savedViews';
+import { FormActions } from '../../ui/FormActions';
 
 /**
  * 'Enregistrer la vue' and 'Renommer la vue': the view's name and whether everyone sees it. Enter
@@ -53,14 +54,7 @@ export function SaveViewDialog() {
                 {t('views.dialog.shared')}
               </Checkbox>
             </div>
-            <div className="dialog-actions">
-              <Button className="btn" onPress={close}>
-                {t('views.dialog.cancel')}
-              </Button>
-              <Button className="btn btn-primary" type="submit" isDisabled={state.busy}>
-                {t('views.dialog.save')}
-              </Button>
-            </div>
+            <FormActions cancel={t('views.dialog.cancel')} submit={t('views.dialog.save')} onCancel={close} busy={state.busy} />
           </form>
         </Dialog>
       </Modal>

@@ -1,9 +1,10 @@
-import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { useSnapshot } from 'valtio';
 import { bookType, type BookType } from '../../api/leads/contract';
 import { runCommand } from '../../commands/registry';
 import { useIntl, useT } from '../../i18n/provider';
 import { reportDownload } from './store';
+import { FormActions } from '../../ui/FormActions';
 
 /** 'Souhaitez-vous télécharger le rapport ?': the format (pdf first), then the file named by the report's date. */
 export function DownloadDialog() {
@@ -49,14 +50,7 @@ export function DownloadDialog() {
                 ))}
               </select>
             </div>
-            <div className="dialog-actions">
-              <Button className="btn" onPress={close}>
-                {t('reports.download.cancel')}
-              </Button>
-              <Button type="submit" className="btn btn-primary" isDisabled={busy}>
-                {t('reports.download.ok')}
-              </Button>
-            </div>
+            <FormActions cancel={t('reports.download.cancel')} submit={t('reports.download.ok')} onCancel={close} busy={busy} />
           </form>
         </Dialog>
       </Modal>
