@@ -19,7 +19,6 @@ afterAll(() => server.close());
 const signIn = (email: string, password: string, ip: string) =>
   server.request('POST', '/api/auth', { body: { email, password }, headers: { 'x-forwarded-for': ip } });
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const count = async (sql: string) => (await server.ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${sql}`)).rows[0]!.n;
 
 describe('wrong credentials', () => {
@@ -41,7 +40,7 @@ describe('wrong credentials', () => {
       await createUser(server.ctx.db, { name: 'Chronométrée', email: 'timed@test.local', password: 'password-123' });
       const known: number[] = [];
       const unknown: number[] = [];
-      for (let i = 0; i < 5; i++) {
+      for (let i = 0; i < 7; i++) {
         for (const [email, times] of [
           ['timed@test.local', known],
           [`ghost${i}@test.local`, unknown],
@@ -52,8 +51,9 @@ describe('wrong credentials', () => {
           expect(res.status).toBe(401);
         }
       }
-      // Both paths run one scrypt verification; a missing one would be ~10× faster.
-      const ratio = median(unknown) / median(known);
+      // Both paths run one scrypt verification; a missing one would be ~10× faster. The fastest of
+      // each is compared: other work on the machine only ever slows a request down.
+      const ratio = Math.min(...unknown) / Math.min(...known);
       expect(ratio).toBeGreaterThan(0.5);
       expect(ratio).toBeLessThan(2);
     } finally {
