@@ -7,6 +7,7 @@ import { purgeEvents, writeEvents } from '../../server/services/events/outbox';
 import { openEventStream, type EventStream, type Received } from '../support/event-stream';
 import { ADMIN, freshPostgresDatabase, startServer, type TestServer } from './harness';
 import { createLanding, insertLeads, normalUserToken } from './leads-support';
+import { createCustomer } from './lives-support';
 
 let server: TestServer;
 let admin: string;
@@ -102,6 +103,57 @@ describe('who receives what', () => {
     const replay = await open(staff, { after: asAdmin.events[0]!.id - 1 });
     await replay.until((e) => createdIds(e).includes(last));
     expect(kinds(replay)).toEqual(['export 1', 'lead.created']);
+  });
+});
+
+describe('every change to leads', () => {
+  it('an import writes one leads.imported per status, not one event per row; a re-injection a leads.status and a lead.returned per sale', async () => {
+    const s = await open(admin);
+    const rows = Array.from({ length: 300 }, (_, i) => ({ nom: `Lot ${i}`, telephone: `07${String(i % 250).padStart(8, '0')}`, code_postal: '30000' }));
+    const imported = await server.request('POST', `/api/landings/${landing.id}/import/excel`, {
+      body: { form_import_from: 'Salon', data: rows },
+      token: staff,
+    });
+    expect(imported.status).toBe(200);
+    const { rows: leads } = await server.ctx.db.query<{ id: number; entry_status: string }>(
+      "SELECT id, entry_status FROM leads WHERE landing_id = $1 AND utm_medium = 'Salon' ORDER BY id",
+      [landing.id],
+    );
+    await s.until((e) => ofType(e, 'leads.imported').length === 2);
+    expect(ofType(s.events, 'lead.created')).toEqual([]);
+    const byStatus = (status: string) => leads.filter((l) => l.entry_status === status).map((l) => l.id);
+    expect(ofType(s.events, 'leads.imported').map((e) => e.event.data)).toEqual(
+      ['new', 'duplicate'].map((status) => ({
+        landing_id: landing.id,
+        entry_status: status,
+        count: byStatus(status).length,
+        first_id: Math.min(...byStatus(status)),
+        last_id: Math.max(...byStatus(status)),
+        by: { id: staffId, name: 'Marie Dupont' },
+      })),
+    );
+    expect(byStatus('duplicate')).toHaveLength(50);
+
+    const customer = await createCustomer(server, admin, { name: 'Client Rendu' });
+    const sold = byStatus('new').slice(0, 3);
+    const exported = await server.request('POST', `/api/landings/data/${landing.id}/export`, {
+      token: admin,
+      body: { bookType: 'csv', leads: sold, for_customer: 'Client Rendu' },
+    });
+    expect(exported.status).toBe(200);
+    const { rows: sales } = await server.ctx.db.query<{ id: number; lead_id: number; export_id: number }>(
+      'SELECT id, lead_id, export_id FROM lead_sales WHERE lead_id = ANY($1::bigint[]) ORDER BY id',
+      [sold],
+    );
+    expect((await server.request('POST', `/api/exports/insert/${sales[0]!.export_id}`, { token: admin })).status).toBe(200);
+    await s.until((e) => ofType(e, 'lead.returned').length === 3);
+    expect(ofType(s.events, 'lead.returned').map((e) => e.event.data)).toEqual(
+      sales.map((sale) => ({ lead_id: sale.lead_id, landing_id: landing.id, sale_id: sale.id, customer: { id: customer, name: 'Client Rendu' } })),
+    );
+    expect(ofType(s.events, 'leads.status').map((e) => e.event.data)).toEqual([
+      expect.objectContaining({ ids: sold, from: 'new', to: 'extracted' }),
+      expect.objectContaining({ ids: sold, from: 'extracted', to: 'new', by: { id: expect.any(Number), name: expect.any(String) } }),
+    ]);
   });
 });
 

@@ -14,7 +14,8 @@ import { creditMonthsSql } from '../sales/credits';
  * lead that changed status meanwhile (archived, converted, sold again) stays as it is, and their
  * prices are credited to the buyer's month (customer_months). Then the
  * delivery engine offers them to the rules again (in the background, as every new lead), except
- * to the customer who returned them: the export's buyer.
+ * to the customer who returned them: the export's buyer. Each lead moved writes its `leads.status`,
+ * each sale returned its `lead.returned`, in the same statement.
  */
 export async function reinjectExport(ctx: AppContext, actorId: number, exportId: number): Promise<{ count: number }> {
   const { rows } = await ctx.db.query<{ big_export: boolean; for_customer: string | null }>('SELECT big_export, for_customer FROM exports WHERE id = $1', [
@@ -37,8 +38,13 @@ export async function reinjectExport(ctx: AppContext, actorId: number, exportId:
          ), told AS (${statusEvents('moved', 'prev', `'new'`, '(SELECT jsonb_build_object($$id$$, id, $$name$$, name) FROM users WHERE id = $2)')}
          ), returned AS (
            UPDATE lead_sales s SET returned_at = now(), return_reason = 'reinjected' FROM moved WHERE s.lead_id = moved.id AND s.export_id = $1 AND s.returned_at IS NULL
-           RETURNING s.customer_id, s.price_cents
-         ), credited AS (${creditMonthsSql('returned')})
+           RETURNING s.id, s.lead_id, s.customer_id, s.price_cents
+         ), credited AS (${creditMonthsSql('returned')}
+         ), returned_told AS (
+           INSERT INTO events (type, audience, data)
+           SELECT 'lead.returned', 'admins', jsonb_build_object('lead_id', m.id, 'landing_id', m.landing_id, 'sale_id', r.id,
+                    'customer', jsonb_build_object('id', c.id, 'name', c.name))
+             FROM returned r JOIN moved m ON m.id = r.lead_id JOIN customers c ON c.id = r.customer_id ORDER BY r.id)
          SELECT id FROM moved`,
         [exportId, actorId],
       );

@@ -1,8 +1,9 @@
 import type { z } from 'zod';
 import type { Landing } from '../../../src/api/landings/contract';
-import { leadSource, trackingFields, type ImportRowError, type importRequest } from '../../../src/api/leads/contract';
+import { leadSource, trackingFields, type EntryStatus, type ImportRowError, type importRequest } from '../../../src/api/leads/contract';
 import type { AppContext } from '../../context';
 import { offerLanding } from '../delivery/offer';
+import { writeEvents } from '../events/outbox';
 import { AppError } from '../../errors';
 import type { SessionUser } from '../auth/sessions';
 import { insertLeads, type NewLead } from '../leads/insert';
@@ -15,6 +16,21 @@ type ImportInput = z.output<typeof importRequest>;
 const MAX_ERRORS = 500;
 
 const text = (v: Cell) => (v === null || v === undefined || String(v).trim() === '' ? null : String(v).trim());
+
+/** An import's events: one per status its leads got, not one per lead (an import may hold 100,000). */
+function importedEvents(landingId: number, ids: number[], statuses: EntryStatus[], user: SessionUser) {
+  const groups = new Map<EntryStatus, { count: number; first_id: number; last_id: number }>();
+  ids.forEach((id, i) => {
+    const g = groups.get(statuses[i]!);
+    if (!g) groups.set(statuses[i]!, { count: 1, first_id: id, last_id: id });
+    else {
+      g.count++;
+      g.first_id = Math.min(g.first_id, id);
+      g.last_id = Math.max(g.last_id, id);
+    }
+  });
+  return [...groups].map(([entry_status, g]) => ({ landing_id: landingId, entry_status, ...g, by: { id: user.id, name: user.name } }));
+}
 
 /**
  * Checks every row against the landing's columns, then inserts all rows in one statement and one
@@ -72,7 +88,7 @@ export async function importLeads(ctx: Pick<AppContext, 'db' | 'jobs' | 'log'>, 
   }
 
   return ctx.db.tx(async (q) => {
-    const { ids, duplicates } = await insertLeads(q, landing.id, leads, true);
+    const { ids, statuses, duplicates } = await insertLeads(q, landing.id, leads, true);
     await q.query('INSERT INTO imports (landing_id, user_id, source, count, duplicates) VALUES ($1, $2, $3, $4, $5)', [
       landing.id,
       user.id,
@@ -81,6 +97,7 @@ export async function importLeads(ctx: Pick<AppContext, 'db' | 'jobs' | 'log'>, 
       duplicates,
     ]);
     await audit(q, { actorId: user.id, action: 'import', entity: 'leads', count: ids.length, details: { landing: landing.id, duplicates } });
+    await writeEvents(q, 'leads.imported', importedEvents(landing.id, ids, statuses, user), 'all');
     offerLanding(ctx, q, landing.id);
     return { data: { inserted: ids.length, duplicates }, message: 'Leads importés' };
   });

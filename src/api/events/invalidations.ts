@@ -11,6 +11,7 @@ export type Stale = 'leads' | 'map' | 'rules' | 'reports' | 'notifications';
 export function staleAfter(event: LiveEvent): Stale[] {
   switch (event.type) {
     case 'lead.created':
+    case 'leads.imported':
     case 'leads.status':
     case 'leads.deleted':
     case 'leads.converted':

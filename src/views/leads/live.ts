@@ -37,6 +37,10 @@ export function tabChange(event: LiveEvent, { landingIds, status, me }: TabScope
   switch (event.type) {
     case 'lead.created':
       return ours(event.data.landing_id) && event.data.entry_status === status ? change(1, null) : null;
+    case 'leads.imported': {
+      const d = event.data;
+      return ours(d.landing_id) && d.entry_status === status && d.by?.id !== me ? change(d.count, null) : null;
+    }
     case 'leads.status': {
       const d = event.data;
       if (!ours(d.landing_id)) return null;

@@ -23,6 +23,19 @@ describe('tabChange', () => {
     expect(tabChange(created, { ...newTab, landingIds: [5] })).toBeNull();
   });
 
+  it("counts an import's leads of the tab's status as arrived, whoever else imported them, in one event", () => {
+    const imported: LiveEvent = {
+      id: 1,
+      at,
+      type: 'leads.imported',
+      data: { landing_id: 3, entry_status: 'new', count: 100_000, first_id: 11, last_id: 100_010, by: marie },
+    };
+    expect(tabChange(imported, newTab)).toEqual({ arrived: 100_000, departure: null });
+    expect(tabChange(imported, { ...newTab, status: 'duplicate' })).toBeNull();
+    expect(tabChange(imported, { ...newTab, landingIds: [5] })).toBeNull();
+    expect(tabChange({ ...imported, data: { ...imported.data, by: { id: 1, name: 'Moi' } } }, newTab)).toBeNull();
+  });
+
   it("takes out the leads another user moved, with that user's name, and counts them in the tab they went to", () => {
     expect(tabChange(archived(marie), newTab)).toEqual({ arrived: 0, departure: { ids: [10, 11], to: 'archived', by: 'Marie Curie', mine: false } });
     expect(tabChange(archived(marie), { ...newTab, status: 'archived' })).toEqual({ arrived: 2, departure: null });
