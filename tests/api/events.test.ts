@@ -157,6 +157,35 @@ describe('every change to leads', () => {
   });
 });
 
+describe('a list pinned to its ceiling', () => {
+  it('reads its later pages, and its total, under the id its first page answered: leads arriving meanwhile shift nothing', async () => {
+    const pinned = await createLanding(server.ctx.db);
+    const first = await insertLeads(
+      server.ctx.db,
+      pinned.id,
+      Array.from({ length: 5 }, () => ({})),
+    );
+    const page = async (query: string) => {
+      const res = await server.request('GET', `/api/landings/data/${pinned.id}?_limit=2&${query}`, { token: staff });
+      expect(res.status).toBe(200);
+      return (await res.json()) as { data: Array<{ id: number }>; total: number; ceiling: number };
+    };
+    const top = await page('_offset=0');
+    expect(top.ceiling).toBeGreaterThanOrEqual(Math.max(...first));
+    expect(top.data.map((l) => l.id)).toEqual([first[4], first[3]]);
+    // Two leads arrive on top of the list while its user scrolls.
+    await insertLeads(server.ctx.db, pinned.id, [{}, {}]);
+    const next = await page(`_offset=2&_ceiling=${top.ceiling}`);
+    expect(next.data.map((l) => l.id)).toEqual([first[2], first[1]]);
+    expect(next).toMatchObject({ total: 5, ceiling: top.ceiling });
+    const count = await server.request('GET', `/api/landings/data/${pinned.id}/count?_ceiling=${top.ceiling}`, { token: staff });
+    expect(await count.json()).toEqual({ total: 5 });
+    // Unpinned (the list shown again), they are on top.
+    expect((await page('_offset=2')).data.map((l) => l.id)).toEqual([first[4], first[3]]);
+    expect((await server.request('GET', `/api/landings/data/${pinned.id}?_ceiling=x`, { token: staff })).status).toBe(422);
+  });
+});
+
 describe('keeping streams alive and honest', () => {
   it('sends a heartbeat comment every EVENTS_HEARTBEAT_SECONDS', async () => {
     const s = await open(staff);

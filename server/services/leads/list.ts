@@ -80,7 +80,14 @@ export async function listLeads(db: Queryable, landings: Landing[], query: ListQ
   // Behind CASE the filters get its default share instead, and the newest leads are read in
   // index order until the page is full.
   const [landingCond, statusCond, ...columnConds] = countWhere;
-  const where = [landingCond, statusCond, ...(columnConds.length ? [`(CASE WHEN ${columnConds.join(' AND ')} THEN true END)`] : [])];
+  // Read first: a lead committed after it is above the ceiling, never on a later page of this list.
+  const ceiling = query._ceiling ?? (await newestLeadId(db));
+  const where = [
+    landingCond,
+    statusCond,
+    `l.id <= ${params.add(ceiling)}::bigint`,
+    ...(columnConds.length ? [`(CASE WHEN ${columnConds.join(' AND ')} THEN true END)`] : []),
+  ];
 
   const sort = resolveColumn(landings, query._sort, params, '_sort');
   const dir = query._order === 'asc' ? 'ASC' : 'DESC';
@@ -114,10 +121,14 @@ export async function listLeads(db: Queryable, landings: Landing[], query: ListQ
   const lastRow = page.at(-1);
   const hasNext = fetched.length > page.length;
   // A first page that holds the whole list is its own count.
+  const known = offset + page.length + (hasNext ? 1 : 0);
   const { total, exact } =
     offset === 0 && !query._cursor && !hasNext && query._limit > 0
       ? { total: page.length, exact: true }
-      : await boundedCount(db, landings, countWhere, countParams, offset + page.length + (hasNext ? 1 : 0));
+      : await boundedCount(db, landings, countWhere, countParams, known).then(async (c) => ({
+          total: Math.max(known, c.total - (await countAbove(db, countWhere, countParams, ceiling))),
+          exact: c.exact,
+        }));
 
   return {
     data: await withOriginals(db, page.map(toLeadRow)),
@@ -127,7 +138,22 @@ export async function listLeads(db: Queryable, landings: Landing[], query: ListQ
     total,
     total_exact: exact,
     next_cursor: hasNext && lastRow ? encodeCursor(key, sort.key, lastRow._sort_value, lastRow.id) : null,
+    ceiling,
   };
+}
+
+/** The newest lead's id (0 without any): a list's ceiling when its first page is read. */
+async function newestLeadId(db: Queryable): Promise<number> {
+  return (await db.query<{ id: number }>('SELECT coalesce(max(id), 0)::bigint AS id FROM leads')).rows[0]!.id;
+}
+
+/** The leads matching `where` above a list's ceiling (arrived since its first page): not in its total. Few, read by the primary key. */
+async function countAbove(db: Queryable, where: string[], params: unknown[], ceiling: number): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM leads l WHERE ${where.join(' AND ')} AND l.id > $${params.length + 1}::bigint`,
+    [...params, ceiling],
+  );
+  return rows[0]!.n;
 }
 
 /**
@@ -154,11 +180,12 @@ async function withOriginals(db: Queryable, rows: LeadRow[]): Promise<LeadRow[]>
   return rows.map((r) => (r.entry_status === 'duplicate' ? { ...r, duplicate_of: byId.get(r.id) ?? null } : r));
 }
 
-/** GET …/count: the exact total of the list that `query` and `filters` describe. */
+/** GET …/count: the exact total of the list that `query` and `filters` describe (up to its `_ceiling`). */
 export async function countMatching(db: Queryable, landings: Landing[], query: ListQuery, filters: LeadFilters): Promise<LeadCountResponse> {
   const params = new Params();
   const where = leadConditions(landings, query.entry_status, filters, params);
-  return { total: await countLeads(db, where, params.values) };
+  const total = await countLeads(db, where, params.values);
+  return { total: query._ceiling === undefined ? total : total - (await countAbove(db, where, params.values, query._ceiling)) };
 }
 
 /** Leads of a landing a count reads before it settles for an estimate (~20 ms of heap reads on PGlite). */

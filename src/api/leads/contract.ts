@@ -115,7 +115,9 @@ export type LeadFilters = z.input<typeof leadFilters>;
  * GET /api/landings/data/:ids query string. Besides these, filters travel as
  * `filter[col]=text` (contains), `in[col]=a&in[col]=b` (exact values, repeat the key) and
  * `date[col]=2025-01-01<>2025-03-31`; build them with leadListSearchParams().
- * Paging: `_cursor` (keyset, from the previous page's `next_cursor`) or `_offset`.
+ * Paging: `_cursor` (keyset, from the previous page's `next_cursor`) or `_offset`. `_ceiling`: only
+ * leads up to that id (the `ceiling` of the list's first page), so that leads arriving meanwhile
+ * never shift the pages read after it; without it, the newest lead's id now.
  */
 export const leadListQuery = z.object({
   _limit: queryInt(0, 500, 'Nombre de résultats entre 0 et 500').default(150),
@@ -124,6 +126,7 @@ export const leadListQuery = z.object({
   _order: z.enum(['asc', 'desc']).default('desc'),
   _cursor: z.string().max(4000).optional(),
   _offset: queryInt(0, 10_000_000, 'Décalage entre 0 et 10 000 000').default(0),
+  _ceiling: queryInt(0, Number.MAX_SAFE_INTEGER, 'Identifiant de lead invalide').optional(),
 });
 export type LeadListQuery = z.input<typeof leadListQuery>;
 
@@ -150,6 +153,8 @@ export const leadListResponse = z.object({
   total_exact: z.boolean(),
   /** Cursor of the next page, null on the last one. */
   next_cursor: z.string().nullable(),
+  /** The highest lead id the list holds (`_ceiling`, or the newest lead's when not given): the next pages' `_ceiling`. */
+  ceiling: z.number(),
 });
 export type LeadListResponse = z.infer<typeof leadListResponse>;
 

@@ -68,6 +68,8 @@ export interface LeadPageRequest {
   limit: number;
   sort: GridSort | null;
   filters: LeadFilters;
+  /** Only leads up to this id (the list's first page's `ceiling`); none: up to the newest. */
+  ceiling?: number | undefined;
 }
 
 /** GET /api/landings/data/:ids — one page of leads with the view's columns and select lists. */
@@ -78,6 +80,7 @@ export function fetchLeadPage(req: LeadPageRequest, signal?: AbortSignal) {
       _offset: req.offset,
       entry_status: req.status,
       ...(req.sort ? { _sort: req.sort.key, _order: req.sort.dir } : {}),
+      _ceiling: req.ceiling,
     },
     req.filters,
   );
@@ -86,15 +89,18 @@ export function fetchLeadPage(req: LeadPageRequest, signal?: AbortSignal) {
 
 /** The exact total of the list a page request describes (the page's own total may be an estimate). */
 export function fetchLeadCount(req: LeadPageRequest, signal?: AbortSignal) {
-  const params = leadListSearchParams({ entry_status: req.status }, req.filters);
+  const params = leadListSearchParams({ entry_status: req.status, _ceiling: req.ceiling }, req.filters);
   return call(leadsApi.count, { params: { ids: req.landingIds.join(',') }, query: params, signal }).then((r) => r.total);
 }
 
 /** Every id matching the view's filters ("all N matching" for the actions that take ids). */
 export async function fetchAllMatchingIds(req: Omit<LeadPageRequest, 'offset' | 'limit'>, max = 100_000): Promise<number[]> {
   const ids: number[] = [];
+  // Every page under the first one's ceiling: leads arriving meanwhile shift none of them.
+  let ceiling: number | undefined;
   for (let offset = 0; offset < max; offset += 500) {
-    const page = await fetchLeadPage({ ...req, offset, limit: 500 });
+    const page = await fetchLeadPage({ ...req, offset, limit: 500, ceiling });
+    ceiling = page.ceiling;
     for (const row of page.data) ids.push(row.id);
     if (page.data.length < 500) break;
   }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useSnapshot } from 'valtio';
 import type { EntryStatus, LeadRow } from '../../api/leads/contract';
 import { useAllLandings } from '../../api/landings/hooks';
@@ -17,6 +17,7 @@ import { ConvertDialog } from './ConvertDialog';
 import { ExportControls } from './ExportControls';
 import { RoutingDialog } from './RoutingDialog';
 import { SelectFirst } from './SelectFirst';
+import { ListCeiling, moveCeiling } from './ceiling';
 import { LiveBar } from './LiveBar';
 import { tabChange } from './live';
 import { leadPath, leadView } from './store';
@@ -55,6 +56,7 @@ export function StatusTab({ landingIds, status, selection, onSelectionChange, on
   // cleared a ref they shared after the next one had set it.
   const gridRef = useRef<GridHandle | null>(null);
   const all = useAllLandings();
+  const [ceiling] = useState(() => new ListCeiling());
 
   // Landing ids, statuses and sources read as words; the rest as the grid formats it.
   const format = useMemo(() => {
@@ -86,20 +88,20 @@ export function StatusTab({ landingIds, status, selection, onSelectionChange, on
     async (req, signal) => {
       try {
         const pageRequest = { landingIds, status, offset: req.offset, limit: req.limit, sort: req.sort, filters: leadFilters(req.filters, columnsRef.current) };
-        const res = await fetchLeadPage(pageRequest, signal);
+        const res = await ceiling.read(`${landingIds.join(',')}|${status}`, (under) => fetchLeadPage({ ...pageRequest, ceiling: under }, signal));
         const columns = withOriginal(leadColumns(res.keys), original);
         if (JSON.stringify(columns) !== JSON.stringify(columnsRef.current)) {
           columnsRef.current = columns;
           onColumns(columns);
         }
-        const exactTotal = res.total_exact ? undefined : () => fetchLeadCount(pageRequest, signal);
+        const exactTotal = res.total_exact ? undefined : () => fetchLeadCount({ ...pageRequest, ceiling: res.ceiling }, signal);
         return { rows: res.data as (LeadRow & Row)[], total: res.total, exactTotal, columns: columnsRef.current };
       } catch (error) {
         if (!signal.aborted) toaster.warning(error instanceof ApiError && error.status === 404 ? t('leads.error.noLeads') : t('leads.error.list'));
         throw error;
       }
     },
-    [landingIds, status, t, onColumns, original],
+    [landingIds, status, t, onColumns, original, ceiling],
   );
 
   // Fixed columns are named in the current language at render time; form columns keep their landing's label.
@@ -136,6 +138,7 @@ export function StatusTab({ landingIds, status, selection, onSelectionChange, on
   });
   useLiveResync(() => {
     leadView.arrived = 0;
+    moveCeiling();
     void gridRef.current?.refresh();
   });
   // Escape in a field of the tab (export form, filters) gives the keys back to the grid.

@@ -9,6 +9,7 @@ import { leadsKey } from '../../api/leads/queries';
 import { parseEuros } from '../../shared/money';
 import { changeStatus, convertLeads, deleteLeads, exportLeads, fetchAllMatchingIds, importLeads, leadFilters, undoAction } from '../../api/leads/requests';
 import { queryClient } from '../../api/queryClient';
+import { moveCeiling } from './ceiling';
 import { importState } from './import/importStore';
 import { mappedRows } from './import/mapping';
 import { leadPath, leadTabs, leadView, type LeadsCommandContext } from './store';
@@ -130,6 +131,7 @@ const idsOfSelection = (ctx: OnGrid) =>
 /** The list reloads (with the leads that arrived meanwhile), and buyers, sources and statistics are fetched again. */
 async function reload(ctx: CommandContext) {
   leadView.arrived = 0;
+  moveCeiling();
   void queryClient.invalidateQueries({ queryKey: leadsKey });
   await ctx.grid?.refresh();
 }
