@@ -1,11 +1,12 @@
-// Live events bench (issue 28): RATE intakes a second for BENCH_LIVE_SECONDS (default 30) with 50
+// Live events bench (issue 28): RATE intakes a second for BENCH_LIVE_SECONDS (default 60) with 50
 // admin listeners spread over two instances on PostgreSQL (DATABASE_URL; else one instance on
-// PGlite), one of which drops its stream for BENCH_LIVE_DROP_SECONDS (default 30, at most a third
-// of the run) and resumes with Last-Event-ID. Figures: p95 from the intake's request to each
-// listener receiving its `lead.created` (an upper bound of commit → received; budget 500 ms on
-// PostgreSQL, 1 s on PGlite), listeners that missed an event, received one twice or out of order
-// (must be 0), and the intake answer's p95 with the 50 listeners against a run without any, in
-// the same process (ratio ≤ 1.2).
+// PGlite), one of which drops its stream for BENCH_LIVE_DROP_SECONDS (default 30, at most half the
+// run), intakes going on all along, and resumes with Last-Event-ID on the other instance while they
+// still come. Figures: p95 from the intake's request to each listener receiving its `lead.created`
+// (an upper bound of commit → received; budget 500 ms on PostgreSQL, 1 s on PGlite), listeners
+// that missed an event, received one twice or out of order (must be 0), how long the dropped one
+// was away and what its resume replayed, and the intake answer's p95 with the 50 listeners against
+// a run without any, in the same process (ratio ≤ 1.2).
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,8 +18,8 @@ import { openEventStream, type EventStream } from '../support/event-stream';
 import { freshDatabase, percentile } from './delivery-load';
 import type { BenchResult } from './run';
 
-const SECONDS = Number(process.env.BENCH_LIVE_SECONDS ?? 30);
-const DROP = Math.min(Number(process.env.BENCH_LIVE_DROP_SECONDS ?? 30), SECONDS / 3);
+const SECONDS = Number(process.env.BENCH_LIVE_SECONDS ?? 60);
+const DROP = Math.min(Number(process.env.BENCH_LIVE_DROP_SECONDS ?? 30), SECONDS / 2);
 const RATE = 100;
 const LISTENERS = 50;
 const columns = [
@@ -84,19 +85,26 @@ export default async function liveBench(): Promise<BenchResult[]> {
     for (let i = 0; i < LISTENERS; i++) streams.push(await openEventStream(instances[i % instances.length]!.url, tokens[i % instances.length]!));
     const expected = new Set<number>();
     const firstId = n;
-    // One listener drops a third of the way through and comes back DROP seconds later, on the other instance.
+    // One listener drops after a third of the rest of the run and comes back DROP seconds later, on
+    // the other instance, with two thirds of the rest still to come.
     const dropper = (async () => {
-      await sleep((SECONDS * 1000) / 3);
+      await sleep(((SECONDS - DROP) * 1000) / 3);
       const gone = streams[0]!;
       gone.close();
+      const closedAt = performance.now();
       await sleep(DROP * 1000);
-      const last = gone.events.at(-1)?.id;
-      const back = await openEventStream(instances[1 % instances.length]!.url, tokens[1 % instances.length]!, last === undefined ? {} : { lastEventId: last });
+      const last = gone.events.at(-1)?.id ?? 0;
+      const written = (await db.query<{ id: number }>('SELECT coalesce(max(id), 0)::int AS id FROM events')).rows[0]!.id;
+      const back = await openEventStream(instances[1 % instances.length]!.url, tokens[1 % instances.length]!, { lastEventId: last });
+      const away = (performance.now() - closedAt) / 1000;
       streams.push(back);
-      return { gone, back };
+      // The replay: every event written while it was away (up to `written`), before the live ones.
+      await back.until((e) => e.some((x) => x.id >= written), 60_000).catch(() => undefined);
+      const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM events WHERE id > $1 AND id <= $2 AND place IS NULL', [last, written]);
+      return { gone, back, away, replayed: back.events.filter((e) => e.id <= written).length, missed: rows[0]!.n };
     })();
     const listened = await load(SECONDS);
-    const { gone, back } = await dropper;
+    const { gone, back, away, replayed, missed } = await dropper;
     for (const [id] of sent) if (id > firstId) expected.add(id);
     const createdOf = (s: EventStream) => s.events.filter((e) => e.type === 'lead.created').map((e) => (e.event.data as { lead_id: number }).lead_id);
     const live = [...streams.slice(1, LISTENERS), back];
@@ -123,6 +131,13 @@ export default async function liveBench(): Promise<BenchResult[]> {
       {
         name: `listeners that missed an event, got one twice or out of order (of ${LISTENERS}, one dropped ${DROP} s)`,
         value: faulty,
+        unit: 'count',
+        budget: 1,
+      },
+      { name: `the dropped listener: seconds away before resuming with Last-Event-ID`, value: away, unit: 's' },
+      {
+        name: `the dropped listener: events written while away that the resume did not replay (of ${missed})`,
+        value: missed - replayed,
         unit: 'count',
         budget: 1,
       },
