@@ -6,7 +6,7 @@ import { rulesKey } from '../rules/queries';
 import type { LiveEvent } from './contract';
 
 /** What an event makes stale: the queries the screens read again once it arrived (none when the screen itself follows it). */
-export type Stale = 'leads' | 'map' | 'rules' | 'reports' | 'notifications';
+export type Stale = 'leads' | 'map' | 'coverage' | 'rules' | 'reports' | 'notifications';
 
 export function staleAfter(event: LiveEvent): Stale[] {
   switch (event.type) {
@@ -18,9 +18,9 @@ export function staleAfter(event: LiveEvent): Stale[] {
       return ['leads', 'map'];
     case 'lead.sold':
     case 'lead.returned':
-      return ['leads', 'map', 'rules', 'reports'];
+      return ['leads', 'map', 'coverage', 'rules', 'reports'];
     case 'rule.fill':
-      return ['rules', 'reports'];
+      return ['coverage', 'rules', 'reports'];
     case 'notification':
       return ['notifications'];
     case 'export.ready':
@@ -36,6 +36,8 @@ const head = (query: Query) => query.queryKey[0];
 export const covers: Record<Stale, (query: Query) => boolean> = {
   leads: (q) => head(q) === leadsKey[0],
   map: (q) => head(q) === 'production' && q.queryKey[2] === 'regions',
+  // Where a lead would sell now: a cap or a budget reached, or freed by a return, changes it.
+  coverage: (q) => head(q) === 'production' && q.queryKey[2] === 'coverage',
   rules: (q) => head(q) === rulesKey[0],
   reports: (q) => head(q) === reportsKey[0],
   notifications: (q) => head(q) === notificationsQuery.queryKey[0],

@@ -33,7 +33,7 @@ export const regionsDataQuery = (req: RegionsRequest) =>
     placeholderData: keepPreviousData,
   });
 
-/** GET /api/productions/:category/coverage: where a lead of the landings arriving now would be sold; read again each minute while shown. */
+/** GET /api/productions/:category/coverage: where a lead of the landings arriving now would be sold; read again after the sales and fills the live events bring, and each minute while shown (a rule's hours open and close by the clock, not by an event). */
 export const coverageQuery = (category: ProductionCategory, landings: readonly number[]) =>
   queryOptions({
     queryKey: ['production', category, 'coverage', [...landings]],
