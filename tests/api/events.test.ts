@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { raiseAlert } from '../../server/services/alerts/raise';
 import { purgeEvents, writeEvents } from '../../server/services/events/outbox';
+import { archiveMonth } from '../../server/services/retention/archive';
 import { openEventStream, type EventStream, type Received } from '../support/event-stream';
 import { ADMIN, freshPostgresDatabase, startServer, type TestServer } from './harness';
 import { createLanding, insertLeads, normalUserToken } from './leads-support';
@@ -107,7 +108,7 @@ describe('who receives what', () => {
 });
 
 describe('every change to leads', () => {
-  it('an import writes one leads.imported per status, not one event per row; a re-injection a leads.status and a lead.returned per sale', async () => {
+  it('an import writes one leads.imported per status, not one event per row; a re-injection a leads.status and a lead.returned per sale; the retention a leads.deleted', async () => {
     const s = await open(admin);
     const rows = Array.from({ length: 300 }, (_, i) => ({ nom: `Lot ${i}`, telephone: `07${String(i % 250).padStart(8, '0')}`, code_postal: '30000' }));
     const imported = await server.request('POST', `/api/landings/${landing.id}/import/excel`, {
@@ -154,6 +155,20 @@ describe('every change to leads', () => {
       expect.objectContaining({ ids: sold, from: 'new', to: 'extracted' }),
       expect.objectContaining({ ids: sold, from: 'extracted', to: 'new', by: { id: expect.any(Number), name: expect.any(String) } }),
     ]);
+
+    // Leads archived to files by the retention leave the lists as deleted, by the job (nobody).
+    const old = await insertLeads(server.ctx.db, landing.id, [
+      { created_at: '2024-01-15T10:00:00Z' },
+      { created_at: '2024-01-20T10:00:00Z', status: 'archived' },
+    ]);
+    expect(await archiveMonth(server.ctx, '2024-01', null)).toBe(2);
+    await s.until((e) => ofType(e, 'leads.deleted').length === 2);
+    expect(ofType(s.events, 'leads.deleted').map((e) => e.event.data)).toEqual(
+      expect.arrayContaining([
+        { landing_id: landing.id, ids: [old[0]], from: 'new', by: null },
+        { landing_id: landing.id, ids: [old[1]], from: 'archived', by: null },
+      ]),
+    );
   });
 });
 

@@ -4,6 +4,7 @@ import type { Queryable } from '../../db/connection';
 import { conflict } from '../../errors';
 import { audit } from '../audit';
 import { exportStorage } from '../exports/extract';
+import { deletedEvents } from '../leads/delete';
 import { writeArchive } from './files';
 
 /** Leads read, written and deleted at a time: each deletion is a transaction of its own, so no lock is held long. */
@@ -56,8 +57,9 @@ export async function archiveOldLeads(ctx: RetentionContext, actorId: number | n
  * before any lead is removed; a failed write removes the month's files and leaves its leads), the
  * files listed in one transaction, then the leads deleted 5,000 at a time, each batch its own
  * transaction (their sales, routings and deliveries go with them; the month statistics follow by
- * their trigger). A run stopped while deleting leaves the month 'deleting': the next goes on.
- * A landing whose month was restored is left alone. Answers the leads removed.
+ * their trigger; its `leads.deleted` events take them off the screens that list them). A run
+ * stopped while deleting leaves the month 'deleting': the next goes on. A landing whose month was
+ * restored is left alone. Answers the leads removed.
  */
 export async function archiveMonth(ctx: RetentionContext, month: string, actorId: number | null): Promise<number> {
   const { db } = ctx;
@@ -102,7 +104,15 @@ export async function archiveMonth(ctx: RetentionContext, month: string, actorId
   for (const { landing, ids } of pending) {
     for (let at = 0; at < ids.length; at += ARCHIVE_BATCH) {
       const batch = ids.slice(at, at + ARCHIVE_BATCH);
-      removed += await db.tx(async (q) => (await q.query('DELETE FROM leads WHERE id = ANY($1::bigint[])', [batch])).rowCount);
+      removed += await db.tx(async (q) => {
+        const { rows } = await q.query<{ n: number }>(
+          `WITH gone AS (DELETE FROM leads WHERE id = ANY($1::bigint[]) RETURNING id, landing_id, entry_status),
+                told AS (${deletedEvents('gone', '(SELECT jsonb_build_object($$id$$, id, $$name$$, name) FROM users WHERE id = $2::int)')})
+           SELECT count(*)::int AS n FROM gone`,
+          [batch, actorId],
+        );
+        return rows[0]!.n;
+      });
     }
     await db.query(`UPDATE lead_archives SET state = 'archived' WHERE month = $1::date AND landing_id = $2`, [first, landing]);
   }
