@@ -47,9 +47,12 @@ export const routes: RouteObject[] = [
   {
     path: '/',
     lazy: async () => {
-      // Every command declaration comes with the shell, not with the sign-in screen.
-      await import('./commands');
-      return { Component: (await import('../views/shell')).default };
+      // Every command declaration comes with the shell, not with the sign-in screen; both are
+      // fetched together (one after the other, the shell came a round trip after the screen),
+      // and the shell's data is asked meanwhile.
+      void import('./shellQueries').then((m) => m.prefetchShellQueries());
+      const [, shell] = await Promise.all([import('./commands'), import('../views/shell')]);
+      return { Component: shell.default };
     },
     children: [
       { path: 'landings_test/0', element: <Navigate to="/" replace /> },

@@ -83,6 +83,17 @@ describe('the stream', () => {
     expect((await server.request('GET', '/api/events?after=-1', { token: staff })).status).toBe(422);
     expect((await server.request('GET', '/api/events')).status).toBe(401);
   });
+
+  it('opens with the id it starts after: a client that received no event yet resumes from it', async () => {
+    const live = await open(staff);
+    await live.until(() => live.start !== undefined);
+    const created = await intake();
+    const resumed = await open(staff, { lastEventId: live.start });
+    await resumed.until((e) => createdIds(e).includes(created));
+    expect(resumed.events.filter((e) => e.type === 'lead.created').map((e) => e.id)).toEqual(
+      ofType(await live.until((e) => createdIds(e).includes(created)), 'lead.created').map((e) => e.id),
+    );
+  });
 });
 
 describe('who receives what', () => {

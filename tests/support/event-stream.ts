@@ -15,6 +15,8 @@ export interface Received {
 export interface EventStream {
   readonly events: Received[];
   readonly heartbeats: number;
+  /** The id the server said the stream starts after (its opening, which carries no event). */
+  readonly start: number | undefined;
   /** Resolves when the server ends the stream (sign-out, server closing). */
   readonly ended: Promise<void>;
   /** Waits until `test` holds of the events received (or fails after `timeoutMs`). */
@@ -39,6 +41,7 @@ export async function openEventStream(
   if (!res.headers.get('content-type')?.startsWith('text/event-stream')) throw new Error(`GET /api/events: ${res.headers.get('content-type')}`);
   const events: Received[] = [];
   let heartbeats = 0;
+  let start: number | undefined;
   const waiters = new Set<() => void>();
   const notify = () => waiters.forEach((w) => w());
 
@@ -63,6 +66,7 @@ export async function openEventStream(
           const data = fields.get('data');
           if (data !== undefined)
             events.push({ id: Number(fields.get('id')), type: fields.get('event')!, event: JSON.parse(data) as LiveEvent, at: performance.now() });
+          else if (fields.has('id')) start = Number(fields.get('id'));
         }
         notify();
       }
@@ -79,6 +83,9 @@ export async function openEventStream(
     events,
     get heartbeats() {
       return heartbeats;
+    },
+    get start() {
+      return start;
     },
     ended,
     until(test, timeoutMs = 10_000) {

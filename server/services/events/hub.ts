@@ -124,7 +124,9 @@ export class EventHub {
     const upTo = this.reader.cursor!;
     const l: Listener = { stream: randomUUID(), ...input, last: input.after ?? upTo, held: [] };
     this.listeners.add(l);
-    l.sink.write(`retry: 1000\n: ${this.opts.heartbeatMs / 1000}s\n\n`);
+    // The id tells a client that has no event yet where it starts: on reconnecting (a new place)
+    // it resumes from there instead of reading every query again.
+    l.sink.write(`retry: 1000\nid: ${l.last}\n: ${this.opts.heartbeatMs / 1000}s\n\n`);
     try {
       if (input.after !== undefined && (await purgedSince(this.db, input.after))) {
         l.last = Math.max(l.last, upTo);

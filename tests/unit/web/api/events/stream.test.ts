@@ -134,6 +134,20 @@ describe('LiveStream', () => {
     h.stream.stop();
   });
 
+  it('a new place before any event resumes from the id the stream opened with, without reading everything again', async () => {
+    const h = harness();
+    h.stream.start();
+    await h.settle();
+    h.connections[0].send('retry: 1000\nid: 7\n: 15s\n\n');
+    await h.settle();
+    h.stream.setPlace('landing:1/new');
+    await h.settle();
+    expect(h.connections[1].headers['Last-Event-ID']).toBe('7');
+    expect(h.events).toEqual([]);
+    expect(h.resyncs()).toBe(0);
+    h.stream.stop();
+  });
+
   it('a new place reconnects at once, resuming; stop and an ended session leave no retry behind', async () => {
     const h = harness();
     h.stream.start();
