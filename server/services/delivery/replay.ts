@@ -111,6 +111,12 @@ export function parisClockAt(at: number): ParisClock {
   return minute === 0 ? clock : { ...clock, minute: clock.minute + minute, label: `${clock.label.slice(0, 14)}${String(minute).padStart(2, '0')}` };
 }
 
+/** The Paris day of a moment (epoch ms), as parisClockAt tells it, without a clock of its own. */
+export function parisDayAt(at: number): string {
+  const hour = Math.floor(at / 3_600_000);
+  return (clocks.get(hour) ?? parisClockAt(hour * 3_600_000)).day;
+}
+
 /** A customer's month as the budget reads it (sales minus credits), shared by the candidates of its rules. */
 interface Month {
   key: string;
