@@ -107,37 +107,20 @@ function parisDays(today: string, days: number): string[] {
 /**
  * The leads of the landings that arrived since `$2` and were offered to the engine, or would have
  * been (new and never routed), in arrival order, as columns: one JSON array per column (a single
- * JSON.parse of strings and numbers, no object per lead). The form keys come as parameters, one
- * per landing group (`keyOf`): a key read from a joined row costs the statement five times as much.
- * Of the form's values, only those filters name (`fields`: their SQL).
+ * JSON.parse of strings and numbers, no object per lead). Only the columns the rules concerned
+ * read (`read`: name → SQL, null when no rule reads it: postal codes when a rule names one, the
+ * person when a customer dedupes, the form values a filter names); the form keys as parameters,
+ * one per landing group (`keyOf`): a key read from a joined row costs the statement five times as much.
  */
-const leadsSql = (pc: string, phone: string, email: string, fields: string[]) => {
-  const columns = ['id', 'landing_id', 'at', 'departement', 'pc', 'phone', 'email', 'source', 'utm_source', 'utm_medium', 'utm_campaign'];
-  const values = fields.map((sql, i) => `${sql} AS f${i}`);
+const leadsSql = (read: Record<string, string | null>) => {
+  const columns = Object.entries(read).filter((c): c is [string, string] => c[1] !== null);
   return `
-  SELECT json_build_array(${[...columns, ...values.map((_, i) => `f${i}`)].map((c) => `json_agg(${c} ORDER BY at, id)`).join(', ')}) AS leads
-    FROM (SELECT l.id, l.landing_id, (extract(epoch FROM l.created_at) * 1000)::float8 AS at, l.departement, ${pc} AS pc, ${phone} AS phone,
-                 ${email} AS email, l.source, l.utm_source, l.utm_medium, l.utm_campaign${values.map((v) => `, ${v}`).join('')}
+  SELECT json_build_array(${columns.map(([name]) => `json_agg(${name} ORDER BY at, id)`).join(', ')}) AS leads
+    FROM (SELECT ${columns.map(([name, sql]) => `${sql} AS ${name}`).join(', ')}
             FROM leads l LEFT JOIN lead_routings lr ON lr.lead_id = l.id
            WHERE l.landing_id = ANY($1::int[]) AND l.created_at >= $2 AND l.created_at <= $3
              AND (lr.outcome IN ('delivered', 'unmatched') OR (lr.lead_id IS NULL AND l.entry_status = 'new'))) l`;
 };
-
-/** A lead column of leadsSql. */
-type LeadColumns = [
-  id: number[],
-  landing_id: number[],
-  at: number[],
-  departement: string[],
-  postal_code: Array<string | null>,
-  phone: Array<string | null>,
-  email: Array<string | null>,
-  source: Array<string | null>,
-  utm_source: Array<string | null>,
-  utm_medium: Array<string | null>,
-  utm_campaign: Array<string | null>,
-  ...fields: unknown[][],
-];
 
 /**
  * The SQL of a lead's value of its landing's first column of `type` (as personOf and
@@ -228,19 +211,38 @@ export async function loadWorld(db: Queryable, opts: { landings: number[]; first
     db.query<{ t0: number; week: number; month: number }>(startSql, [opts.firstDay]),
   ]);
   const { t0, week, month } = start.rows[0];
-  const keys = [...new Set(all.flatMap((r) => r.filters.map((f) => f.column)))].filter((c) => !(leadFilterColumns as readonly string[]).includes(c));
+  const named = new Set(all.flatMap((r) => r.filters.map((f) => f.column)));
+  const keys = [...named].filter((c) => !(leadFilterColumns as readonly string[]).includes(c));
   const replayed = landings.rows.filter((l) => opts.landings.includes(l.id));
+  const person = customers.rows.some((c) => c.dedupe_days > 0);
   const params: unknown[] = [opts.landings, new Date(t0), opts.now];
-  const sql = leadsSql(
-    keyOf(replayed, 'postal_code', params),
-    keyOf(replayed, 'phone', params),
-    keyOf(replayed, 'email', params),
-    keys.map((key) => `l.data -> $${params.push(key)}::text`),
-  );
-  const { rows: answer } = await db.query<{ leads: LeadColumns }>(sql, params);
-  const [ids, leadLandings, ats, departements, postalCodes, phones, emails, sources, utmSources, utmMediums, utmCampaigns, ...fields] = answer[0].leads.map(
-    (column) => column ?? [],
-  ) as LeadColumns;
+  const read: Record<string, string | null> = {
+    id: 'l.id',
+    landing_id: 'l.landing_id',
+    at: '(extract(epoch FROM l.created_at) * 1000)::float8',
+    departement: 'l.departement',
+    postal_code: all.some((r) => r.zip.some((z) => /^\d{5}$/.test(z))) ? keyOf(replayed, 'postal_code', params) : null,
+    phone: person ? keyOf(replayed, 'phone', params) : null,
+    email: person ? keyOf(replayed, 'email', params) : null,
+    ...Object.fromEntries(leadFilterColumns.map((c) => [c, named.has(c) ? `l.${c}` : null])),
+    ...Object.fromEntries(keys.map((key, i) => [`f${i}`, `l.data -> $${params.push(key)}::text`])),
+  };
+  const { rows: answer } = await db.query<{ leads: unknown[][] }>(leadsSql(read), params);
+  const answered = Object.keys(read).filter((name) => read[name] !== null);
+  /** A column as answered; one no rule reads: nothing (every lead's value undefined, read as null). */
+  const column = <T>(name: string): T[] => (read[name] === null ? [] : ((answer[0].leads[answered.indexOf(name)] ?? []) as T[]));
+  const [ids, leadLandings, ats] = ['id', 'landing_id', 'at'].map((name) => column<number>(name));
+  const [departements, postalCodes, phones, emails, sources, utmSources, utmMediums, utmCampaigns] = [
+    'departement',
+    'postal_code',
+    'phone',
+    'email',
+    'source',
+    'utm_source',
+    'utm_medium',
+    'utm_campaign',
+  ].map((name) => column<string | null>(name));
+  const fields = keys.map((_, i) => column<unknown>(`f${i}`));
   const leads: ReplayLead[] = ids.map((id, n) => {
     const at = ats[n];
     const data: Record<string, unknown> = {};
@@ -249,15 +251,15 @@ export async function loadWorld(db: Queryable, opts: { landings: number[]; first
     });
     return {
       // The person made comparable here, not by person_phone() in SQL: a PL/pgSQL call per lead is the query's dearest part.
-      ...personOf({ phone: phones[n], email: emails[n] }, personColumns),
+      ...personOf({ phone: phones[n] ?? null, email: emails[n] ?? null }, personColumns),
       id,
       landing_id: leadLandings[n],
       at,
-      keys: zipKeys(postalCodes[n], departements[n]),
-      source: sources[n],
-      utm_source: utmSources[n],
-      utm_medium: utmMediums[n],
-      utm_campaign: utmCampaigns[n],
+      keys: zipKeys(postalCodes[n] ?? null, departements[n] ?? ''),
+      source: sources[n] ?? null,
+      utm_source: utmSources[n] ?? null,
+      utm_medium: utmMediums[n] ?? null,
+      utm_campaign: utmCampaigns[n] ?? null,
       data,
       arrival_day: parisDayAt(at),
     };
