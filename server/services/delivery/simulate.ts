@@ -249,9 +249,12 @@ export async function loadWorld(db: Queryable, opts: { landings: number[]; first
     keys.forEach((key, f) => {
       if (fields[f][n] !== null) data[key] = fields[f][n];
     });
+    // The person made comparable here, not by person_phone() in SQL: a PL/pgSQL call per lead is the query's dearest part.
+    const person = personOf({ phone: phones[n] ?? null, email: emails[n] ?? null }, personColumns);
+    // Every field named (no spread): one object shape for all leads, built twice as fast.
     return {
-      // The person made comparable here, not by person_phone() in SQL: a PL/pgSQL call per lead is the query's dearest part.
-      ...personOf({ phone: phones[n] ?? null, email: emails[n] ?? null }, personColumns),
+      phone: person.phone,
+      email: person.email,
       id,
       landing_id: leadLandings[n],
       at,
