@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LandingColumn } from '../../src/api/landings/contract';
 import type { Rule, RuleSimulation } from '../../src/api/rules/contract';
 import { routeLeads } from '../../server/services/delivery/engine';
 import { parisClock } from '../../server/services/delivery/paris-time';
+import { departementFor } from '../../server/services/geo';
 import { replay } from '../../server/services/delivery/replay';
 import { loadWorld } from '../../server/services/delivery/simulate';
 import { ADMIN, startServer, type TestServer } from './harness';
@@ -211,5 +213,25 @@ describe('POST /api/customers/rules/simulate', () => {
     expect(data.days).toBe(30);
     expect(data.by_day).toHaveLength(30);
     expect(data.by_day[29].date).toBe(today);
+  });
+
+  it("reads each landing's own form keys, and the postal codes only when a rule names one", async () => {
+    const columns: LandingColumn[] = [
+      { key: 'nom', label: 'Nom', type: 'text', required: true },
+      { key: 'tel', label: 'Tél.', type: 'phone', required: true },
+      { key: 'cp', label: 'CP', type: 'postal_code', required: true },
+    ];
+    const other = await createLanding(server.ctx.db, { columns });
+    const [id] = await insertLeads(server.ctx.db, other.id, [
+      { code_postal: '75011', created_at: `${dayBefore(1)}T15:00:00Z`, extra: { tel: '+33 6 00 01 10 00', cp: '75011' } },
+    ]);
+    const load = async (extra: Awaited<ReturnType<typeof loadWorld>>['rules']) =>
+      loadWorld(server.ctx.db, { landings: [landing.id, other.id], firstDay: dayBefore(DAYS - 1), now: new Date(), extra });
+    const { world, rules } = await load([]);
+    const department = departementFor('75011');
+    expect(world.leads.find((l) => l.id === id)).toMatchObject({ phone: '0600011000', keys: ['', department] });
+    expect(world.leads.find((l) => l.id === leads[0].id)).toMatchObject({ phone: `06000${DAYS - 1}0000`, keys: ['', departementFor('30900')] });
+    const named = await load([{ ...rules[0], id: 999_999, zip: ['75011'] }]);
+    expect(named.world.leads.find((l) => l.id === id)?.keys).toEqual(['', '75011', department]);
   });
 });

@@ -18,8 +18,8 @@ export interface Candidate {
   days: Record<Weekday, boolean>;
   /** Leads delivered today (Paris day). */
   count: number;
-  /** Last delivery today, null when none yet. */
-  last_delivery_at: Date | string | null;
+  /** Last delivery today (a number: epoch ms, as the replay keeps it), null when none yet. */
+  last_delivery_at: Date | string | number | null;
   /** Caps of the other windows (null: none) and the rule's sales in the current ones. */
   caps: Record<WindowSpan, number | null>;
   counts: Record<WindowSpan, number>;
@@ -87,8 +87,8 @@ export function settingsReason(c: Candidate, clock: ParisClock, lead: JudgedLead
 export function salesReason(c: Candidate): PassReason | null {
   if (c.sold_to_person) return 'already_sold_to_customer';
   for (const { span, reason } of capOrder) {
-    const [count, cap] = span === 'day' ? [c.count, c.leads_number] : [c.counts[span], c.caps[span]];
-    if (cap !== null && count >= cap) return reason;
+    const cap = span === 'day' ? c.leads_number : c.caps[span];
+    if (cap !== null && (span === 'day' ? c.count : c.counts[span]) >= cap) return reason;
   }
   if (c.budget.cents !== null && c.budget.spent + c.price_cents > c.budget.cents) return 'budget';
   return null;
@@ -99,7 +99,7 @@ export function passReason(c: Candidate, clock: ParisClock, lead: JudgedLead): P
   return settingsReason(c, clock, lead) ?? { reason: salesReason(c) };
 }
 
-const time = (v: Date | string | null) => (v === null ? -Infinity : new Date(v).getTime());
+const time = (v: Candidate['last_delivery_at']) => (v === null ? -Infinity : typeof v === 'number' ? v : new Date(v).getTime());
 
 /** count / share compared exactly (cross products of integers). */
 const fill = (a: Candidate, b: Candidate) => a.count * (b.weight ?? b.leads_number) - b.count * (a.weight ?? a.leads_number);

@@ -105,11 +105,19 @@ const clocks = new Map<number, ParisClock>();
  */
 export function parisClockAt(at: number): ParisClock {
   const hour = Math.floor(at / 3_600_000);
-  let clock = clocks.get(hour);
-  if (!clock) clocks.set(hour, (clock = parisClock(new Date(hour * 3_600_000))));
+  const clock = hourClock(at);
   const minute = Math.floor((at - hour * 3_600_000) / 60_000);
   return minute === 0 ? clock : { ...clock, minute: clock.minute + minute, label: `${clock.label.slice(0, 14)}${String(minute).padStart(2, '0')}` };
 }
+
+/** The Paris clock of a moment's UTC hour (its first minute): the day, weekday and windows of every minute of that hour. */
+function hourClock(at: number): ParisClock {
+  const hour = Math.floor(at / 3_600_000);
+  return clocks.get(hour) ?? clocks.set(hour, parisClock(new Date(hour * 3_600_000))).get(hour)!;
+}
+
+/** The Paris day of a moment (epoch ms), as parisClockAt tells it. */
+export const parisDayAt = (at: number): string => hourClock(at).day;
 
 /** A customer's month as the budget reads it (sales minus credits), shared by the candidates of its rules. */
 interface Month {
@@ -117,16 +125,22 @@ interface Month {
   budget: Candidate['budget'];
 }
 
+/** What settingsReason reads of a rule: rules alike in it judge every lead alike. */
+const settingsOf = (c: Candidate) => JSON.stringify([c.active, c.customer_active, c.days, c.hour_start, c.hour_end, c.filters]);
+
 /**
- * Per world and rule, whether its settings let it take each lead (0: not judged yet, 1: yes, 2: no):
- * they read neither sales nor state, so the replays of one world (before and after a draft) judge
- * each pair once. Held by the world: nothing outlives the request that loaded it.
+ * Per world and rule settings (settingsOf), whether they let a rule take each lead (0: not judged
+ * yet, 1: yes, 2: no): they read neither sales nor state, so the rules alike (most rules share a
+ * filter and the whole week) and the replays of one world (before and after a draft) judge each
+ * lead once. Held by the world: nothing outlives the request that loaded it.
  */
-const settled = new WeakMap<ReplayWorld, WeakMap<ReplayRule, Uint8Array>>();
+const settled = new WeakMap<ReplayWorld, Map<string, Uint8Array>>();
+
+/** The leads (indexes) that a credit names: the replay keeps its sale prices to those alone. */
+const credited = (world: ReplayWorld) => new Set(world.credits.flatMap((c) => (c.lead === undefined ? [] : [c.lead])));
 
 export function replay(world: ReplayWorld, rules: ReplayRule[], watch?: number): Replayed {
-  const verdicts = settled.get(world) ?? settled.set(world, new WeakMap()).get(world)!;
-  const settings = rules.map((r) => verdicts.get(r) ?? verdicts.set(r, new Uint8Array(world.leads.length)).get(r)!);
+  const verdicts = settled.get(world) ?? settled.set(world, new Map()).get(world)!;
   const months = new Map<number, Month>();
   for (const c of world.customers.values()) months.set(c.id, { key: '', budget: { cents: c.monthly_budget_cents, spent: 0 } });
   const monthOf = (customerId: number, clock: ParisClock) => {
@@ -165,6 +179,10 @@ export function replay(world: ReplayWorld, rules: ReplayRule[], watch?: number):
       budget: months.get(r.customer_id)!.budget,
     };
   });
+  const settings = candidates.map((c) => {
+    const key = settingsOf(c);
+    return verdicts.get(key) ?? verdicts.set(key, new Uint8Array(world.leads.length)).get(key)!;
+  });
   const dedupe = rules.map((r) => world.customers.get(r.customer_id)!.dedupe_days * 86_400_000);
   const ruleIndex = new Map(rules.map((r, i) => [r.id, i]));
   // The windows each rule's counters belong to: a counter starts again at 0 in a new window.
@@ -189,7 +207,9 @@ export function replay(world: ReplayWorld, rules: ReplayRule[], watch?: number):
       }
   };
 
-  // The rules each lead could take, as rule_targets finds them: landing → zip key → rule indexes.
+  // The rules each lead could take, as rule_targets finds them: landing → zip key → rule indexes;
+  // found once per landing and the lead's keys that some rule targets (most rules name departments: leads of
+  // one department find the same rules whatever their postal code), each rule once.
   const targets = new Map<number, Map<string, number[]>>();
   rules.forEach((r, i) => {
     for (const landing of r.landing_ids) {
@@ -197,6 +217,18 @@ export function replay(world: ReplayWorld, rules: ReplayRule[], watch?: number):
       for (const key of r.zip.length === 0 ? [''] : r.zip) byKey.set(key, [...(byKey.get(key) ?? []), i]);
     }
   });
+  const targeted = new Set(rules.flatMap((r) => (r.zip.length === 0 ? [''] : r.zip)));
+  const found = new Map<string, number[]>();
+  const rulesOf = (lead: ReplayLead) => {
+    const keys = lead.keys.filter((key) => targeted.has(key));
+    const lookup = `${lead.landing_id}\t${keys.join('\t')}`;
+    let list = found.get(lookup);
+    if (list === undefined) {
+      const byKey = targets.get(lead.landing_id);
+      found.set(lookup, (list = [...new Set(keys.flatMap((key) => byKey?.get(key) ?? []))]));
+    }
+    return list;
+  };
 
   // Who bought each person last: phone / email → customer → epoch ms (a lead's buyers found once, not per rule).
   const byPhone = new Map<string, Map<number, number>>();
@@ -218,10 +250,11 @@ export function replay(world: ReplayWorld, rules: ReplayRule[], watch?: number):
     c.counts.week++;
     c.counts.month++;
     stamp = Math.max(stamp + 1, at);
-    c.last_delivery_at = new Date(stamp);
+    c.last_delivery_at = stamp;
   };
 
   const sales: ReplaySale[] = [];
+  const named = credited(world);
   const soldPrice = new Map<string, number>();
   const reached = new Map<string, string>();
   let p = 0;
@@ -245,40 +278,38 @@ export function replay(world: ReplayWorld, rules: ReplayRule[], watch?: number):
     }
   };
 
-  const seen = new Int32Array(rules.length).fill(-1);
   world.leads.forEach((lead, n) => {
     until(lead.at);
-    const clock = parisClockAt(lead.at);
+    // Its hour's clock tells its day and windows; its own (the minute) only the settings and the label need.
+    const clock = hourClock(lead.at);
+    let minuteClock: ParisClock | undefined;
     const landing = world.landings.get(lead.landing_id)!;
-    const byKey = targets.get(lead.landing_id);
     const mine: Candidate[] = [];
     const indexes: number[] = [];
     const phoneBuyers = lead.phone ? byPhone.get(lead.phone) : undefined;
     const emailBuyers = lead.email ? byEmail.get(lead.email) : undefined;
-    for (const key of lead.keys)
-      for (const i of byKey?.get(key) ?? []) {
-        if (seen[i] === n) continue;
-        seen[i] = n;
-        const c = candidates[i];
-        if (settings[i][n] === 0) settings[i][n] = settingsReason(c, clock, { lead, columns: landing.columns }) === null ? 1 : 2;
-        if (settings[i][n] === 2) continue;
-        refresh(i, clock, lead.at);
-        monthOf(c.customer_id, clock);
-        c.sold_to_person = dedupe[i] > 0 && boughtSince(c.customer_id, phoneBuyers, emailBuyers, lead.at - dedupe[i]);
-        if (salesReason(c) !== null) continue;
-        mine.push(c);
-        indexes.push(i);
-      }
+    for (const i of rulesOf(lead)) {
+      const c = candidates[i];
+      if (settings[i][n] === 0)
+        settings[i][n] = settingsReason(c, (minuteClock ??= parisClockAt(lead.at)), { lead, columns: landing.columns }) === null ? 1 : 2;
+      if (settings[i][n] === 2) continue;
+      refresh(i, clock, lead.at);
+      monthOf(c.customer_id, clock);
+      c.sold_to_person = dedupe[i] > 0 && boughtSince(c.customer_id, phoneBuyers, emailBuyers, lead.at - dedupe[i]);
+      if (salesReason(c) !== null) continue;
+      mine.push(c);
+      indexes.push(i);
+    }
     if (mine.length === 0) return;
     const sold: Candidate[] = [];
-    for (const c of mine.slice().sort(engineOrder)) if (nextVerdict(c, sold, landing.max_buyers) === null) sold.push(c);
+    for (const c of mine.length === 1 ? mine : mine.slice().sort(engineOrder)) if (nextVerdict(c, sold, landing.max_buyers) === null) sold.push(c);
     for (const c of sold) {
       count(indexes[mine.indexOf(c)], lead.at);
       c.budget.spent += c.price_cents;
       soldPerson(c.customer_id, lead.phone, lead.email, lead.at);
-      soldPrice.set(`${n}:${c.customer_id}`, c.price_cents);
+      if (named.has(n)) soldPrice.set(`${n}:${c.customer_id}`, c.price_cents);
       sales.push({ lead: n, rule_id: c.id, customer_id: c.customer_id, price_cents: c.price_cents, day: clock.day });
-      if (c.id === watch && !reached.has(clock.day) && isReached(c)) reached.set(clock.day, clock.label.slice(11));
+      if (c.id === watch && !reached.has(clock.day) && isReached(c)) reached.set(clock.day, parisClockAt(lead.at).label.slice(11));
     }
   });
   return { sales, reached };
