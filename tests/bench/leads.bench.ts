@@ -135,8 +135,6 @@ export default async function leadsBench(): Promise<BenchResult[]> {
     const adminId = (await db.query<{ id: number }>('SELECT id FROM users WHERE admin ORDER BY id LIMIT 1')).rows[0].id;
     const landingIds = fx.landings.map((l) => l.id);
     await explainLeadPaths(db, { landingIds, category, categoryIds, name: fx.names[0] ?? 'ma', statusIds: fx.exportIds[0], adminId });
-    await db.close();
-    return [];
   }
   if (!databaseUrl) await db.close();
 
@@ -246,9 +244,13 @@ export default async function leadsBench(): Promise<BenchResult[]> {
     record({ name: `intake answer → engine decision (p95 of ${intakes.decided} decided)`, value: quantile(intakes.decisions, 0.95), unit: 'ms', budget: 1000 });
     intakeIds.push(...intakes.ids);
 
+    // Above 1,000,000 leads the bench measures issue 30's list only: the exports and the import
+    // move 100,000 rows whatever the table's size, and take minutes at 10,000,000 on a shared machine.
+    const moves = TARGET <= 1_000_000;
+
     // Exports of 100,000 leads, three of each format (the same leads, put back to 'new' through the
     // API in between): the median time, and the highest of the server's peak memory.
-    for (const [i, bookType] of (['csv', 'xlsx'] as const).entries()) {
+    for (const [i, bookType] of (moves ? (['csv', 'xlsx'] as const) : []).entries()) {
       const before = currentRss(server.proc.pid!);
       const times: number[] = [];
       let peak = 0;
@@ -284,8 +286,8 @@ export default async function leadsBench(): Promise<BenchResult[]> {
     }
 
     // Import of 100,000 rows, end to end over HTTP.
-    const imported = await call('POST', `/api/landings/${importLanding.id}/import/excel`, { form_import_from: 'bench-import', data: importRows });
-    record({ name: 'import of 100,000 rows (HTTP, validation, duplicates, insert)', value: imported.ms / 1000, unit: 's', budget: 30 });
+    const imported = moves && (await call('POST', `/api/landings/${importLanding.id}/import/excel`, { form_import_from: 'bench-import', data: importRows }));
+    if (imported) record({ name: 'import of 100,000 rows (HTTP, validation, duplicates, insert)', value: imported.ms / 1000, unit: 's', budget: 30 });
   } finally {
     await new Promise((r) => {
       server.proc.once('exit', r);
@@ -304,6 +306,8 @@ export default async function leadsBench(): Promise<BenchResult[]> {
     await after.query('DELETE FROM leads WHERE id = ANY($1::bigint[])', [intakeIds]);
     await after.query("DELETE FROM imports WHERE source = 'bench-import'");
     await after.query('DELETE FROM lead_actions WHERE id > $1', [fx.lastAction]);
+    const importResult = results.find((r) => r.name.startsWith('import of'));
+    if (!importResult) return results;
     const started = performance.now();
     await after.query(
       `INSERT INTO leads (landing_id, utm_medium, phone, email, data)
@@ -312,11 +316,8 @@ export default async function leadsBench(): Promise<BenchResult[]> {
     );
     const floor = (performance.now() - started) / 1000;
     await after.query("DELETE FROM leads WHERE utm_medium = 'bench-floor'");
-    const importResult = results.find((r) => r.name.startsWith('import of'));
-    if (importResult) {
-      importResult.peer = { name: 'raw unnest INSERT of the same rows', value: floor };
-      record({ name: 'import / raw insert ratio', value: importResult.value / floor, unit: 'ratio' });
-    }
+    importResult.peer = { name: 'raw unnest INSERT of the same rows', value: floor };
+    record({ name: 'import / raw insert ratio', value: importResult.value / floor, unit: 'ratio' });
   } finally {
     await after.close();
   }
