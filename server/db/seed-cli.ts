@@ -95,6 +95,8 @@ async function grow(db: Db, count: number) {
   });
   // PGlite has no autovacuum: without the visibility map and hint bits, the first reads would write.
   await db.exec('VACUUM ANALYZE leads');
+  // Vacuumed, its indexes new: nothing left for the maintenance's 'vacuum after N written rows'.
+  await db.query('UPDATE lead_writes SET written = 0, vacuumed_at = now()');
   const seconds = (Date.now() - started) / 1000;
   console.log(`\n${count.toLocaleString('fr-FR')} leads ajoutés en ${seconds.toFixed(1)} s (${Math.round(count / seconds).toLocaleString('fr-FR')}/s)`);
 }
