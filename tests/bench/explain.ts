@@ -10,8 +10,9 @@ import { getLandings } from '../../server/services/leads/landings';
 import { departmentStats } from '../../server/services/leads/stats';
 import { changeStatus, undoAction } from '../../server/services/leads/status';
 import { regionsData } from '../../server/services/productions/regions';
-import { leadListQuery } from '../../src/api/leads/contract';
-import { regionsDataQuery } from '../../src/api/productions/contract';
+import type { SessionUser } from '../../server/services/auth/sessions';
+import { leadListQuery, statusChangeRequest } from '../../src/api/leads/contract';
+import { productionCategory, regionsDataQuery } from '../../src/api/productions/contract';
 
 type Plans = Array<{ sql: string; plan: string }>;
 
@@ -56,21 +57,25 @@ export async function explainLeadPaths(db: Db, input: ExplainInput) {
   const end = new Date().toISOString().slice(0, 10);
   const start = new Date(Date.now() - 365 * 86_400_000).toISOString().slice(0, 10);
   const raw = { entry_status: 'new', 'filter[nom]': input.name };
-  const user = { id: input.adminId, email: 'bench', name: 'Bench', admin: true } as Parameters<typeof changeStatus>[1];
+  const user: SessionUser = { id: input.adminId, email: 'bench', name: 'Bench', admin: true };
   const paths: Array<[string, (q: Db) => Promise<unknown>]> = [
     ['lead page, 150 rows, filter on a form column', (q) => listLeads(q, [first!], leadListQuery.parse({ ...raw, _limit: '150' }), filtersFromQuery(raw))],
     ['exact count of a filtered tab', (q) => countMatching(q, [first!], leadListQuery.parse(raw), filtersFromQuery(raw))],
     ['department statistics, all landings, one year', (q) => departmentStats(q, { ids: input.landingIds, category: 'production', start, end, zone: false })],
     [
       'map regions, one year',
-      (q) => regionsData(q, input.category as never, regionsDataQuery.parse({ date_range: `${start}<>${end}`, landings: input.categoryIds.join(',') })),
+      (q) =>
+        regionsData(
+          q,
+          productionCategory.parse(input.category),
+          regionsDataQuery.parse({ date_range: `${start}<>${end}`, landings: input.categoryIds.join(',') }),
+        ),
     ],
     [
       `status change of ${input.statusIds.length} leads, then its undo`,
       async (q) => {
-        const done = (await changeStatus(q, user, { entry_status: 'archived', from_status: 'new', leads: input.statusIds } as never)) as {
-          data: { action_id: number };
-        };
+        const request = statusChangeRequest.parse({ entry_status: 'archived', from_status: 'new', leads: input.statusIds });
+        const done = await changeStatus(q, user, { ...request, entry_status: 'archived' });
         await undoAction(q, user, done.data.action_id);
       },
     ],
