@@ -1,4 +1,4 @@
-import { entryStatus, type EntryStatus, type LeadSource } from '../../../src/api/leads/contract';
+import type { EntryStatus, LeadSource } from '../../../src/api/leads/contract';
 import { copyRows, reserveIds } from '../../db/bulk';
 import type { Queryable } from '../../db/connection';
 
@@ -35,10 +35,11 @@ export async function insertLeads(q: Queryable, landingId: number, leads: NewLea
     const phones = [...new Set(leads.flatMap((l) => (l.phone ? [l.phone] : [])))];
     const emails = [...new Set(leads.flatMap((l) => (l.email ? [l.email] : [])))];
     const { rows } = await q.query<{ phone: string | null; email: string | null }>(
-      // Every status named: the landing's last 30 days are then index ranges of leads_list_idx.
-      `SELECT phone, email FROM leads WHERE landing_id = $1 AND entry_status = ANY($5::text[]) AND created_at > now() - $4::interval
-         AND (phone = ANY($2::text[]) OR email = ANY($3::text[]))`,
-      [landingId, phones, emails, DUPLICATE_WINDOW, entryStatus.options],
+      // One branch per index (leads_phone_idx, leads_email_idx): the person's few leads, whatever the landing's volume.
+      `SELECT phone, email FROM leads WHERE landing_id = $1 AND phone = ANY($2::text[]) AND created_at > now() - $4::interval
+       UNION ALL
+       SELECT phone, email FROM leads WHERE landing_id = $1 AND email = ANY($3::text[]) AND created_at > now() - $4::interval`,
+      [landingId, phones, emails, DUPLICATE_WINDOW],
     );
     const seenPhones = new Set(rows.flatMap((r) => (r.phone ? [r.phone] : [])));
     const seenEmails = new Set(rows.flatMap((r) => (r.email ? [r.email] : [])));
