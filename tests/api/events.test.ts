@@ -3,7 +3,8 @@
 // heartbeats and presence, ending on sign-out and on server close.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { raiseAlert } from '../../server/services/alerts/raise';
-import { purgeEvents, writeEvents } from '../../server/services/events/outbox';
+import type { Queryable } from '../../server/db/connection';
+import { OutboxReader, purgeEvents, writeEvents } from '../../server/services/events/outbox';
 import { archiveMonth } from '../../server/services/retention/archive';
 import { openEventStream, type EventStream, type Received } from '../support/event-stream';
 import { ADMIN, freshPostgresDatabase, startServer, type TestServer } from './harness';
@@ -93,6 +94,26 @@ describe('the stream', () => {
     expect(resumed.events.filter((e) => e.type === 'lead.created').map((e) => e.id)).toEqual(
       ofType(await live.until((e) => createdIds(e).includes(created)), 'lead.created').map((e) => e.id),
     );
+  });
+});
+
+describe('the poller', () => {
+  it('reads an outbox where nothing was written with one statement, and what is written next at the following poll', async () => {
+    const { db } = server.ctx;
+    let statements = 0;
+    const counting: Queryable = { ...db, parallel: db.parallel, query: (text, values) => (statements++, db.query(text, values)) };
+    const reader = new OutboxReader();
+    // Until every top read is settled (on PostgreSQL: after the poller's own xids are passed).
+    for (let i = 0; i < 50; i++) {
+      statements = 0;
+      await reader.poll(counting);
+      if (reader.cursor !== undefined && statements === 1) break;
+    }
+    expect(statements).toBe(1);
+    await writeEvents(db, 'notification', [{ alert_id: 0, kind: 'poll-test' }], 'admins');
+    const read = [];
+    for (let i = 0; i < 50 && read.length === 0; i++) read.push(...(await reader.poll(counting)));
+    expect(read.map((e) => e.type)).toEqual(['notification']);
   });
 });
 

@@ -73,6 +73,8 @@ export class OutboxReader {
   /** The events settled since the last call, in id order. */
   async poll(db: Queryable): Promise<StoredEvent[]> {
     const top = (await db.query<{ top: number }>('SELECT CASE WHEN is_called THEN last_value ELSE 0 END AS top FROM events_id_seq')).rows[0]!.top;
+    // Nothing written since every id up to the cursor was settled: one statement, no read.
+    if (top === this.cursor && this.pending.length === 0) return [];
     if (db.parallel) this.pending.push({ top, xid: BigInt((await db.query<{ xid: string }>('SELECT pg_current_xact_id()::text AS xid')).rows[0]!.xid) });
     const from = this.cursor ?? top;
     const upTo = Math.max(top, ...this.pending.map((p) => p.top));
