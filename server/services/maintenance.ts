@@ -119,8 +119,12 @@ export function registerMaintenanceJobs(ctx: Pick<AppContext, 'db' | 'jobs' | 'c
   ctx.jobs.register(
     REBUILD_LIST_INDEX_JOB,
     async () => {
+      const started = Date.now();
       const rebuilt = await rebuildListIndexIfGrown(ctx.db);
-      if (rebuilt) ctx.log.info({ beforeMB: Math.round(rebuilt.before / 2 ** 20), afterMB: Math.round(rebuilt.after / 2 ** 20) }, 'leads_list_idx rebuilt');
+      if (rebuilt) {
+        const [beforeMB, afterMB] = [rebuilt.before, rebuilt.after].map((bytes) => Math.round(bytes / 2 ** 20));
+        ctx.log.info({ beforeMB, afterMB, ms: Date.now() - started }, 'leads_list_idx rebuilt');
+      }
     },
     { cron: '45 3 * * *', atStart: true },
   );
