@@ -56,13 +56,12 @@ export function copyRows(q: Queryable, table: string, columns: string[], rows: u
 
 /**
  * Reserves `n` ids of a serial column, so rows can point at each other before they are inserted.
- * They come back as one string: as `n` rows, PGlite's client decoded 100,000 messages for an import.
+ * The sequence is looked up first: looked up for each id, 20,000 ids took 1.9–4.9 s on PGlite
+ * instead of 0.2–0.4 s. They come back as one string rather than `n` rows for PGlite's client to decode.
  */
 export async function reserveIds(q: Queryable, table: string, n: number): Promise<number[]> {
   if (n === 0) return [];
-  const { rows } = await q.query<{ ids: string }>(
-    `SELECT string_agg(nextval(pg_get_serial_sequence($1, 'id'))::text, ',') AS ids FROM generate_series(1, $2)`,
-    [table, n],
-  );
+  const sequence = (await q.query<{ name: string }>(`SELECT pg_get_serial_sequence($1, 'id') AS name`, [table])).rows[0]!.name;
+  const { rows } = await q.query<{ ids: string }>(`SELECT string_agg(nextval($1::regclass)::text, ',') AS ids FROM generate_series(1, $2)`, [sequence, n]);
   return rows[0]!.ids.split(',').map(Number);
 }
