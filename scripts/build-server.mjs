@@ -10,6 +10,17 @@ const root = resolve(import.meta.dirname, '..');
 const serverDir = join(root, 'dist-server');
 export const serverEntry = join(serverDir, 'main.mjs');
 
+/**
+ * How the server's node runs, for `npm start` and the benches alike (docs/performance.md, "Custom
+ * exports"). V8 compiles PGlite's WebAssembly (9 MB) twice, a quick first pass then an optimised
+ * one, and kept both: compiled once, optimised (`--no-liftoff`), the server held 35 MB less, starts
+ * 1–2 s of CPU later and exported no slower. glibc gives each thread that allocates (V8's compiler
+ * and GC helpers) its own malloc arena, whose fragments stay resident: two arenas saved 90 MB of
+ * the peak of a bench run of exports, one 20 MB more of the server's resident set.
+ */
+export const serverNodeArgs = ['--no-liftoff'];
+export const serverEnv = { MALLOC_ARENA_MAX: '1' };
+
 export async function buildServer() {
   rmSync(serverDir, { recursive: true, force: true });
   await build({

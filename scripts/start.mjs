@@ -3,7 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { buildServer, serverEntry } from './build-server.mjs';
+import { buildServer, serverEntry, serverEnv, serverNodeArgs } from './build-server.mjs';
 import { runTogether } from './children.mjs';
 
 const root = resolve(import.meta.dirname, '..');
@@ -53,7 +53,5 @@ if (!existsSync(join(root, 'index.html'))) {
 }
 
 await buildServer();
-// glibc gives each thread that allocates (V8's compiler and GC helpers) its own malloc arena, and
-// their fragments stayed resident: over a bench run of exports, 90 MB of the server's peak.
-process.env.MALLOC_ARENA_MAX ??= '2';
-runTogether([[serverEntry]], { cwd: root });
+for (const [name, value] of Object.entries(serverEnv)) process.env[name] ??= value;
+runTogether([[...serverNodeArgs, serverEntry]], { cwd: root });

@@ -12,6 +12,7 @@ import { openDb, type Db } from '../../server/db/connection';
 import { migrate } from '../../server/db/migrate';
 import { explainLeadPaths } from './explain';
 import type { BenchResult } from './run';
+import { serverEnv, serverNodeArgs } from '../../scripts/build-server.mjs';
 
 const root = resolve(import.meta.dirname, '../..');
 export const dataDir = resolve(root, process.env.BENCH_DATA_DIR ?? 'data/bench');
@@ -22,8 +23,8 @@ const INTAKES = 100;
 /** Runs of each write bench (status change, exports), reported as their median. */
 const RUNS = 3;
 export const admin = { email: 'bench@bench.local', password: 'bench-password-1' };
-// MALLOC_ARENA_MAX as `npm start` sets it (scripts/start.mjs).
-const env = { MALLOC_ARENA_MAX: '2', ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'error', SEED_DEMO: '0' };
+// The server's node flags and environment as `npm start` sets them (scripts/build-server.mjs).
+const env = { ...serverEnv, ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'error', SEED_DEMO: '0' };
 
 export const openBenchDb = () => openDb({ databaseUrl, pgliteDir: resolve(dataDir, 'pglite') });
 
@@ -53,7 +54,7 @@ export async function ensureDatabase(target = TARGET) {
   const written = (await again.query<{ n: number }>('SELECT written::float AS n FROM lead_writes')).rows[0].n;
   if (written > 0) await again.exec('REINDEX TABLE leads');
   await again.exec('VACUUM ANALYZE leads, lead_month_stats');
-  await again.query('UPDATE lead_writes SET written = 0, vacuumed_at = now()');
+  await again.query("UPDATE lead_writes SET written = 0, vacuumed_at = now(), list_index_bytes = pg_relation_size('leads_list_idx')");
   await again.close();
 }
 
@@ -81,7 +82,7 @@ async function fixture(db: Db): Promise<Fixture> {
 /** The bundled server as a child process; `extraEnv` over the bench's environment. */
 export function startServer(extraEnv: Record<string, string> = {}): Promise<{ url: string; proc: ChildProcess; output: () => string }> {
   if (spawnSync(process.execPath, ['scripts/build-server.mjs'], { cwd: root, stdio: 'inherit' }).status !== 0) throw new Error('server build failed');
-  const proc = spawn(process.execPath, ['dist-server/main.mjs'], {
+  const proc = spawn(process.execPath, [...serverNodeArgs, 'dist-server/main.mjs'], {
     cwd: root,
     env: { ...env, PORT: '0', HOST: '127.0.0.1', ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, IMPORT_BODY_LIMIT_MB: '128', ...extraEnv },
     stdio: ['ignore', 'pipe', 'inherit'],
