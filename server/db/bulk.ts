@@ -39,22 +39,19 @@ export async function bulkInsert(
   }
 }
 
-const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
-/** A field of COPY's text format: `\N` for NULL, backslash, tab and line breaks escaped, nothing quoted. */
-const copyField = (v: unknown) => {
+/** A csv field as COPY reads it: unquoted empty for NULL, anything else quoted (an empty string too). */
+const csvField = (v: unknown) => {
   const text = toText(v);
-  if (text === null) return '\\N';
-  return /[\\\t\n\r]/.test(text) ? text.replace(/[\\\t\n\r]/g, (c) => COPY_ESCAPES[c]!) : text;
+  return text === null ? '' : `"${text.replace(/"/g, '""')}"`;
 };
 
 /**
- * Inserts rows with one `COPY table (columns) FROM STDIN` in its text format: values as in
- * `bulkInsert` (arrays as array literals, objects as JSON), in the columns' order. Built in csv,
- * where every field is quoted and every quote of the JSON doubled, the same rows took 25–40 % longer.
+ * Inserts rows with one `COPY table (columns) FROM STDIN (FORMAT csv)`: values as in `bulkInsert`
+ * (arrays as array literals, objects as JSON), in the columns' order.
  */
 export function copyRows(q: Queryable, table: string, columns: string[], rows: unknown[][]): Promise<number> {
   if (rows.length === 0) return Promise.resolve(0);
-  return q.copyFrom(`${table} (${columns.join(', ')})`, rows.map((row) => row.map(copyField).join('\t')).join('\n'));
+  return q.copyFrom(`${table} (${columns.join(', ')})`, rows.map((row) => row.map(csvField).join(',')).join('\n'));
 }
 
 /**

@@ -15,11 +15,11 @@ export interface Queryable {
   /** Runs parameterless SQL that may hold several statements; answers the last one's rows. */
   exec<T = Record<string, unknown>>(sql: string): Promise<T[]>;
   /**
-   * `COPY target FROM STDIN` of `rows` (every row in COPY's text format): the database's own bulk
+   * `COPY target FROM STDIN (FORMAT csv)` of `csv` (the text of every row): the database's own bulk
    * input, with its triggers and checks, in a quarter to a half of the time of an `INSERT … unnest`
    * of the same rows (docs/performance.md). Answers the number of rows copied.
    */
-  copyFrom(target: string, rows: string): Promise<number>;
+  copyFrom(target: string, csv: string): Promise<number>;
   /** Whether the database works in another process while this thread goes on (PostgreSQL), or on this thread (PGlite). */
   readonly parallel: boolean;
 }
@@ -75,9 +75,9 @@ function wrapPglite(db: PGlite | Parameters<Parameters<PGlite['transaction']>[0]
       return (results.at(-1)?.rows ?? []) as T[];
     },
     // PGlite's COPY … FROM STDIN is its '/dev/blob' device, fed with the query's blob.
-    async copyFrom(target: string, rows: string) {
+    async copyFrom(target: string, csv: string) {
       check();
-      const res = await db.query(`COPY ${target} FROM '/dev/blob'`, [], { blob: new Blob([rows]) });
+      const res = await db.query(`COPY ${target} FROM '/dev/blob' (FORMAT csv)`, [], { blob: new Blob([csv]) });
       await turn();
       return res.affectedRows ?? 0;
     },
@@ -175,27 +175,27 @@ export async function openPglite(dir: string | undefined, image?: Blob): Promise
 
 /**
  * A `COPY … FROM STDIN` for node-postgres, which has no COPY stream of its own (that is the
- * `pg-copy-streams` package): its simple query, then, at the server's CopyInResponse, the rows as
+ * `pg-copy-streams` package): its simple query, then, at the server's CopyInResponse, the csv as
  * CopyData messages and CopyDone. Errors and the row count come back as for any query.
  */
 class CopyIn extends pg.Query {
-  private readonly rows: string;
-  constructor(sql: string, rows: string) {
+  private readonly csv: string;
+  constructor(sql: string, csv: string) {
     super(sql);
-    this.rows = rows;
+    this.csv = csv;
   }
   handleCopyInResponse(connection: { sendCopyFromChunk(chunk: Buffer): void; endCopyFrom(): void }) {
-    const bytes = Buffer.from(this.rows);
+    const bytes = Buffer.from(this.csv);
     for (let at = 0; at < bytes.length; at += COPY_CHUNK) connection.sendCopyFromChunk(bytes.subarray(at, at + COPY_CHUNK));
     connection.endCopyFrom();
   }
 }
-/** CopyData messages of 1 MB: a message is limited to 1 GB, and an import's rows may pass it. */
+/** CopyData messages of 1 MB: a message is limited to 1 GB, and an import's csv may pass it. */
 const COPY_CHUNK = 2 ** 20;
 
-function copyIn(c: pg.PoolClient, target: string, rows: string): Promise<number> {
+function copyIn(c: pg.PoolClient, target: string, csv: string): Promise<number> {
   return new Promise((resolve, reject) => {
-    const query = new CopyIn(`COPY ${target} FROM STDIN`, rows);
+    const query = new CopyIn(`COPY ${target} FROM STDIN (FORMAT csv)`, csv);
     query.on('end', (res) => resolve(res.rowCount ?? 0));
     query.on('error', reject);
     void c.query(query);
@@ -244,7 +244,7 @@ export async function openPostgres(url: string, onConnectionError: ConnectionErr
   return {
     kind: 'pg',
     ...client(pool),
-    copyFrom: (target, rows) => held((c) => copyIn(c, target, rows)),
+    copyFrom: (target, csv) => held((c) => copyIn(c, target, csv)),
     // A script that opens its own transaction (pg-boss's schema: BEGIN; …; COMMIT) and fails halfway
     // leaves its connection in the failed transaction: rolled back before the pool hands it out again.
     exec: <T>(sql: string) =>
@@ -261,7 +261,7 @@ export async function openPostgres(url: string, onConnectionError: ConnectionErr
         held(async (c) => {
           try {
             await c.query('BEGIN');
-            const result = await fn({ ...client(c), copyFrom: (target, rows) => copyIn(c, target, rows), afterCommit });
+            const result = await fn({ ...client(c), copyFrom: (target, csv) => copyIn(c, target, csv), afterCommit });
             await c.query('COMMIT');
             return result;
           } catch (err) {
