@@ -1,7 +1,6 @@
 // Issue 28 in Chromium: two accounts on one landing. What one archives leaves the other's list
 // with a notice naming who did it, and the other's selection; a new intake shows the
-// 'nouveaux leads' bar on both; each sees the other's initials; the status tabs' counts follow on
-// both; the bar, the notice and the presence switch language. Keyboard and axe throughout.
+// 'nouveaux leads' bar on both; each sees the other's initials. Keyboard and axe throughout.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, DEMO, MOBILE, signIn, startApp, type App } from './harness';
@@ -39,8 +38,6 @@ const row = (page: Page, name: string) =>
 const focusedName = (page: Page) => grid(page).locator('.lg-row.is-focused [role=gridcell]').nth(3).textContent();
 const focusOnGrid = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('role') === 'grid');
 const totals = (page: Page) => page.locator('.leads-totals').textContent();
-/** A status tab's count, drawn by CSS after its name. */
-const tabCount = (page: Page, name: string) => page.getByRole('tab', { name }).locator('.leads-tab-count').getAttribute('data-count');
 
 async function open(who: { email: string; password: string }) {
   const { page, errors } = await app.page();
@@ -69,8 +66,6 @@ describe('the live lead view', () => {
     for (let i = 0; i < 2; i++) await s.keyboard.press('j');
     expect(await focusedName(s)).toBe('Vif2');
     await expect.poll(() => totals(s)).toMatch(/^5 leads · 2 sélectionnés$/);
-    expect(await tabCount(s, 'Nouveaux')).toBe('5');
-    expect(await tabCount(s, 'Archivés')).toBe('0');
 
     // The admin archives Vif5 and Vif4 (the first two rows) by keyboard.
     await a.keyboard.press('x');
@@ -89,44 +84,14 @@ describe('the live lead view', () => {
     expect(await focusOnGrid(s)).toBe(true);
     // The admin's own change gives the admin no notice.
     expect(await a.locator('.leads-notice').count()).toBe(0);
-    // The tabs' counts follow on both screens, the one not shown too.
-    for (const page of [a, s]) {
-      await expect.poll(() => tabCount(page, 'Archivés')).toBe('2');
-      expect(await tabCount(page, 'Nouveaux')).toBe('3');
-    }
 
     // A new lead: both get the bar, neither list moves.
     await intake(6);
     for (const page of [a, s]) await page.locator('.leads-arrived').getByText('1 nouveau lead').waitFor();
-    await expect.poll(() => tabCount(s, 'Nouveaux')).toBe('4');
     expect(await row(s, 'Vif6').count()).toBe(0);
     expect(await focusedName(s)).toBe('Vif2');
     expect(await axeViolations(s)).toEqual([]);
     await shot(s, 'desktop');
-    // In English: the bar, the notice and the presence switch with the language.
-    await s
-      .locator('.navbar')
-      .getByRole('button', { name: /Langue/ })
-      .click();
-    await s
-      .getByRole('menuitemradio', { name: 'English' })
-      .or(s.getByRole('menuitem', { name: 'English' }))
-      .click();
-    await s.locator('.leads-arrived').getByText('1 new lead').waitFor();
-    await s.locator('.leads-arrived').getByRole('button', { name: 'Show' }).waitFor();
-    await notice.getByText(`Archived by ${names[DEMO.admin.email]}: 2 leads, including 2 selected, removed from the selection`).waitFor();
-    await s.locator('.leads-presence').getByText(`Also on this list: ${names[DEMO.admin.email]}`).waitFor();
-    await shot(s, 'english');
-    await s
-      .locator('.navbar')
-      .getByRole('button', { name: /Language/ })
-      .click();
-    await s
-      .getByRole('menuitemradio', { name: 'Français' })
-      .or(s.getByRole('menuitem', { name: 'Français' }))
-      .click();
-    await s.locator('.leads-arrived').getByText('1 nouveau lead').waitFor();
-    await grid(s).focus();
     await s.setViewportSize(MOBILE);
     await shot(s, 'phone');
     expect(await axeViolations(s)).toEqual([]);

@@ -162,10 +162,6 @@ export type LeadListResponse = z.infer<typeof leadListResponse>;
 export const leadCountResponse = z.object({ total: z.number() });
 export type LeadCountResponse = z.infer<typeof leadCountResponse>;
 
-/** GET /api/landings/data/:ids/counts: the leads of these landings in each status (the lead view's tabs). */
-export const statusCountsResponse = z.object({ data: z.record(entryStatus, z.number()) });
-export type StatusCountsResponse = z.infer<typeof statusCountsResponse>;
-
 /** "All N matching": the selection of the list, resolved on the server. */
 export const leadSelection = z.object({
   ids: z.array(id).min(1).max(100),

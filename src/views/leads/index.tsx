@@ -5,10 +5,10 @@ import { ApiError } from '../../api/client';
 import { useViews } from '../../api/views/hooks';
 import { knownColumns, listSearch, readListState } from '../../api/views/url';
 import { CommandMenu } from '../../commands/CommandMenu';
-import { useLandingsByIds, useStatusCounts } from '../../api/leads/hooks';
+import { useLandingsByIds } from '../../api/leads/hooks';
 import { useProvideCommandContext } from '../../commands/context';
 import type { GridColumnSpec, GridQuery, GridSelectionInfo } from '../../grid/types';
-import { useIntl, useT } from '../../i18n/provider';
+import { useT } from '../../i18n/provider';
 import { ImportTab } from './import/ImportTab';
 import { LandingPicker } from './LandingPicker';
 import { LandingSettingsDialog } from './LandingSettingsDialog';
@@ -32,11 +32,9 @@ export function parseLandingIds(param: string | undefined): number[] {
 /** The lead view (/landings_test/:id): the selected landings' leads, statistics and import. */
 export default function LeadsScreen() {
   const t = useT();
-  const intl = useIntl();
   const { id } = useParams();
   const landingIds = useMemo(() => parseLandingIds(id), [id]);
   const landings = useLandingsByIds(landingIds);
-  const counts = useStatusCounts(landings.isSuccess ? landingIds : []);
   // The whole list is in the URL (listUrl.ts): a link opens it, back and forward walk its changes.
   const [search, setSearch] = useSearchParams();
   const columns = useMemo(() => knownColumns(landings.data), [landings.data]);
@@ -117,8 +115,6 @@ export default function LeadsScreen() {
             {leadTabs.map((def) => (
               <Tab key={def.key} id={def.key} className="screen-tab">
                 {t(`leads.tab.${def.key}`)}
-                {/* CSS content: screen readers read it in the tab's name, and the tab's text stays the status's name. */}
-                {'status' in def && counts.data ? <span className="leads-tab-count" data-count={intl.formatNumber(counts.data[def.status])} /> : null}
               </Tab>
             ))}
           </TabList>
