@@ -19,6 +19,7 @@ import { registerWebhookJobs } from './services/delivery/webhook-resume';
 import { registerAlertJobs } from './services/alerts/digest';
 import { registerRetentionJobs } from './services/retention/job';
 import { registerEventJobs } from './services/events/outbox';
+import { registerWorldJobs } from './services/delivery/replay-world';
 import { ensureAdmin } from './services/users';
 import { setPasswordCost } from './services/auth/passwords';
 import { createLogger } from './logger';
@@ -61,6 +62,7 @@ export async function boot(config: Config, opts: { logger?: boolean; distDir?: s
   registerAlertJobs(ctx);
   registerRetentionJobs(ctx);
   registerEventJobs(ctx);
+  registerWorldJobs(ctx);
   const app = await buildApp(ctx, opts.distDir);
   await listenForBackups(app);
   await ctx.jobs.start();

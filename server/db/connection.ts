@@ -1,5 +1,5 @@
 import { mkdirSync, statSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
+import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import { lockDataDir } from './pglite-lock';
 import { DataFolderGone } from './unavailable';
@@ -15,12 +15,16 @@ export interface Queryable {
   /** Runs parameterless SQL that may hold several statements; answers the last one's rows. */
   exec<T = Record<string, unknown>>(sql: string): Promise<T[]>;
   /**
-   * `COPY target FROM STDIN (FORMAT csv)` of `csv` (the text of every row): the database's own bulk
+   * `COPY target FROM STDIN` of `rows` (every row in COPY's text format): the database's own bulk
    * input, with its triggers and checks, in a quarter to a half of the time of an `INSERT … unnest`
    * of the same rows (docs/performance.md). Answers the number of rows copied.
    */
-  copyFrom(target: string, csv: string): Promise<number>;
-  /** Whether the database works in another process while this thread goes on (PostgreSQL), or on this thread (PGlite). */
+  copyFrom(target: string, rows: string): Promise<number>;
+  /**
+   * Whether several connections run transactions at once (PostgreSQL's pool, and other instances on
+   * the same database), or one connection runs one statement or transaction at a time (PGlite).
+   * Either way the database works off this thread while it goes on.
+   */
   readonly parallel: boolean;
 }
 
@@ -52,38 +56,6 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
 // Dates stay 'YYYY-MM-DD' strings, as the API speaks them.
 pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
 
-/**
- * PGlite runs on this thread and settles its queries through microtasks only: a loop of queries
- * (a custom export gathering a year of ids) never let the event loop answer anyone, and held every
- * request for a second. A turn of the event loop after each query does.
- */
-const turn = () => new Promise((resolve) => setImmediate(resolve));
-
-function wrapPglite(db: PGlite | Parameters<Parameters<PGlite['transaction']>[0]>[0], check: () => void): Queryable {
-  return {
-    parallel: false,
-    async query<T>(sql: string, params: unknown[] = []) {
-      check();
-      const res = await db.query<T>(sql, params);
-      await turn();
-      return { rows: res.rows, rowCount: res.affectedRows ?? res.rows.length };
-    },
-    async exec<T>(sql: string) {
-      check();
-      const results = await db.exec(sql);
-      await turn();
-      return (results.at(-1)?.rows ?? []) as T[];
-    },
-    // PGlite's COPY … FROM STDIN is its '/dev/blob' device, fed with the query's blob.
-    async copyFrom(target: string, csv: string) {
-      check();
-      const res = await db.query(`COPY ${target} FROM '/dev/blob' (FORMAT csv)`, [], { blob: new Blob([csv]) });
-      await turn();
-      return res.affectedRows ?? 0;
-    },
-  };
-}
-
 /** A transaction run by `begin`, then its after-commit hooks in the order they were added. */
 async function withAfterCommit<T>(begin: (afterCommit: Tx['afterCommit']) => Promise<T>): Promise<T> {
   const hooks: Array<() => Promise<void>> = [];
@@ -91,12 +63,6 @@ async function withAfterCommit<T>(begin: (afterCommit: Tx['afterCommit']) => Pro
   for (const hook of hooks) await hook();
   return result;
 }
-
-const pgliteParsers = {
-  20: (v: string) => Number(v), // int8
-  1700: (v: string) => Number(v), // numeric
-  1082: (v: string) => v, // date
-};
 
 /**
  * The embedded server's memory never shrinks (a WebAssembly heap), so it is sized here. Shared
@@ -128,74 +94,167 @@ function folderCheck(dir: string | undefined): () => void {
   };
 }
 
+/** A message to PGlite's worker (pglite-worker.mjs), less its id. */
+type Request =
+  | { op: 'query'; sql: string; params: unknown[]; tx?: number }
+  | { op: 'exec'; sql: string; tx?: number }
+  | { op: 'copy'; target: string; rows: string; tx?: number }
+  | { op: 'begin' | 'freeze' | 'close' }
+  | { op: 'commit' | 'rollback'; tx: number }
+  | { op: 'thaw'; frozen: number };
+
+type Reply = { id: number; result?: unknown; error?: Record<string, unknown> } | { ready: true } | { failed: Record<string, unknown> };
+
+/**
+ * An error of the worker as callers read it: its message, and PostgreSQL's fields (code, detail,
+ * constraint, table, column, severity, position…) that a structured clone of an Error drops.
+ */
+function rebuilt(fields: Record<string, unknown>): Error {
+  return Object.assign(new Error(String(fields.message)), fields);
+}
+
 /**
  * PGlite persisted under `dir`, or in memory when `dir` is undefined; in memory, `image` (a
  * data folder dumped by `dumpDataDir`) is its starting content instead of an empty cluster.
+ *
+ * PGlite runs in a worker thread, so that its WebAssembly (every statement's parse, plan and
+ * execution) uses the machine's second core instead of the server's JavaScript thread; this
+ * side speaks to it by messages and answers the same `Db` as before (docs/architecture.md).
  */
 export async function openPglite(dir: string | undefined, image?: Blob): Promise<Db> {
   if (dir) mkdirSync(dir, { recursive: true });
   const unlock = dir ? lockDataDir(dir) : () => undefined;
-  const db = await PGlite.create(dir, {
-    loadDataDir: dir ? undefined : image,
-    parsers: pgliteParsers,
-    startParams: [...PGlite.defaultStartParams, ...pgliteSettings.flatMap((setting) => ['-c', setting])],
-  }).catch((err: unknown) => {
+  const imageBytes = image && !dir ? await image.arrayBuffer() : undefined;
+  const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
+    workerData: { dir, image: imageBytes, settings: pgliteSettings },
+    transferList: imageBytes ? [imageBytes] : [],
+  });
+  const pending = new Map<number, { resolve: (result: unknown) => void; reject: (err: Error) => void }>();
+  let lastId = 0;
+  let ended: Error | undefined;
+  const nextId = () => ++lastId;
+  const send = <T>(req: Request, id = nextId()): Promise<T> => {
+    if (ended) return Promise.reject(ended);
+    if (pending.size === 0) worker.ref();
+    worker.postMessage({ ...req, id });
+    return new Promise<T>((resolve, reject) => pending.set(id, { resolve: resolve as (result: unknown) => void, reject }));
+  };
+  const settle = (id: number, fn: (p: { resolve: (result: unknown) => void; reject: (err: Error) => void }) => void) => {
+    const waiting = pending.get(id);
+    if (!waiting) return;
+    pending.delete(id);
+    if (pending.size === 0) worker.unref();
+    fn(waiting);
+  };
+  const ready = new Promise<void>((resolve, reject) => {
+    const stop = (err: Error) => {
+      ended ??= err;
+      reject(err);
+      for (const id of [...pending.keys()]) settle(id, (p) => p.reject(err));
+    };
+    worker.on('message', (reply: Reply) => {
+      if ('ready' in reply) return resolve();
+      if ('failed' in reply) return void (stop(rebuilt(reply.failed)), worker.terminate());
+      settle(reply.id, (p) => (reply.error ? p.reject(rebuilt(reply.error)) : p.resolve(reply.result)));
+    });
+    worker.on('error', stop);
+    worker.on('exit', (code) => stop(new Error(`PGlite s'est arrêtée (fil d'exécution terminé, code ${code})`)));
+  });
+  await ready.catch((err: unknown) => {
     unlock();
     throw err;
   });
+  // The worker keeps the process alive only while a statement waits on it: a CLI that ends
+  // without closing its database exits as it did with PGlite on its own thread.
+  worker.unref();
   const check = folderCheck(dir);
-  const base = wrapPglite(db, check);
+  const queryable = (tx?: number): Queryable => ({
+    parallel: false,
+    async query<T>(sql: string, params: unknown[] = []) {
+      check();
+      return send<QueryResult<T>>({ op: 'query', sql, params, tx });
+    },
+    async exec<T>(sql: string) {
+      check();
+      return send<T[]>({ op: 'exec', sql, tx });
+    },
+    async copyFrom(target: string, rows: string) {
+      check();
+      return send<number>({ op: 'copy', target, rows, tx });
+    },
+  });
   return {
     kind: 'pglite',
-    ...base,
+    ...queryable(),
     tx: (fn) => {
       check();
-      return withAfterCommit((afterCommit) => db.transaction((t) => fn({ ...wrapPglite(t, check), afterCommit })));
+      return withAfterCommit(async (afterCommit) => {
+        // The worker names a transaction, and a freeze, by the id of the message that began it.
+        const id = nextId();
+        await send({ op: 'begin' }, id);
+        let result;
+        try {
+          result = await fn({ ...queryable(id), afterCommit });
+        } catch (err) {
+          await send({ op: 'rollback', tx: id }).catch(() => undefined);
+          throw err;
+        }
+        await send({ op: 'commit', tx: id });
+        return result;
+      });
     },
-    // Between two statements every write has reached the folder (NODEFS writes through), so the
-    // files form the image a crash of the process would leave: a copy opens like one, committed
-    // transactions whole; the CHECKPOINT keeps the WAL to replay short.
     frozen: dir
       ? async (fn) => {
-          await db.query('CHECKPOINT');
-          return db.runExclusive(fn);
+          const id = nextId();
+          await send({ op: 'freeze' }, id);
+          try {
+            return await fn();
+          } finally {
+            await send({ op: 'thaw', frozen: id });
+          }
         }
       : undefined,
     // Closing writes a checkpoint into the folder: not into a folder that is gone.
     close: async () => {
       try {
         check();
-      } catch {
-        return unlock();
+        await send({ op: 'close' });
+      } catch (err) {
+        if (!(err instanceof DataFolderGone)) throw err;
+      } finally {
+        await worker.terminate();
+        unlock();
       }
-      return db.close().finally(unlock);
     },
   };
 }
 
 /**
  * A `COPY … FROM STDIN` for node-postgres, which has no COPY stream of its own (that is the
- * `pg-copy-streams` package): its simple query, then, at the server's CopyInResponse, the csv as
+ * `pg-copy-streams` package): its simple query, then, at the server's CopyInResponse, the rows as
  * CopyData messages and CopyDone. Errors and the row count come back as for any query.
  */
 class CopyIn extends pg.Query {
-  private readonly csv: string;
-  constructor(sql: string, csv: string) {
+  // Private: pg.Query reads fields of its own to choose its protocol. Kept as `this.rows` (its
+  // rows-per-fetch), the COPY went through the extended protocol ending in Flush instead of Sync:
+  // PostgreSQL held the COPY's answer and its transaction's locks for ever (docs/performance.md).
+  readonly #rows: string;
+  constructor(sql: string, rows: string) {
     super(sql);
-    this.csv = csv;
+    this.#rows = rows;
   }
   handleCopyInResponse(connection: { sendCopyFromChunk(chunk: Buffer): void; endCopyFrom(): void }) {
-    const bytes = Buffer.from(this.csv);
+    const bytes = Buffer.from(this.#rows);
     for (let at = 0; at < bytes.length; at += COPY_CHUNK) connection.sendCopyFromChunk(bytes.subarray(at, at + COPY_CHUNK));
     connection.endCopyFrom();
   }
 }
-/** CopyData messages of 1 MB: a message is limited to 1 GB, and an import's csv may pass it. */
+/** CopyData messages of 1 MB: a message is limited to 1 GB, and an import's rows may pass it. */
 const COPY_CHUNK = 2 ** 20;
 
-function copyIn(c: pg.PoolClient, target: string, csv: string): Promise<number> {
+function copyIn(c: pg.PoolClient, target: string, rows: string): Promise<number> {
   return new Promise((resolve, reject) => {
-    const query = new CopyIn(`COPY ${target} FROM STDIN (FORMAT csv)`, csv);
+    const query = new CopyIn(`COPY ${target} FROM STDIN`, rows);
     query.on('end', (res) => resolve(res.rowCount ?? 0));
     query.on('error', reject);
     void c.query(query);
@@ -244,7 +303,7 @@ export async function openPostgres(url: string, onConnectionError: ConnectionErr
   return {
     kind: 'pg',
     ...client(pool),
-    copyFrom: (target, csv) => held((c) => copyIn(c, target, csv)),
+    copyFrom: (target, rows) => held((c) => copyIn(c, target, rows)),
     // A script that opens its own transaction (pg-boss's schema: BEGIN; …; COMMIT) and fails halfway
     // leaves its connection in the failed transaction: rolled back before the pool hands it out again.
     exec: <T>(sql: string) =>
@@ -261,7 +320,7 @@ export async function openPostgres(url: string, onConnectionError: ConnectionErr
         held(async (c) => {
           try {
             await c.query('BEGIN');
-            const result = await fn({ ...client(c), copyFrom: (target, csv) => copyIn(c, target, csv), afterCommit });
+            const result = await fn({ ...client(c), copyFrom: (target, rows) => copyIn(c, target, rows), afterCommit });
             await c.query('COMMIT');
             return result;
           } catch (err) {

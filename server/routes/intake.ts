@@ -5,7 +5,7 @@ import { AppError } from '../errors';
 import { formFields, isFormPost, registerFormBodies } from '../plugins/form-body';
 import { messageOf } from '../plugins/errors';
 import { intakeLead } from '../services/intake';
-import { getLandingByKey } from '../services/leads/landings';
+import { getIntakeLanding } from '../services/leads/landings';
 import { consume, type RateLimit } from '../services/rate-limit';
 
 /** Posts per address accepted from landing pages in any minute, counted in the database (all instances together). */
@@ -54,7 +54,7 @@ export default async function intakeRoutes(app: FastifyInstance) {
       // refusal in `?error=`; scripts, and forms of landings without one, get the JSON answer.
       errorHandler: async (err: FastifyError | AppError, req: FastifyRequest, reply) => {
         const { key } = req.params as { key: string };
-        const landing = isFormPost(req) ? await getLandingByKey(app.ctx.db, key).catch(() => undefined) : undefined;
+        const landing = isFormPost(req) ? await getIntakeLanding(app.ctx.db, key).catch(() => undefined) : undefined;
         if (!landing?.thank_you_url) throw err;
         if (!(err instanceof AppError) && !((err.statusCode ?? 500) < 500)) req.log.error({ err }, 'intake form post failed');
         const target = new URL(landing.thank_you_url);

@@ -5,7 +5,7 @@ import { rawQuery, route } from '../endpoint';
 import { convertLeads } from '../services/leads/convert';
 import { deleteLeads } from '../services/leads/delete';
 import { filtersFromQuery } from '../services/leads/filters';
-import { countMatching, listLeads } from '../services/leads/list';
+import { countByStatus, countMatching, listLeads } from '../services/leads/list';
 import { changeStatus, undoAction } from '../services/leads/status';
 import { landingsOfPath, pathId } from '../route-params';
 
@@ -21,6 +21,8 @@ export default async function leadsRoutes(app: FastifyInstance) {
     const landings = await landingsOfPath(db, req.params.ids);
     return countMatching(db, landings, req.query, filtersFromQuery(rawQuery(req)));
   });
+
+  route(app, leadsApi.statusCounts, async (req) => countByStatus(db, await landingsOfPath(db, req.params.ids)));
 
   route(app, leadsApi.changeStatus, async (req) => changeStatus(db, currentUser(req), req.body));
 

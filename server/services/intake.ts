@@ -2,10 +2,8 @@ import { z } from 'zod';
 import { leadSource, trackingFields } from '../../src/api/leads/contract';
 import type { AppContext } from '../context';
 import { notFound, validationFailed } from '../errors';
-import { offerLeads } from './delivery/offer';
-import { writeEvents } from './events/outbox';
-import { insertLeads } from './leads/insert';
-import { getLandingByKey } from './leads/landings';
+import { writeIntake } from './intake-writer';
+import { getIntakeLanding } from './leads/landings';
 import { deriveFields, MAX_CELL_LENGTH, normalizeCell, own, plainRecord, type Cell } from './leads/normalize';
 
 const body = z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]), 'Formulaire invalide');
@@ -17,12 +15,12 @@ const tracking = z.object({
 /**
  * A lead posted by a landing page: checked against the landing's columns (422 naming each faulty
  * field), department and climate zone derived from the postal code, phone normalised, duplicates
- * flagged (same phone or email on this landing within 30 days). Answers the lead and where the
- * landing sends its form posts afterwards.
+ * flagged (same phone or email on this landing within 30 days), written with the intakes arriving
+ * meanwhile (intake-writer.ts). Answers the lead and where the landing sends its form posts afterwards.
  */
 export async function intakeLead(ctx: Pick<AppContext, 'db' | 'jobs' | 'log'>, key: string, input: unknown) {
   const { db } = ctx;
-  const landing = await getLandingByKey(db, key);
+  const landing = await getIntakeLanding(db, key);
   if (!landing) throw notFound('Landing inconnue');
   const parsed = body.safeParse(input);
   if (!parsed.success) throw validationFailed({ _: 'Formulaire invalide' });
@@ -40,27 +38,18 @@ export async function intakeLead(ctx: Pick<AppContext, 'db' | 'jobs' | 'log'>, k
   if (Object.keys(errors).length || !fields.success) throw validationFailed(errors);
   const t = fields.data as Record<(typeof trackingFields)[number], string | null | undefined> & { source: z.infer<typeof leadSource> };
 
-  const derived = deriveFields(landing.columns, data);
-  return db.tx(async (q) => {
-    const { ids, statuses } = await insertLeads(
-      q,
-      landing.id,
-      [
-        {
-          data,
-          source: t.source,
-          utm_source: t.utm_source ?? null,
-          utm_medium: t.utm_medium ?? null,
-          utm_campaign: t.utm_campaign ?? null,
-          url_presale: t.url_presale ?? null,
-          visitor: t.visitor ?? null,
-          ...derived,
-        },
-      ],
-      true,
-    );
-    await writeEvents(q, 'lead.created', [{ landing_id: landing.id, lead_id: ids[0]!, departement: derived.departement, entry_status: statuses[0]! }], 'all');
-    if (statuses[0] === 'new') offerLeads(ctx, q, { leads: ids });
-    return { lead: { id: ids[0], entry_status: statuses[0] }, thankYouUrl: landing.thank_you_url };
+  const lead = await writeIntake(ctx, {
+    landingId: landing.id,
+    lead: {
+      data,
+      source: t.source,
+      utm_source: t.utm_source ?? null,
+      utm_medium: t.utm_medium ?? null,
+      utm_campaign: t.utm_campaign ?? null,
+      url_presale: t.url_presale ?? null,
+      visitor: t.visitor ?? null,
+      ...deriveFields(landing.columns, data),
+    },
   });
+  return { lead, thankYouUrl: landing.thank_you_url };
 }

@@ -6,6 +6,8 @@ import { isDatabaseUnavailable } from '../db/unavailable';
 
 type Handler<T> = (data: T) => Promise<void>;
 type BatchHandler<T> = (batch: T[]) => Promise<void>;
+/** Handles the jobs fetched together and answers each one's outcome, in their order (`Promise.allSettled`). */
+type EachHandler<T> = (batch: T[]) => Promise<PromiseSettledResult<unknown>[]>;
 
 /** How a queue's jobs are retried and when one still active is taken for dead (pg-boss's send options). */
 export type QueuePolicy = Pick<PgBoss.SendOptions, 'retryLimit' | 'retryDelay' | 'retryBackoff' | 'expireInSeconds'>;
@@ -42,10 +44,14 @@ export interface Jobs {
   register<T extends object>(queue: Queue<T>, handler: Handler<T>, opts?: WorkerOptions): void;
   /** The same for a handler that takes the jobs fetched together at once (up to `batchSize`); they fail or succeed together. */
   registerBatch<T extends object>(queue: Queue<T>, handler: BatchHandler<T>, opts?: WorkerOptions): void;
+  /** The same for a handler that takes them at once and answers each one's outcome: only those rejected fail (and are retried). */
+  registerEach<T extends object>(queue: Queue<T>, handler: EachHandler<T>, opts?: WorkerOptions): void;
   /** Queues a job and wakes this instance's worker of that queue (no wait for its next poll); null when a job with the same `id` exists. */
   send<T extends object>(queue: Queue<T>, data: T, opts?: SendOptions): Promise<string | null>;
   /** Queues a job inside the caller's transaction (it exists only if that commits); `wake` the worker after the commit. */
   sendIn<T extends object>(q: Queryable, queue: Queue<T>, data: T, opts?: SendOptions): Promise<string | null>;
+  /** Queues several jobs of a queue inside the caller's transaction in one statement (a job whose `id` exists is skipped). */
+  sendManyIn<T extends object>(q: Queryable, queue: Queue<T>, jobs: Array<{ data: T } & SendOptions>): Promise<void>;
   /** Wakes this instance's worker of a queue now instead of at its next poll. */
   wake(queue: Pick<Queue<object>, 'name'>): void;
   start(): Promise<void>;
@@ -66,6 +72,24 @@ function executeSql(db: Db) {
     return db.query(text, values ?? []);
   };
 }
+
+/**
+ * On PGlite this process alone reaches the database, so its own sends wake the worker of their
+ * queue, and the jobs that come due without a send (a schedule's run queued by pg-boss, a retry
+ * after its delay, jobs left by a previous process) are found by one statement every second for
+ * all queues. Each worker's own poll is then a safety net: every queue polling every second cost
+ * PGlite's thread a third of its time under load (docs/performance.md). The statement is prepared
+ * once: planned anew, a statement over pg-boss's job table (a partition per queue) costs ten times
+ * its execution.
+ */
+const DUE_CHECK_MS = 1000;
+const PGLITE_POLL_SECONDS = 30;
+/**
+ * Each jobs instance's prepared statement has a name of its own (tests run a second one on a
+ * server's database); it is never deallocated: it ends with the database's session, and a stop
+ * must not query a database that may be gone (its folder removed under the server).
+ */
+let dueStatements = 0;
 
 /** How long `stop` waits for handlers under way before closing anyway (pg-boss fails their jobs, retried at the next start). */
 const STOP_TIMEOUT_MS = 10_000;
@@ -123,17 +147,26 @@ export function createJobs(db: Db, log: Pick<Logger, 'error' | 'warn'>, { cronCh
     ...(cronCheckSeconds ? { cronMonitorIntervalSeconds: cronCheckSeconds, cronWorkerIntervalSeconds: cronCheckSeconds } : {}),
   });
   // While the database restarts every poll fails: a warning each; workers poll again by themselves.
-  boss.on('error', (err) =>
+  const reportError = (err: Error) =>
     isDatabaseUnavailable(err)
       ? log.warn({ code: (err as { code?: string }).code, reason: err.message }, 'pg-boss: database unavailable')
-      : log.error({ err }, 'pg-boss'),
-  );
+      : log.error({ err }, 'pg-boss');
+  boss.on('error', reportError);
   let stopped = false;
   boss.on('stopped', () => (stopped = true));
-  const handlers = new Map<string, { handler: BatchHandler<object>; opts: WorkerOptions }>();
+  /** Each queue's handler: the jobs it does not fail itself complete once it returns; all fail if it throws. */
+  const handlers = new Map<string, { handler: (jobs: PgBoss.Job<object>[]) => Promise<void>; opts: WorkerOptions }>();
+  const each = (name: string, handler: EachHandler<object>) => async (jobs: PgBoss.Job<object>[]) => {
+    const outcomes = await handler(jobs.map((job) => job.data));
+    for (const [i, outcome] of outcomes.entries())
+      // As pg-boss fails a job whose handler threw: retried as its policy says, the error as its output.
+      if (outcome.status === 'rejected') await boss.fail(name, jobs[i]!.id, outcome.reason);
+  };
   /** Each queue's workers, and whether each is running its handler (a wake goes to an idle one). */
   const workers = new Map<string, { id: string; busy: boolean }[]>();
   let started = false;
+  let dueCheck: NodeJS.Timeout | undefined;
+  const due = `jobs_due_${++dueStatements}`;
 
   const wake = (name: string) => {
     const queue = workers.get(name) ?? [];
@@ -142,17 +175,35 @@ export function createJobs(db: Db, log: Pick<Logger, 'error' | 'warn'>, { cronCh
     for (const w of idle ? [idle] : queue) boss.notifyWorker(w.id);
   };
 
+  const wakeDue = async () => {
+    try {
+      // A queue without a worker here (pg-boss's own) is woken for nothing.
+      const { rows } = await underWay.track(db.query<{ name: string }>(`EXECUTE ${due}`));
+      for (const { name } of rows) wake(name);
+    } catch (err) {
+      reportError(err as Error);
+    }
+    if (started) dueCheck = setTimeout(() => void wakeDue(), DUE_CHECK_MS);
+  };
+
   return {
     register(queue, handler, opts = {}) {
+      const one = handler as Handler<object>;
       handlers.set(queue.name, {
-        handler: async (batch) => {
-          for (const data of batch) await (handler as Handler<object>)(data);
-        },
+        handler: each(queue.name, async (batch) => {
+          const outcomes: PromiseSettledResult<unknown>[] = [];
+          for (const data of batch) outcomes.push((await Promise.allSettled([one(data)]))[0]!);
+          return outcomes;
+        }),
         opts,
       });
     },
     registerBatch(queue, handler, opts = {}) {
-      handlers.set(queue.name, { handler: handler as BatchHandler<object>, opts });
+      const all = handler as BatchHandler<object>;
+      handlers.set(queue.name, { handler: (jobs) => all(jobs.map((job) => job.data)), opts });
+    },
+    registerEach(queue, handler, opts = {}) {
+      handlers.set(queue.name, { handler: each(queue.name, handler as EachHandler<object>), opts });
     },
     async send(queue, data, opts = {}) {
       const id = await boss.send(queue.name, data, { ...queue.policy(data), ...opts });
@@ -161,6 +212,13 @@ export function createJobs(db: Db, log: Pick<Logger, 'error' | 'warn'>, { cronCh
     },
     sendIn: (q, queue, data, opts = {}) =>
       boss.send(queue.name, data, { ...queue.policy(data), ...opts, db: { executeSql: (text, values) => q.query(text, values ?? []) } }),
+    async sendManyIn(q, queue, list) {
+      if (list.length === 0) return;
+      await boss.insert(
+        list.map(({ data, ...opts }) => ({ name: queue.name, data, ...queue.policy(data), ...opts })),
+        { db: { executeSql: (text, values) => q.query(text, values ?? []) } },
+      );
+    },
     wake: (queue) => wake(queue.name),
     async start() {
       const startQueues = async () => {
@@ -181,7 +239,8 @@ export function createJobs(db: Db, log: Pick<Logger, 'error' | 'warn'>, { cronCh
         await retryInterrupted(db, boss);
       }
       for (const [name, { handler, opts }] of handlers) {
-        const { cron, batchSize = 1, pollingIntervalSeconds = 1 } = opts;
+        const { cron, batchSize = 1 } = opts;
+        const pollingIntervalSeconds = db.parallel ? (opts.pollingIntervalSeconds ?? 1) : PGLITE_POLL_SECONDS;
         const count = db.parallel ? (opts.workers ?? 1) : 1;
         const queue: { id: string; busy: boolean }[] = [];
         for (let i = 0; i < count; i++) {
@@ -189,7 +248,7 @@ export function createJobs(db: Db, log: Pick<Logger, 'error' | 'warn'>, { cronCh
           const run = async (jobs: PgBoss.Job<object>[]) => {
             worker.busy = true;
             try {
-              await handler(jobs.map((job) => job.data));
+              await handler(jobs);
             } finally {
               worker.busy = false;
             }
@@ -208,10 +267,15 @@ export function createJobs(db: Db, log: Pick<Logger, 'error' | 'warn'>, { cronCh
         }
       }
       started = true;
+      if (!db.parallel) {
+        await db.exec(`PREPARE ${due} AS SELECT DISTINCT name FROM pgboss.job WHERE state < 'active' AND start_after < now()`);
+        dueCheck = setTimeout(() => void wakeDue(), DUE_CHECK_MS);
+      }
     },
     async stop() {
       if (!started) return;
       started = false;
+      clearTimeout(dueCheck);
       const deadline = Date.now() + STOP_TIMEOUT_MS;
       // pg-boss's own wait ends once no worker holds jobs; it then fails those still held.
       await boss.stop({ graceful: true, wait: true, timeout: STOP_TIMEOUT_MS });

@@ -27,18 +27,15 @@ const retrySql = (w: string) => `ceil(extract(epoch FROM ${w}[greatest(1, cardin
 
 /**
  * One upsert on the key's row (locked while it counts, so concurrent events on any instance never
- * both take the last slot): drops the events that left the window and records this one — always
- * (`always`, for failures), or only while the window holds fewer than max (a refused request does
- * not count). Answers whether it was recorded, how many events the window holds now and the
- * seconds until one more would be under max.
+ * both take the last slot), in `rate_limit_record` (migration 126, whose plan the session keeps):
+ * drops the events that left the window and records this one — always (`always`, for failures),
+ * or only while the window holds fewer than max (a refused request does not count). Answers
+ * whether it was recorded, how many events the window holds now and the seconds until one more
+ * would be under max.
  */
 async function record(db: Queryable, limit: Pick<RateLimit, 'bucket' | 'max' | 'windowSeconds'>, key: string, always: boolean) {
   const { rows } = await db.query<{ counted: boolean; count: number; retry: number }>(
-    `INSERT INTO rate_limits AS rl (bucket, key, hits, counted) VALUES ($1, $2, ARRAY[now()], true)
-     ON CONFLICT (bucket, key) DO UPDATE SET
-       counted = $5 OR cardinality(rate_limit_recent(rl.hits, $3, $4)) < $4,
-       hits = rate_limit_recent(CASE WHEN $5 OR cardinality(rate_limit_recent(rl.hits, $3, $4)) < $4 THEN rl.hits || now() ELSE rl.hits END, $3, $4 + 1)
-     RETURNING counted, cardinality(hits) AS count, ${retrySql('hits')} AS retry`,
+    'SELECT recorded AS counted, held AS count, wait AS retry FROM rate_limit_record($1, $2, $3, $4, $5)',
     [limit.bucket, key, limit.windowSeconds, limit.max, always],
   );
   return rows[0]!;

@@ -74,7 +74,8 @@ export async function ensureAdmin(db: Queryable, email: string, password: string
   const hash = await hashPassword(password);
   await db.query(
     `INSERT INTO users (email, name, password_hash, admin) VALUES ($1, 'Administrateur', $2, true)
-     ON CONFLICT (lower(email)) DO UPDATE SET password_hash = EXCLUDED.password_hash, admin = true`,
+     ON CONFLICT (lower(email)) DO UPDATE SET password_hash = EXCLUDED.password_hash, admin = true,
+       admin_since = CASE WHEN users.admin THEN users.admin_since ELSE now() END`,
     [email.toLowerCase(), hash],
   );
 }
@@ -87,7 +88,10 @@ export async function toggleAdmin(db: Db, id: number, actorId: number): Promise<
   if (id === actorId) throw conflict('Vous ne pouvez pas retirer votre propre rôle administrateur');
   return db.tx(async (q) => {
     await lockActorAndTarget(q, actorId, id);
-    const { rows } = await q.query<UserRow>('UPDATE users SET admin = NOT admin WHERE id = $1 RETURNING id, email, name, admin', [id]);
+    const { rows } = await q.query<UserRow>(
+      'UPDATE users SET admin = NOT admin, admin_since = CASE WHEN admin THEN admin_since ELSE now() END WHERE id = $1 RETURNING id, email, name, admin',
+      [id],
+    );
     const row = rows[0];
     if (!row) throw notFound(userNotFound);
     if (!row.admin) await closeUserSessions(q, id);

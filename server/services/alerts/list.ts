@@ -17,11 +17,11 @@ interface AlertRow {
 
 /**
  * Whether the admin `user` (a SQL expression) read alert `a`: marked read, or raised before the
- * account existed (a new admin does not inherit the backlog as unread).
+ * account became an admin (a new or promoted admin does not inherit the backlog as unread).
  */
 const readBy = (user: string) =>
   `EXISTS (SELECT 1 FROM alert_reads r WHERE r.alert_id = a.id AND r.user_id = ${user})
-     OR a.created_at < (SELECT created_at FROM users WHERE id = ${user})`;
+     OR a.created_at < (SELECT coalesce(admin_since, created_at) FROM users WHERE id = ${user})`;
 
 /** Alerts with the names of their subjects (null once deleted) and whether `userId` read them. */
 export async function loadAlerts(q: Queryable, userId: number | null, where: string, values: unknown[], limit: number): Promise<Notification[]> {

@@ -43,13 +43,15 @@ function jobId(job: DeliveryJob): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
-/** Queues the mail (and the webhook when the customer has one) of a delivered lead, in the delivering transaction. */
-export async function queueDeliveries(q: Queryable, jobs: Jobs, { lead, report, webhook }: { lead: number; report: number; webhook: boolean }) {
-  const channels: Channel[] = webhook ? ['mail', 'webhook'] : ['mail'];
-  for (const channel of channels) {
-    const job: DeliveryJob = { lead, report, channel };
-    await jobs.sendIn(q, DELIVER_QUEUE, job, { id: jobId(job) });
-  }
+/** Queues the mails (and the webhooks of customers that have one) of delivered leads, in the delivering transaction, in one statement. */
+export async function queueDeliveries(q: Queryable, jobs: Jobs, sold: Array<{ lead: number; report: number; webhook: boolean }>) {
+  const list = sold.flatMap(({ lead, report, webhook }) =>
+    (webhook ? (['mail', 'webhook'] as const) : (['mail'] as const)).map((channel) => {
+      const data: DeliveryJob = { lead, report, channel };
+      return { data, id: jobId(data) };
+    }),
+  );
+  await jobs.sendManyIn(q, DELIVER_QUEUE, list);
 }
 
 interface Delivered {
@@ -58,31 +60,36 @@ interface Delivered {
   /** Attempts already made on this channel, and whether one was sent. */
   attempts: number;
   sent: boolean;
-  customer: { name: string; email: string; webhook_url: string | null; webhook_secret: string | null };
+  customer: { id: number; name: string; email: string; webhook_url: string | null; webhook_secret: string | null };
   rule: { id: number; name: string };
   report: { id: number; date: string };
   /** The sale delivered: its return link. */
   sale_id: number;
 }
 
-async function loadDelivery(q: Queryable, job: DeliveryJob): Promise<Delivered | undefined> {
-  const { rows } = await q.query<Delivered>(
-    `SELECT json_build_object('id', l.id, 'landing_id', l.landing_id, 'created_at', to_char(l.created_at AT TIME ZONE 'Europe/Paris', 'YYYY-MM-DD HH24:MI:SS'),
+/** What each job delivers, in one statement for a batch (by the jobs' order; undefined: nothing to deliver any more). */
+async function loadDeliveries(q: Queryable, jobs: DeliveryJob[]): Promise<Array<Delivered | undefined>> {
+  const { rows } = await q.query<Delivered & { i: number }>(
+    `SELECT j.i::int - 1 AS i,
+            json_build_object('id', l.id, 'landing_id', l.landing_id, 'created_at', to_char(l.created_at AT TIME ZONE 'Europe/Paris', 'YYYY-MM-DD HH24:MI:SS'),
               'source', l.source, 'utm_source', l.utm_source, 'utm_medium', l.utm_medium, 'utm_campaign', l.utm_campaign,
               'departement', l.departement, 'zone_climatique', l.zone_climatique, 'data', l.data) AS lead,
-            json_build_object('name', c.name, 'email', c.email, 'webhook_url', c.webhook_url, 'webhook_secret', c.webhook_secret) AS customer,
+            json_build_object('id', c.id, 'name', c.name, 'email', c.email, 'webhook_url', c.webhook_url, 'webhook_secret', c.webhook_secret) AS customer,
             json_build_object('id', r.id, 'name', r.name) AS rule,
             json_build_object('id', rep.id, 'date', rep.date) AS report,
             json_build_object('id', ld.id, 'name', ld.name, 'columns', ld.columns) AS landing, s.id::int AS sale_id,
-            (SELECT count(*)::int FROM deliveries d WHERE d.lead_id = l.id AND d.report_id = rep.id AND d.channel = $3) AS attempts,
-            EXISTS (SELECT 1 FROM deliveries d WHERE d.lead_id = l.id AND d.report_id = rep.id AND d.channel = $3 AND d.status = 'sent') AS sent
-       FROM leads l JOIN landings ld ON ld.id = l.landing_id
-       JOIN reports rep ON rep.id = $2 JOIN rules r ON r.id = rep.rule_id JOIN customers c ON c.id = r.customer_id
-       JOIN LATERAL (SELECT s.id FROM lead_sales s WHERE s.lead_id = l.id AND s.report_id = $2 AND s.returned_at IS NULL ORDER BY s.id DESC LIMIT 1) s ON true
-      WHERE l.id = $1 AND (l.rapport_id = $2 OR l.entry_status <> 'new')`,
-    [job.lead, job.report, job.channel],
+            (SELECT count(*)::int FROM deliveries d WHERE d.lead_id = l.id AND d.report_id = rep.id AND d.channel = j.channel) AS attempts,
+            EXISTS (SELECT 1 FROM deliveries d WHERE d.lead_id = l.id AND d.report_id = rep.id AND d.channel = j.channel AND d.status = 'sent') AS sent
+       FROM unnest($1::bigint[], $2::int[], $3::text[]) WITH ORDINALITY AS j (lead, report, channel, i)
+       JOIN leads l ON l.id = j.lead JOIN landings ld ON ld.id = l.landing_id
+       JOIN reports rep ON rep.id = j.report JOIN rules r ON r.id = rep.rule_id JOIN customers c ON c.id = r.customer_id
+       JOIN LATERAL (SELECT s.id FROM lead_sales s WHERE s.lead_id = l.id AND s.report_id = j.report AND s.returned_at IS NULL ORDER BY s.id DESC LIMIT 1) s ON true
+      WHERE l.rapport_id = j.report OR l.entry_status <> 'new'`,
+    [jobs.map((j) => j.lead), jobs.map((j) => j.report), jobs.map((j) => j.channel)],
   );
-  return rows[0];
+  const found: Array<Delivered | undefined> = jobs.map(() => undefined);
+  for (const { i, ...d } of rows) found[i] = d;
+  return found;
 }
 
 /** The lead's form values under their labels, in the landing's order, then where it came from. */
@@ -170,13 +177,34 @@ async function sendMail(mailer: Mailer, config: Config, d: Delivered) {
 }
 
 /**
- * One delivery attempt. Already sent (a repeated or restarted job) → nothing. Every attempt is
- * logged; a failure is logged then thrown, and pg-boss retries it later with backoff. A webhook
- * whose customer's webhook is paused (10 failures in a row) is kept instead, and sent in order
- * once an admin resumes it (webhook-pause.ts, webhook-resume.ts).
+ * Deliveries of a batch attempted at once: mails open an SMTP connection each, and every attempt
+ * takes a database connection (10 in a PostgreSQL instance's pool, shared with the requests).
  */
-export async function deliver(ctx: DeliverContext, job: DeliveryJob) {
-  await attemptDelivery(ctx, job, { kept: false });
+const DELIVER_AT_ONCE = 5;
+
+/**
+ * The delivery jobs fetched together: read in one statement, then attempted DELIVER_AT_ONCE at a
+ * time, each with its own outcome; a customer's webhooks one after the other, as they came (its
+ * 10th failure in a row pauses it: no 11th post may be under way then). Already sent (a repeated
+ * or restarted job) → nothing. Every attempt is logged; a failure is logged then thrown, and
+ * pg-boss retries that job alone later with backoff. A webhook whose customer's webhook is paused
+ * is kept instead, and sent in order once an admin resumes it (webhook-pause.ts, webhook-resume.ts).
+ */
+export async function deliverBatch(ctx: DeliverContext, jobs: DeliveryJob[]): Promise<PromiseSettledResult<unknown>[]> {
+  const found = await loadDeliveries(ctx.db, jobs);
+  const runs = new Map<string, number[]>();
+  for (const [i, job] of jobs.entries()) {
+    const key = job.channel === 'webhook' && found[i] ? `webhook ${found[i].customer.id}` : `job ${i}`;
+    runs.set(key, [...(runs.get(key) ?? []), i]);
+  }
+  const queue = [...runs.values()];
+  const outcomes: PromiseSettledResult<unknown>[] = [];
+  const lane = async () => {
+    for (let run = queue.shift(); run; run = queue.shift())
+      for (const i of run) [outcomes[i]] = await Promise.allSettled([attempt(ctx, jobs[i]!, found[i], { kept: false })]);
+  };
+  await Promise.all(Array.from({ length: DELIVER_AT_ONCE }, lane));
+  return outcomes;
 }
 
 type DeliverContext = { db: Db; mailer: Mailer; config: Config; jobs: Pick<Jobs, 'send'> };
@@ -186,10 +214,13 @@ type DeliverContext = { db: Db; mailer: Mailer; config: Config; jobs: Pick<Jobs,
  * Answers 'kept' when the delivery waits in webhook_held, 'done' otherwise.
  */
 export async function attemptDelivery(ctx: DeliverContext, job: DeliveryJob, { kept }: { kept: boolean }): Promise<'kept' | 'done'> {
+  return attempt(ctx, job, (await loadDeliveries(ctx.db, [job]))[0], { kept });
+}
+
+async function attempt(ctx: DeliverContext, job: DeliveryJob, d: Delivered | undefined, { kept }: { kept: boolean }): Promise<'kept' | 'done'> {
   const { db } = ctx;
   // A lead deleted, or its sale returned or taken back (re-injected) since: nothing to deliver any more. A shared lead is
   // delivered for each of its sales (leads.rapport_id names only the latest).
-  const d = await loadDelivery(db, job);
   if (!d || d.sent || (job.channel === 'webhook' && !d.customer.webhook_url)) return 'done';
   if (job.channel === 'webhook' && !kept) {
     const waiting = await keepWebhookDelivery(db, job);

@@ -231,7 +231,11 @@ async function routeBatch(q: Queryable, jobs: Jobs, offerOf: Map<number, Offer>,
   }
   await record(q, decisions, clock, reports);
   const webhooks = new Map(rules.map((r) => [r.id, r.has_webhook]));
-  for (const s of sales) await queueDeliveries(q, jobs, { lead: s.lead, report: reports.get(s.rule_id)!, webhook: webhooks.get(s.rule_id)! });
+  await queueDeliveries(
+    q,
+    jobs,
+    sales.map((s) => ({ lead: s.lead, report: reports.get(s.rule_id)!, webhook: webhooks.get(s.rule_id)! })),
+  );
   return { outcomes: new Map(decisions.map((d) => [d.lead.id, d.outcome])), filled };
 }
 

@@ -64,14 +64,6 @@ export interface JudgedLead {
   columns: Pick<LandingColumn, 'key' | 'type'>[];
 }
 
-/** The windows in the order a full one is named, as the engine claims them: hour, week, month, then the day (its report). */
-const capOrder: Array<{ span: WindowSpan | 'day'; reason: PassReason }> = [
-  { span: 'hour', reason: 'cap_hour' },
-  { span: 'week', reason: 'cap_week' },
-  { span: 'month', reason: 'cap_month' },
-  { span: 'day', reason: 'cap' },
-];
-
 /** Why a rule cannot take a lead at `clock` whatever its sales so far (its settings, the lead's day, hour and fields), or null. */
 export function settingsReason(c: Candidate, clock: ParisClock, lead: JudgedLead): Pick<Judged, 'reason' | 'filter'> | null {
   if (!c.active) return { reason: 'paused' };
@@ -83,13 +75,17 @@ export function settingsReason(c: Candidate, clock: ParisClock, lead: JudgedLead
   return null;
 }
 
-/** Why a rule that its settings let take a lead cannot for its sales so far (person, caps, budget), or null. */
+/**
+ * Why a rule that its settings let take a lead cannot for its sales so far (person, caps, budget),
+ * or null. A full window is named as the engine claims them: hour, week, month, then the day (its
+ * report). Written out, not looped over: the simulation asks it of every rule a lead could take.
+ */
 export function salesReason(c: Candidate): PassReason | null {
   if (c.sold_to_person) return 'already_sold_to_customer';
-  for (const { span, reason } of capOrder) {
-    const cap = span === 'day' ? c.leads_number : c.caps[span];
-    if (cap !== null && (span === 'day' ? c.count : c.counts[span]) >= cap) return reason;
-  }
+  if (c.caps.hour !== null && c.counts.hour >= c.caps.hour) return 'cap_hour';
+  if (c.caps.week !== null && c.counts.week >= c.caps.week) return 'cap_week';
+  if (c.caps.month !== null && c.counts.month >= c.caps.month) return 'cap_month';
+  if (c.count >= c.leads_number) return 'cap';
   if (c.budget.cents !== null && c.budget.spent + c.price_cents > c.budget.cents) return 'budget';
   return null;
 }

@@ -1,19 +1,27 @@
 import type { Queryable, Tx } from '../../db/connection';
 import type { AppContext } from '../../context';
 import { defineQueue } from '../jobs';
-import { deliver, DELIVER_QUEUE } from './deliver';
+import { deliverBatch, DELIVER_QUEUE } from './deliver';
 import { routeLeads } from './engine';
 
 type OfferContext = Pick<AppContext, 'jobs' | 'log'>;
 
 /**
- * Offer workers on PostgreSQL: several route their batches at once; exactly once still holds, by
- * the claim (`entry_status = 'new'`) and the capped counter bumps in each batch's transaction.
- * Four, with two delivery workers, leave the pool's ten connections room for requests.
+ * One offer worker per instance: it takes every lead waiting as one batch, so a burst makes a
+ * bigger batch, not more of them. Batches routed side by side serialise on their rules' counter
+ * rows anyway (nearly every batch shares a rule or a customer with the others): with four per
+ * instance, two instances at 100 intakes a second had their batches queued on `rule_windows`
+ * behind each other, each holding its own counters while it waited (docs/performance.md, 'Two
+ * instances'). Exactly once holds whatever the count, by the claim and the capped counter bumps.
  */
-const OFFER_WORKERS = 4;
+const OFFER_WORKERS = 1;
 /** Mail and webhook deliveries wait on the network, not on the database. */
 const DELIVER_WORKERS = 2;
+/**
+ * Delivery jobs a worker takes at once (read in one statement, sent a few at a time, each retried
+ * alone, deliver.ts): a batch of sales is one fetch and one read instead of one each per sale.
+ */
+const DELIVER_BATCH = 25;
 /** Leads per offer job (an import queues one job per chunk). */
 const CHUNK = 500;
 /**
@@ -120,7 +128,7 @@ export function registerDeliveryJobs(ctx: AppContext) {
       })),
     { batchSize: OFFER_BATCH, pollingIntervalSeconds: 0.5, workers: OFFER_WORKERS },
   );
-  ctx.jobs.register(DELIVER_QUEUE, (job) => deliver(ctx, job), { batchSize: 1, workers: DELIVER_WORKERS });
+  ctx.jobs.registerEach(DELIVER_QUEUE, (batch) => deliverBatch(ctx, batch), { batchSize: DELIVER_BATCH, workers: DELIVER_WORKERS });
   ctx.jobs.register(SWEEP_QUEUE, (job) => sweep(ctx, job), { cron: '* * * * *', atStart: true });
   ctx.jobs.register(PRUNE_WINDOWS_QUEUE, () => pruneWindows(ctx.db).then(() => undefined), { cron: '50 2 * * *' });
 }

@@ -59,8 +59,7 @@ export const minuteOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number
  * last minute); an end before the start spans midnight (22:00–06:00 = evening and early morning
  * of the same calendar day, each judged with that day's flag and counter).
  */
-export function inWindow(minute: number, start: string, end: string): boolean {
-  const s = minuteOf(start);
-  const e = minuteOf(end);
-  return s <= e ? minute >= s && minute <= e : minute >= s || minute <= e;
-}
+export const inWindow = (minute: number, start: string, end: string): boolean => inSpan(minute, minuteOf(start), minuteOf(end));
+
+/** inWindow with its ends as minutes since midnight. */
+export const inSpan = (minute: number, s: number, e: number): boolean => (s <= e ? minute >= s && minute <= e : minute >= s || minute <= e);

@@ -190,7 +190,7 @@ export async function runBigExport(ctx: AppContext, id: number): Promise<void> {
     }
     const filename = exportFilename(`export-personnalise_${job.start_day}_${job.end_day}`, job.book_type);
     let reported = Date.now();
-    await writeLeadsFile(db, storage, key, job.book_type, landings, filename, leadsByIds(db, ids), async (written) => {
+    await writeLeadsFile(db, storage, key, job.book_type, landings, filename, leadsByIds(ids), async (written) => {
       if (Date.now() - reported < PROGRESS_MS) return;
       reported = Date.now();
       await db.query('UPDATE big_exports SET written = $2, heartbeat = now() WHERE id = $1', [id, written]);

@@ -1,6 +1,5 @@
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
-import PDFDocument from 'pdfkit';
 import { type CellValue, type SheetColumn } from './cells';
 import { pdfFont } from './pdf-font';
 
@@ -98,8 +97,12 @@ export interface PdfPages {
   perPage?: number;
 }
 
-/** `title`: the file's name, shown without its extension at the top of every page. */
-export function pdfTable(out: Writable, columns: SheetColumn[], filename: string, pages: PdfPages = {}) {
+/**
+ * `title`: the file's name, shown without its extension at the top of every page. pdfkit is loaded
+ * by the first pdf, not by every server (5.6 MB of V8 heap, docs/performance.md).
+ */
+export async function pdfTable(out: Writable, columns: SheetColumn[], filename: string, pages: PdfPages = {}) {
+  const { default: PDFDocument } = await import('pdfkit');
   const title = filename.replace(/\.pdf$/i, '');
   const doc = new PDFDocument({ size: 'A4', layout: pages.layout ?? 'landscape', margin: MARGIN, autoFirstPage: false, info: { Title: title } });
   doc.pipe(out, { end: false });

@@ -44,23 +44,26 @@ const csvCell = (v: CellValue) => {
   return needsQuotes.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 };
 
-/** CSV for French spreadsheets: UTF-8 with BOM, ';' separators, CRLF, quoted only where needed (RFC 4180). */
-function csvWriter(out: Writable, header: string[]): SheetWriter {
+/**
+ * CSV for French spreadsheets: UTF-8 with BOM, ';' separators, CRLF, quoted only where needed (RFC 4180).
+ * `lines` takes lines already encoded so (a lead export's, by the database: csv-sql.ts).
+ */
+export function csvWriter(out: Writable, header: string[]): SheetWriter & { lines(text: string): Promise<void> } {
   // Written here rather than by papaparse's unparse, which took a quarter of a 100,000-lead export's JavaScript time.
   const unparse = (rows: CellValue[][]) => rows.map((r) => r.map(csvCell).join(';') + '\r\n').join('');
   let started = false;
+  const lines = async (text: string) => {
+    if (!started) {
+      started = true;
+      await write(out, '\uFEFF' + unparse([header]));
+    }
+    if (text) await write(out, text);
+  };
   return {
     batch: TEXT_BATCH,
-    async rows(batch) {
-      if (!started) {
-        started = true;
-        await write(out, '\uFEFF' + unparse([header]));
-      }
-      if (batch.length) await write(out, unparse(batch));
-    },
-    async end() {
-      if (!started) await this.rows([]);
-    },
+    lines,
+    rows: (batch) => lines(unparse(batch)),
+    end: () => lines(''),
   };
 }
 
@@ -104,7 +107,8 @@ function xlsxWriter(out: Writable, columns: SheetColumn[]): SheetWriter {
 
 /** PDF (A4 landscape): a table with its header row and number on every page (pdf-table.ts). */
 function pdfWriter(out: Writable, columns: SheetColumn[], title: string, pages: PdfPages): SheetWriter {
-  return { batch: STREAMED_BATCH, ...pdfTable(out, columns, title, pages) };
+  const table = pdfTable(out, columns, title, pages);
+  return { batch: STREAMED_BATCH, rows: async (batch) => (await table).rows(batch), end: async () => (await table).end() };
 }
 
 /** `pages`: the pdf's layout (the other formats have no pages). */

@@ -1,6 +1,6 @@
 import { frenchOrder } from '../../db/french-order';
 import type { Landing } from '../../../src/api/landings/contract';
-import type { LeadCountResponse, LeadFilters, LeadKey, LeadListResponse, LeadRow } from '../../../src/api/leads/contract';
+import type { EntryStatus, LeadCountResponse, LeadFilters, LeadKey, LeadListResponse, LeadRow, StatusCountsResponse } from '../../../src/api/leads/contract';
 import { entryStatus, leadListQuery } from '../../../src/api/leads/contract';
 import type { Queryable } from '../../db/connection';
 import type { z } from 'zod';
@@ -186,6 +186,17 @@ export async function countMatching(db: Queryable, landings: Landing[], query: L
   const where = leadConditions(landings, query.entry_status, filters, params);
   const total = await countLeads(db, where, params.values);
   return { total: query._ceiling === undefined ? total : total - (await countAbove(db, where, params.values, query._ceiling)) };
+}
+
+/** The leads of these landings in each status, summed from lead_month_stats (exact, a few thousand rows): the tabs' counts. */
+export async function countByStatus(db: Queryable, landings: Landing[]): Promise<StatusCountsResponse> {
+  const { rows } = await db.query<{ entry_status: EntryStatus; n: number }>(
+    'SELECT entry_status, sum(value)::int AS n FROM lead_month_stats WHERE landing_id = ANY($1::int[]) GROUP BY entry_status',
+    [landings.map((l) => l.id)],
+  );
+  const data = Object.fromEntries(entryStatus.options.map((status) => [status, 0])) as Record<EntryStatus, number>;
+  for (const r of rows) data[r.entry_status] = r.n;
+  return { data };
 }
 
 /** Leads of a landing a count reads before it settles for an estimate (~20 ms of heap reads on PGlite). */

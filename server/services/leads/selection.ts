@@ -11,7 +11,7 @@ export const leadsNotFound = () => notFound('Leads introuvables');
 
 /**
  * SQL conditions (alias `l`) for the leads a bulk action targets: explicit ids restricted to
- * `statuses`, or "all matching" a list filter (its tab status). Every explicit id must exist:
+ * `statuses`, or "all matching" a list filter (its tab status, up to its ceiling). Every explicit id must exist:
  * the action calls `verify` with the number of leads it touched, in its transaction, and an
  * unknown id makes it a 404 (rolled back). Looking them up only when fewer moved than were
  * named spares a second read of every lead (1 s for 100,000 on PGlite).
@@ -26,7 +26,10 @@ export async function selectionConditions(
     const sel = parse(leadSelection, target.filter);
     const landings = await getLandings(db, sel.ids);
     const status = statuses.includes(sel.entry_status) ? sel.entry_status : [];
-    return { where: leadConditions(landings, status, sel.filters, params), verify: async () => undefined };
+    const where = leadConditions(landings, status, sel.filters, params);
+    // The list the user saw: none of the leads that arrived above its ceiling since.
+    if (sel.ceiling !== undefined) where.push(`l.id <= ${params.add(sel.ceiling)}::bigint`);
+    return { where, verify: async () => undefined };
   }
   const ids = [...new Set(target.leads ?? [])];
   return {

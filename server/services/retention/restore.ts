@@ -1,7 +1,9 @@
+import type { LiveEventOf } from '../../../src/api/events/contract';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/connection';
 import { notFound } from '../../errors';
 import { audit } from '../audit';
+import { writeEvents } from '../events/outbox';
 import { exportStorage } from '../exports/extract';
 import { ARCHIVE_BATCH } from './archive';
 import { readArchive } from './files';
@@ -37,7 +39,7 @@ function insertSql({ table, required, optional }: (typeof tables)[number]): stri
 /**
  * Brings an archived month back ('YYYY-MM'): every landing's file, in one transaction (all or
  * nothing), each lead with its id, its sales, routings and deliveries; the month statistics follow
- * by their trigger. The files are removed once it has committed, and the month's listing says
+ * by their trigger, the lists by one `leads.restored` event per landing and status. The files are removed once it has committed, and the month's listing says
  * 'restored', which the retention job then leaves in the database. Answers the leads restored.
  */
 export async function restoreMonth(ctx: Pick<AppContext, 'db' | 'config' | 'log'>, month: string, actorId: number | null): Promise<number> {
@@ -49,15 +51,15 @@ export async function restoreMonth(ctx: Pick<AppContext, 'db' | 'config' | 'log'
       [first],
     );
     if (!files.length) throw notFound(`Aucune archive de leads pour ${month}.`);
-    let restored = 0;
+    const back = new Map<string, Batch>();
     const converts: Array<[number, number]> = [];
     for (const { storage_key } of files) {
       for await (const lines of readArchive<Line>(storage, storage_key, ARCHIVE_BATCH)) {
-        restored += await insertRows(
+        for (const b of await insertLeads(
           q,
-          'leads',
           lines.map((l) => l.lead),
-        );
+        ))
+          addBatch(back, b);
         for (const { table } of tables.slice(1))
           await insertRows(
             q,
@@ -75,6 +77,15 @@ export async function restoreMonth(ctx: Pick<AppContext, 'db' | 'config' | 'log'
       );
     }
     await q.query(`UPDATE lead_archives SET state = 'restored' WHERE month = $1::date AND state <> 'restored'`, [first]);
+    const by = actorId === null ? null : ((await q.query<{ id: number; name: string }>('SELECT id, name FROM users WHERE id = $1', [actorId])).rows[0] ?? null);
+    const batches = [...back.values()].sort((a, b) => a.landing_id - b.landing_id || a.first_id - b.first_id);
+    await writeEvents(
+      q,
+      'leads.restored',
+      batches.map((b) => ({ ...b, by })),
+      'all',
+    );
+    const restored = batches.reduce((n, b) => n + b.count, 0);
     await audit(q, { actorId, action: 'retention.restore', entity: 'leads', count: restored, details: { month, files: files.length } });
     q.afterCommit(async () => {
       for (const { storage_key } of files) {
@@ -84,6 +95,26 @@ export async function restoreMonth(ctx: Pick<AppContext, 'db' | 'config' | 'log'
     ctx.log.info({ month, leads: restored }, 'archived leads restored');
     return restored;
   });
+}
+
+/** What came back of each landing and status: their `leads.restored` event, as an import's (a count and the id range). */
+type Batch = Omit<LiveEventOf<'leads.restored'>['data'], 'by'>;
+
+function addBatch(back: Map<string, Batch>, b: Batch) {
+  const key = `${b.landing_id}/${b.entry_status}`;
+  const seen = back.get(key);
+  back.set(key, seen ? { ...b, count: seen.count + b.count, first_id: Math.min(seen.first_id, b.first_id), last_id: Math.max(seen.last_id, b.last_id) } : b);
+}
+
+/** Inserts archived leads; answers those inserted, by landing and status. */
+async function insertLeads(q: Tx, leads: unknown[]): Promise<Batch[]> {
+  if (!leads.length) return [];
+  const { rows } = await q.query<Batch>(
+    `WITH back AS (${insertSql(tables[0])} RETURNING id, landing_id, entry_status)
+     SELECT landing_id, entry_status, count(*)::int AS count, min(id)::bigint AS first_id, max(id)::bigint AS last_id FROM back GROUP BY landing_id, entry_status`,
+    [JSON.stringify(leads)],
+  );
+  return rows;
 }
 
 async function insertRows(q: Tx, table: Table, rows: unknown[]): Promise<number> {

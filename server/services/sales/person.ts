@@ -19,8 +19,14 @@ const valueOf = (data: Record<string, unknown>, columns: Pick<LandingColumn, 'ke
  * (migration 082) are the same definition in SQL, for the statements that sell in bulk.
  */
 export function personOf(data: Record<string, unknown>, columns: Pick<LandingColumn, 'key' | 'type'>[]): Person {
-  const digits = (valueOf(data, columns, 'phone') ?? '').replace(/[^0-9]/g, '');
-  const phone = digits.length === 11 && digits.startsWith('33') ? `0${digits.slice(2)}` : digits || null;
-  const email = (valueOf(data, columns, 'email') ?? '').trim().toLowerCase() || null;
-  return { phone, email };
+  return { phone: personPhone(valueOf(data, columns, 'phone')), email: personEmail(valueOf(data, columns, 'email')) };
 }
+
+/** A phone as personOf compares it. */
+export function personPhone(raw: string | null): string | null {
+  const digits = (raw ?? '').replace(/[^0-9]/g, '');
+  return digits.length === 11 && digits.startsWith('33') ? `0${digits.slice(2)}` : digits || null;
+}
+
+/** An email as personOf compares it. */
+export const personEmail = (raw: string | null): string | null => (raw ?? '').trim().toLowerCase() || null;
