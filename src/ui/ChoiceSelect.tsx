@@ -1,4 +1,5 @@
 import { Button, Label, ListBox, ListBoxItem, Popover, Select, SelectValue, type Key } from 'react-aria-components';
+import { useT } from '../i18n/provider';
 
 export interface Choice {
   id: Key;
@@ -12,6 +13,8 @@ interface Common {
   items: readonly Choice[];
   className?: string;
   isDisabled?: boolean;
+  /** The choices are still on their way: the list opens anyway, saying so, and fills when they come. */
+  loading?: boolean;
   /** For tests and commands that focus the field (`[data-field=…] button`). */
   field?: string;
 }
@@ -25,6 +28,7 @@ export function SingleSelect(p: Common & { value: Key | null; onChange: (value: 
       value={p.value}
       onChange={(k) => p.onChange(k ?? null)}
       isDisabled={p.isDisabled}
+      allowsEmptyCollection={p.loading}
       data-field={p.field}
     >
       <Inside {...p} />
@@ -42,6 +46,7 @@ export function MultiSelect(p: Common & { value: readonly Key[]; onChange: (valu
       value={[...p.value]}
       onChange={(keys) => p.onChange([...keys])}
       isDisabled={p.isDisabled}
+      allowsEmptyCollection={p.loading}
       data-field={p.field}
     >
       <Inside {...p} />
@@ -49,7 +54,16 @@ export function MultiSelect(p: Common & { value: readonly Key[]; onChange: (valu
   );
 }
 
-function Inside({ label, items }: Common) {
+/**
+ * The list's content while its choices load. A react-aria select refuses to open on an empty list,
+ * so a click or a key before the choices came was lost; with `allowsEmptyCollection` it opens on this.
+ */
+export function LoadingChoices() {
+  const t = useT();
+  return <div className="menu-item muted">{t('select.loading')}</div>;
+}
+
+function Inside({ label, items, loading }: Common) {
   return (
     <>
       <Label>{label}</Label>
@@ -58,7 +72,7 @@ function Inside({ label, items }: Common) {
         <span aria-hidden="true">▾</span>
       </Button>
       <Popover className="popover">
-        <ListBox className="menu-list" items={items}>
+        <ListBox className="menu-list" items={items} renderEmptyState={loading ? () => <LoadingChoices /> : undefined}>
           {(item) => (
             <ListBoxItem className="menu-item" id={item.id} textValue={item.name}>
               {item.name}

@@ -21,16 +21,18 @@ const leadCreated = z.object({
   data: z.object({ landing_id: z.number(), lead_id: z.number(), departement: z.string(), entry_status: entryStatus }),
 });
 
+/** Leads of one landing that came in one status, counted (`count`, their ids between `first_id` and `last_id`) instead of one event per lead. */
+const leadBatch = z.object({ landing_id: z.number(), entry_status: entryStatus, count: z.number(), first_id: z.number(), last_id: z.number(), by: actor });
+
+/** Leads of one landing imported in one status (every role): one event per status an import gave, however many rows it had. */
+const leadsImported = z.object({ ...common, type: z.literal('leads.imported'), data: leadBatch });
+
 /**
- * Leads of one landing imported in one status (every role): one event per status an import gave,
- * however many rows it had (`count`, their ids between `first_id` and `last_id`), instead of a
- * `lead.created` per row.
+ * Archived leads of one landing back in one status (every role): one event per landing and status
+ * a month's restore brought back (`by` null when run from the command line). They keep their ids:
+ * old ones, below any list's ceiling.
  */
-const leadsImported = z.object({
-  ...common,
-  type: z.literal('leads.imported'),
-  data: z.object({ landing_id: z.number(), entry_status: entryStatus, count: z.number(), first_id: z.number(), last_id: z.number(), by: actor }),
-});
+const leadsRestored = z.object({ ...common, type: z.literal('leads.restored'), data: leadBatch });
 
 /** Leads of one landing left one status for another (every role); a bulk change spanning several landings or statuses writes one event per group. */
 const leadsStatus = z.object({
@@ -120,6 +122,7 @@ const reload = z.object({ ...common, type: z.literal('reload'), data: z.object({
 export const liveEvent = z.discriminatedUnion('type', [
   leadCreated,
   leadsImported,
+  leadsRestored,
   leadsStatus,
   leadsDeleted,
   leadsConverted,

@@ -12,6 +12,7 @@ export function staleAfter(event: LiveEvent): Stale[] {
   switch (event.type) {
     case 'lead.created':
     case 'leads.imported':
+    case 'leads.restored':
     case 'leads.status':
     case 'leads.deleted':
     case 'leads.converted':

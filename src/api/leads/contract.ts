@@ -162,11 +162,22 @@ export type LeadListResponse = z.infer<typeof leadListResponse>;
 export const leadCountResponse = z.object({ total: z.number() });
 export type LeadCountResponse = z.infer<typeof leadCountResponse>;
 
-/** "All N matching": the selection of the list, resolved on the server. */
+/** GET /api/landings/data/:ids/counts: the leads of these landings in each status (the lead view's tabs). */
+export const statusCountsResponse = z.object({ data: z.record(entryStatus, z.number()) });
+export type StatusCountsResponse = z.infer<typeof statusCountsResponse>;
+
+const badCeiling = 'Identifiant de lead invalide';
+
+/**
+ * "All N matching": the selection of the list, resolved on the server. `ceiling`: the list's
+ * (its first page's `ceiling`), so that the action covers the leads the user saw and counted, not
+ * those that arrived since; without it, every matching lead up to the newest.
+ */
 export const leadSelection = z.object({
   ids: z.array(id).min(1).max(100),
   entry_status: entryStatus,
   filters: leadFilters.default({ contains: {}, values: {}, dates: {} }),
+  ceiling: z.number({ error: badCeiling }).int(badCeiling).min(0, badCeiling).max(Number.MAX_SAFE_INTEGER, badCeiling).optional(),
 });
 export type LeadSelection = z.input<typeof leadSelection>;
 

@@ -17,6 +17,7 @@ import {
   statsParams,
   statusChangeRequest,
   statusChangeResponse,
+  statusCountsResponse,
   undoResponse,
 } from './contract';
 
@@ -42,6 +43,13 @@ export const leadsApi = {
     query: leadListFilters,
     response: leadCountResponse,
     summary: 'The exact number of leads a list query matches',
+  }),
+  statusCounts: defineEndpoint({
+    method: 'GET',
+    path: '/api/landings/data/:ids/counts',
+    auth: 'user',
+    response: statusCountsResponse,
+    summary: 'How many leads of these landings are in each status (the tabs)',
   }),
   changeStatus: defineEndpoint({
     method: 'POST',

@@ -24,6 +24,13 @@ export const leadExtrasQuery = (landingIds: readonly number[]) =>
     select: (r) => ({ forCustomer: r.for_customer, importFrom: r.import_from, keys: r.keys }),
   });
 
+/** How many leads each status tab holds; under the leads' key, so the live events recount them (at most once a second). */
+export const statusCountsQuery = (landingIds: readonly number[]) =>
+  queryOptions({
+    queryKey: [...leadsKey, 'counts', ...landingIds],
+    queryFn: () => call(leadsApi.statusCounts, { params: { ids: landingIds.join(',') } }).then((r) => r.data),
+  });
+
 export interface StatsRequest {
   landingIds: readonly number[];
   category: StatsCategory;

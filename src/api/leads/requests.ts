@@ -93,11 +93,14 @@ export function fetchLeadCount(req: LeadPageRequest, signal?: AbortSignal) {
   return call(leadsApi.count, { params: { ids: req.landingIds.join(',') }, query: params, signal }).then((r) => r.total);
 }
 
-/** Every id matching the view's filters ("all N matching" for the actions that take ids). */
+/**
+ * Every id matching the view's filters ("all N matching" for the actions that take ids), up to
+ * the list's ceiling when given (the leads on screen), else up to the first page's.
+ */
 export async function fetchAllMatchingIds(req: Omit<LeadPageRequest, 'offset' | 'limit'>, max = 100_000): Promise<number[]> {
   const ids: number[] = [];
-  // Every page under the first one's ceiling: leads arriving meanwhile shift none of them.
-  let ceiling: number | undefined;
+  // Every page under one ceiling: leads arriving meanwhile shift none of them.
+  let ceiling = req.ceiling;
   for (let offset = 0; offset < max; offset += 500) {
     const page = await fetchLeadPage({ ...req, offset, limit: 500, ceiling });
     ceiling = page.ceiling;

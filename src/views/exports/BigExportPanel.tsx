@@ -36,6 +36,7 @@ export function BigExportPanel() {
               label={t('exports.big.landings')}
               placeholder={t('exports.big.chooseLandings')}
               items={landings.data ?? []}
+              loading={!landings.data}
               value={big.landings}
               onChange={(keys) => (exportsView.big.landings = keys.map(Number))}
               field="big-landings"

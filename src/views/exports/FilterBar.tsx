@@ -22,6 +22,7 @@ export function FilterBar({ userId }: { userId: number }) {
         label={t('exports.filter.landings')}
         placeholder={t('exports.filter.allLandings')}
         items={landings.data ?? []}
+        loading={!landings.data}
         value={filters.landings}
         onChange={(keys) => (exportsView.filters.landings = keys.map(Number))}
         field="landings"

@@ -23,8 +23,9 @@ export function LandingPicker({ selected }: { selected: readonly number[] }) {
         if (keys.length > 0) setValue(keys);
       }}
       onOpenChange={(open) => !open && apply()}
+      allowsEmptyCollection={!all.data}
     >
-      <SelectMenu label={t('leads.landings.picker')} items={all.data ?? []} />
+      <SelectMenu label={t('leads.landings.picker')} items={all.data ?? []} loading={!all.data} />
     </Select>
   );
 }

@@ -17,7 +17,7 @@ import { ConvertDialog } from './ConvertDialog';
 import { ExportControls } from './ExportControls';
 import { RoutingDialog } from './RoutingDialog';
 import { SelectFirst } from './SelectFirst';
-import { ListCeiling, moveCeiling } from './ceiling';
+import { ListCeiling, listKey, moveCeiling } from './ceiling';
 import { LiveBar } from './LiveBar';
 import { tabChange } from './live';
 import { leadPath, leadView } from './store';
@@ -88,7 +88,7 @@ export function StatusTab({ landingIds, status, selection, onSelectionChange, on
     async (req, signal) => {
       try {
         const pageRequest = { landingIds, status, offset: req.offset, limit: req.limit, sort: req.sort, filters: leadFilters(req.filters, columnsRef.current) };
-        const res = await ceiling.read(`${landingIds.join(',')}|${status}`, (under) => fetchLeadPage({ ...pageRequest, ceiling: under }, signal));
+        const res = await ceiling.read(listKey(landingIds, status), (under) => fetchLeadPage({ ...pageRequest, ceiling: under }, signal));
         const columns = withOriginal(leadColumns(res.keys), original);
         if (JSON.stringify(columns) !== JSON.stringify(columnsRef.current)) {
           columnsRef.current = columns;
@@ -109,7 +109,7 @@ export function StatusTab({ landingIds, status, selection, onSelectionChange, on
 
   const selected = selection ? (selection.allMatching ? selection.total : selection.selected.size) : 0;
   const total = selection?.total ?? 0;
-  const queryKey = useMemo(() => `${landingIds.join(',')}|${status}`, [landingIds, status]);
+  const queryKey = useMemo(() => listKey(landingIds, status), [landingIds, status]);
   const rowMenu = useMemo(() => ({ menu: 'leads.row' as const, label: t('leads.row.menu') }), [t]);
 
   const focusGrid = useCallback(() => gridRef.current?.focus(), []);
@@ -158,6 +158,7 @@ export function StatusTab({ landingIds, status, selection, onSelectionChange, on
         <p className="leads-totals" aria-live="polite">
           {t('leads.totals', {
             total: selection?.totalExact === false ? t('leads.estimate', { n: intl.formatNumber(total) }) : intl.formatNumber(total),
+            n: total,
             selected: intl.formatNumber(selected),
             count: selected,
           })}

@@ -5,6 +5,15 @@
 
 let moves = 0;
 
+/** The ceiling each list's rows on screen were read under: what "all N matching" acts on. */
+const shown = new Map<string, number>();
+
+/** The name of a list (landings and status) for its ceiling. */
+export const listKey = (landingIds: readonly number[], status: string) => `${landingIds.join(',')}|${status}`;
+
+/** The ceiling of the list `list` as shown now; undefined before its first page came. */
+export const shownCeiling = (list: string): number | undefined => shown.get(list);
+
 /** The next page read of every list takes a new ceiling. */
 export function moveCeiling() {
   moves++;
@@ -23,7 +32,15 @@ export class ListCeiling {
     const held = this.held;
     if (held && held.list === list && held.moves === moves) return held.id.then(page, () => this.read(list, page));
     const first = page(undefined);
-    const taken = { list, moves, id: first.then((r) => r.ceiling) };
+    const taken = {
+      list,
+      moves,
+      id: first.then((r) => {
+        // Before the page's rows reach the grid: the ceiling shown is never older than the rows.
+        if (this.held === taken) shown.set(list, r.ceiling);
+        return r.ceiling;
+      }),
+    };
     this.held = taken;
     taken.id.catch(() => {
       if (this.held === taken) this.held = undefined;

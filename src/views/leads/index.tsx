@@ -5,7 +5,7 @@ import { ApiError } from '../../api/client';
 import { useViews } from '../../api/views/hooks';
 import { knownColumns, listSearch, readListState } from '../../api/views/url';
 import { CommandMenu } from '../../commands/CommandMenu';
-import { useLandingsByIds } from '../../api/leads/hooks';
+import { useLandingsByIds, useStatusCounts } from '../../api/leads/hooks';
 import { useProvideCommandContext } from '../../commands/context';
 import type { GridColumnSpec, GridQuery, GridSelectionInfo } from '../../grid/types';
 import { useT } from '../../i18n/provider';
@@ -19,6 +19,7 @@ import { Presence } from './Presence';
 import './leads.css';
 import { StatsTab } from './StatsTab';
 import { StatusTab } from './StatusTab';
+import { TabCount } from './TabCount';
 import { leadTabs, statusOfTab, type LeadTab, type LeadsCommandContext } from './store';
 
 /** A filter change this soon after the previous one continues the same typing: it replaces the history entry. */
@@ -35,6 +36,7 @@ export default function LeadsScreen() {
   const { id } = useParams();
   const landingIds = useMemo(() => parseLandingIds(id), [id]);
   const landings = useLandingsByIds(landingIds);
+  const counts = useStatusCounts(landings.isSuccess ? landingIds : []);
   // The whole list is in the URL (listUrl.ts): a link opens it, back and forward walk its changes.
   const [search, setSearch] = useSearchParams();
   const columns = useMemo(() => knownColumns(landings.data), [landings.data]);
@@ -115,6 +117,12 @@ export default function LeadsScreen() {
             {leadTabs.map((def) => (
               <Tab key={def.key} id={def.key} className="screen-tab">
                 {t(`leads.tab.${def.key}`)}
+                {'status' in def ? (
+                  <>
+                    {' '}
+                    <TabCount count={counts.data?.[def.status]} />
+                  </>
+                ) : null}
               </Tab>
             ))}
           </TabList>

@@ -9,7 +9,7 @@ import { leadsKey } from '../../api/leads/queries';
 import { parseEuros } from '../../shared/money';
 import { changeStatus, convertLeads, deleteLeads, exportLeads, fetchAllMatchingIds, importLeads, leadFilters, undoAction } from '../../api/leads/requests';
 import { queryClient } from '../../api/queryClient';
-import { moveCeiling } from './ceiling';
+import { listKey, moveCeiling, shownCeiling } from './ceiling';
 import { importState } from './import/importStore';
 import { mappedRows } from './import/mapping';
 import { leadPath, leadTabs, leadView, type LeadsCommandContext } from './store';
@@ -115,18 +115,20 @@ const hasSelection = (ctx: OnView) => {
 const selectedIds = (ctx: OnView) => [...(current(ctx)?.selected ?? [])].map(Number);
 const allMatching = (ctx: OnView) => current(ctx)?.allMatching === true;
 
-/** The view's filters as the API takes them, for "all N matching". */
+/** The list as the API takes it, for "all N matching": its filters, and its ceiling (the leads on screen, not those arrived since). */
 const matchingFilter = (ctx: OnGrid) => ({
   ids: [...ctx.leads.landingIds],
   entry_status: ctx.leads.status,
   filters: leadFilters(current(ctx)!.filters, ctx.leads.columns),
+  ceiling: shownCeiling(listKey(ctx.leads.landingIds, ctx.leads.status)),
 });
 
-/** Ids of the selection: the selected rows, or every lead matching the filters. */
-const idsOfSelection = (ctx: OnGrid) =>
-  allMatching(ctx)
-    ? fetchAllMatchingIds({ landingIds: ctx.leads.landingIds, status: ctx.leads.status, sort: null, filters: matchingFilter(ctx).filters })
-    : Promise.resolve(selectedIds(ctx));
+/** Ids of the selection: the selected rows, or every lead of the list matching the filters. */
+async function idsOfSelection(ctx: OnGrid): Promise<number[]> {
+  if (!allMatching(ctx)) return selectedIds(ctx);
+  const { filters, ceiling } = matchingFilter(ctx);
+  return fetchAllMatchingIds({ landingIds: ctx.leads.landingIds, status: ctx.leads.status, sort: null, filters, ceiling });
+}
 
 /** The list reloads (with the leads that arrived meanwhile), and buyers, sources and statistics are fetched again. */
 async function reload(ctx: CommandContext) {

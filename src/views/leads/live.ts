@@ -41,6 +41,11 @@ export function tabChange(event: LiveEvent, { landingIds, status, me }: TabScope
       const d = event.data;
       return ours(d.landing_id) && d.entry_status === status && d.by?.id !== me ? change(d.count, null) : null;
     }
+    // Restored from the archives screen, never from this list: the user's own restore counts too.
+    case 'leads.restored': {
+      const d = event.data;
+      return ours(d.landing_id) && d.entry_status === status ? change(d.count, null) : null;
+    }
     case 'leads.status': {
       const d = event.data;
       if (!ours(d.landing_id)) return null;

@@ -6,6 +6,7 @@ import { useAllLandings } from '../../api/landings/hooks';
 import { CommandMenu } from '../../commands/CommandMenu';
 import { runCommand } from '../../commands/registry';
 import { useT } from '../../i18n/provider';
+import { LoadingChoices } from '../../ui/ChoiceSelect';
 import { DayGroup } from './DayGroup';
 import { RuleAdvanced } from './RuleAdvanced';
 import { RuleSimulation } from './RuleSimulation';
@@ -106,6 +107,7 @@ export function RuleForm({ mode, onCancel }: Props) {
             }}
             isInvalid={Boolean(errors.customer_id)}
             placeholder={t('rules.form.customer.choose')}
+            allowsEmptyCollection={!customers.data}
           >
             <Label className="lives-label">{t('rules.form.customer')}</Label>
             <Button ref={firstRef} data-tab-entry={creating ? 'create' : undefined} className="btn lives-select-button" {...invalid('customer_id')}>
@@ -113,7 +115,11 @@ export function RuleForm({ mode, onCancel }: Props) {
               <span aria-hidden="true">▾</span>
             </Button>
             <Popover className="popover lives-select-popover">
-              <ListBox className="menu-list lives-combo-list" items={customers.data ?? []}>
+              <ListBox
+                className="menu-list lives-combo-list"
+                items={customers.data ?? []}
+                renderEmptyState={customers.data ? undefined : () => <LoadingChoices />}
+              >
                 {(c) => (
                   <ListBoxItem className="menu-item" id={c.id} textValue={c.name}>
                     {c.name}
@@ -154,6 +160,7 @@ export function RuleForm({ mode, onCancel }: Props) {
           }}
           isInvalid={Boolean(errors.landings)}
           placeholder={t('rules.form.landings.choose')}
+          allowsEmptyCollection={!landings.data}
         >
           <Label className="lives-label">{t('rules.form.landings')}</Label>
           <Button className="btn lives-select-button" {...invalid('landings')}>
@@ -161,7 +168,7 @@ export function RuleForm({ mode, onCancel }: Props) {
             <span aria-hidden="true">▾</span>
           </Button>
           <Popover className="popover lives-select-popover">
-            <ListBox className="menu-list lives-combo-list" items={landings.data ?? []}>
+            <ListBox className="menu-list lives-combo-list" items={landings.data ?? []} renderEmptyState={landings.data ? undefined : () => <LoadingChoices />}>
               {(l) => (
                 <ListBoxItem className="menu-item" id={l.id} textValue={l.name}>
                   {l.name}

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button, FieldError, Form, Input, Label, TextField } from 'react-aria-components';
 import { ApiError } from '../../api/client';
 import { queryClient } from '../../api/queryClient';
@@ -24,6 +24,7 @@ export function TwoFactorPanel({ onFactor }: { onFactor?: () => void }) {
   const t = useT();
   const status = useSignedInQuery(twoFactorQuery);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
+  const [noted, setNoted] = useState(false);
   if (!status.data) return <p className="placeholder">{t('grid.loading')}</p>;
   return (
     <div className="two-factor">
@@ -34,11 +35,12 @@ export function TwoFactorPanel({ onFactor }: { onFactor?: () => void }) {
             codes={recoveryCodes}
             onDone={() => {
               setRecoveryCodes(null);
+              setNoted(true);
               onFactor?.();
             }}
           />
         ) : status.data.totp ? (
-          <RemoveTotp left={status.data.recovery_codes_left} />
+          <RemoveTotp left={status.data.recovery_codes_left} focusStatus={noted} />
         ) : (
           <TotpSetup
             onConfirmed={(codes) => {
@@ -159,7 +161,8 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
   );
 }
 
-function RemoveTotp({ left }: { left: number }) {
+/** `focusStatus`: the codes were just noted; their button is gone, so the focus goes to the status line, not to <body>. */
+function RemoveTotp({ left, focusStatus }: { left: number; focusStatus: boolean }) {
   const t = useT();
   const [open, setOpen] = useState(false);
   const [code, setCode] = useState('');
@@ -173,9 +176,15 @@ function RemoveTotp({ left }: { left: number }) {
       setError(messageOf(e, t('errors.generic')));
     }
   };
+  const statusRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (focusStatus) statusRef.current?.focus();
+  }, [focusStatus]);
   return (
     <>
-      <p>{t('twoFactor.totp.on', { left })}</p>
+      <p ref={statusRef} tabIndex={-1}>
+        {t('twoFactor.totp.on', { left })}
+      </p>
       {open ? (
         <Form onSubmit={(e) => void submit(e)}>
           <CodeField value={code} setValue={setCode} error={error} setError={setError} label={t('twoFactor.totp.removeCode')} />

@@ -7,6 +7,7 @@ import { useProvideCommandContext } from '../../commands/context';
 import { useIntl, useT } from '../../i18n/provider';
 import { parisMonth } from '../../shared/dates';
 import { formatCents } from '../../shared/money';
+import { MonthPicker } from '../../ui/MonthPicker';
 import '../../styles/admin.css';
 import './statement.css';
 import type { StatementCommandContext } from './store';
@@ -42,17 +43,13 @@ export default function StatementScreen() {
     <section className="admin-view statement-view" aria-labelledby="statement-title">
       <h1 id="statement-title">{name ? t('statement.of', { name }) : t('shell.screen.statement')}</h1>
       <div className="admin-bar">
-        <div className="field">
-          <label htmlFor="statement-month">{t('statement.month')}</label>
-          <input
-            id="statement-month"
-            type="month"
-            value={month}
-            max={currentMonth}
-            min="2000-01"
-            onChange={(e) => monthShape.test(e.target.value) && setSearch({ month: e.target.value }, { replace: true })}
-          />
-        </div>
+        <MonthPicker
+          labels={[t('statement.month'), t('statement.year')]}
+          value={month}
+          max={currentMonth}
+          onChange={(m) => setSearch({ month: m }, { replace: true })}
+          field="statement"
+        />
         <CommandMenu menu="statement.actions" variant="toolbar" label={t('statement.actions')} className="admin-actions" />
       </div>
       {statement.error ? (

@@ -78,6 +78,7 @@ export default function TaboolaScreen() {
           placeholder={t('taboola.account.choose')}
           items={ctx.accounts.map((a) => ({ id: a.account_id, name: a.name }))}
           value={accountId}
+          loading={!accounts.data}
           onChange={(id) => id !== null && void runCommand('taboola.pickAccount', { accountId: String(id) }, 'button')}
           field="account"
         />
@@ -87,6 +88,7 @@ export default function TaboolaScreen() {
           items={ctx.campaigns.map((c) => ({ id: c.id, name: c.name }))}
           value={campaignId}
           isDisabled={!accountId}
+          loading={!campaigns.data}
           onChange={(id) => id !== null && void runCommand('taboola.pickCampaign', { campaignId: String(id) }, 'button')}
           field="campaign"
         />
