@@ -52,10 +52,12 @@ describe('wrong credentials', () => {
         }
       }
       // Both paths run one scrypt verification; a missing one would be ~10× faster. The fastest of
-      // each is compared: other work on the machine only ever slows a request down.
+      // each is compared: other work on the machine only ever slows a request down. On a loaded
+      // CI machine the fastest of seven still differed by 2.1× once (PostgreSQL shard), so the
+      // bounds sit at 3×, well clear of the 10× a skipped verification makes.
       const ratio = Math.min(...unknown) / Math.min(...known);
-      expect(ratio).toBeGreaterThan(0.5);
-      expect(ratio).toBeLessThan(2);
+      expect(ratio).toBeGreaterThan(1 / 3);
+      expect(ratio).toBeLessThan(3);
     } finally {
       setPasswordCost(server.ctx.config.PASSWORD_HASH_COST);
     }

@@ -5,7 +5,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Customer } from '../../src/api/customers/contract';
 import type { DeliveriesResponse, ReportsResponse } from '../../src/api/reports/contract';
-import { deliver } from '../../server/services/delivery/deliver';
+import { deliverBatch } from '../../server/services/delivery/deliver';
 import { ADMIN, startServer, type TestServer } from './harness';
 import { createLanding, json } from './leads-support';
 import { createCustomer, createRule, until } from './lives-support';
@@ -119,8 +119,11 @@ describe('delivery to the customer', () => {
     expect(log.filter((a) => a.channel === 'mail').map((a) => [a.status, a.target])).toEqual([['sent', 'martin@chauffage.example']]);
 
     // A job run again (a retry after a crash, another instance) delivers nothing more.
-    await deliver(server.ctx, { lead: leadId, report: reportId, channel: 'mail' });
-    await deliver(server.ctx, { lead: leadId, report: reportId, channel: 'webhook' });
+    const again = await deliverBatch(server.ctx, [
+      { lead: leadId, report: reportId, channel: 'mail' },
+      { lead: leadId, report: reportId, channel: 'webhook' },
+    ]);
+    expect(again.map((o) => o.status)).toEqual(['fulfilled', 'fulfilled']);
     expect(mails.length).toBe(1);
     expect(posts.length).toBe(3);
   });

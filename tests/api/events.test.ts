@@ -181,11 +181,54 @@ describe('every change to leads', () => {
         { landing_id: landing.id, ids: [old[1]], from: 'archived', by: null },
       ]),
     );
+    // Restored, they come back to the lists: one leads.restored per landing and status (a count
+    // and the id range, as an import), by the admin who restored them.
+    const restore = await server.request('POST', '/api/exports/archives/2024-01/restore', { token: admin });
+    expect(restore.status).toBe(200);
+    await s.until((e) => ofType(e, 'leads.restored').length === 2);
+    const { rows: me } = await server.ctx.db.query<{ id: number; name: string }>('SELECT id, name FROM users WHERE email = $1', [ADMIN.email]);
+    expect(ofType(s.events, 'leads.restored').map((e) => e.event.data)).toEqual(
+      (['new', 'archived'] as const).map((status, i) => ({
+        landing_id: landing.id,
+        entry_status: status,
+        count: 1,
+        first_id: old[i],
+        last_id: old[i],
+        by: me[0],
+      })),
+    );
+  });
+
+  it('a conversion writes leads.converted with the copies, an undo and a deletion theirs, by their author', async () => {
+    const s = await open(staff);
+    const other = await createLanding(server.ctx.db);
+    const ids = await insertLeads(server.ctx.db, landing.id, [{}, {}, {}]);
+    const by = { id: staffId, name: 'Marie Dupont' };
+    const converted = await server.request('POST', '/api/landings/convert/leads', {
+      body: { landing: other.id, leads: [ids[0]], from_status: 'new' },
+      token: staff,
+    });
+    expect(converted.status).toBe(200);
+    const copies = ((await converted.json()) as { data: { ids: number[] } }).data.ids;
+    const trashed = await server.request('POST', '/api/landings/data', {
+      body: { entry_status: 'trashed', from_status: 'new', leads: [ids[1]] },
+      token: staff,
+    });
+    const action = ((await trashed.json()) as { data: { action_id: number } }).data.action_id;
+    expect((await server.request('POST', `/api/landings/data/undo/${action}`, { token: staff })).status).toBe(200);
+    expect((await server.request('DELETE', '/api/landings/data', { body: { leads: [ids[2]] }, token: staff })).status).toBe(200);
+    await s.until((e) => ofType(e, 'leads.deleted').length === 1);
+    expect(s.events.map((e) => e.event.data)).toEqual([
+      { landing_id: landing.id, ids: [ids[0]], from: 'new', to_landing_id: other.id, copy_ids: copies, by },
+      { landing_id: landing.id, ids: [ids[1]], from: 'new', to: 'trashed', by },
+      { landing_id: landing.id, ids: [ids[1]], from: 'trashed', to: 'new', by },
+      { landing_id: landing.id, ids: [ids[2]], from: 'new', by },
+    ]);
   });
 });
 
 describe('a list pinned to its ceiling', () => {
-  it('reads its later pages, and its total, under the id its first page answered: leads arriving meanwhile shift nothing', async () => {
+  it('reads its later pages, and its total, under the id its first page answered: leads arriving meanwhile shift nothing; the tabs count every lead', async () => {
     const pinned = await createLanding(server.ctx.db);
     const first = await insertLeads(
       server.ctx.db,
@@ -210,6 +253,53 @@ describe('a list pinned to its ceiling', () => {
     // Unpinned (the list shown again), they are on top.
     expect((await page('_offset=2')).data.map((l) => l.id)).toEqual([first[4], first[3]]);
     expect((await server.request('GET', `/api/landings/data/${pinned.id}?_ceiling=x`, { token: staff })).status).toBe(422);
+
+    // The tabs' counts: every lead of the landing in each status, the new ones included.
+    await server.request('POST', '/api/landings/data', { body: { entry_status: 'archived', leads: first.slice(0, 2) }, token: staff });
+    const counts = await server.request('GET', `/api/landings/data/${pinned.id}/counts`, { token: staff });
+    expect(await counts.json()).toEqual({ data: { new: 5, extracted: 0, archived: 2, trashed: 0, converted: 0, duplicate: 0 } });
+    expect((await server.request('GET', '/api/landings/data/999999/counts', { token: staff })).status).toBe(404);
+  });
+
+  it('"all N matching" acts on the leads under the list\'s ceiling, those the user saw and counted, never on those arrived since', async () => {
+    const pinned = await createLanding(server.ctx.db);
+    const shown = await insertLeads(server.ctx.db, pinned.id, [{}, {}, {}]);
+    const list = await server.request('GET', `/api/landings/data/${pinned.id}?_limit=2`, { token: staff });
+    const { ceiling, total } = (await list.json()) as { ceiling: number; total: number };
+    expect(total).toBe(3);
+    const arrived = await insertLeads(server.ctx.db, pinned.id, [{}, {}]);
+    const all = (status: string) => ({ ids: [pinned.id], entry_status: status, ceiling });
+    const statuses = async () =>
+      (await server.ctx.db.query<{ id: number; entry_status: string }>('SELECT id, entry_status FROM leads WHERE landing_id = $1 ORDER BY id', [pinned.id]))
+        .rows;
+
+    const archived = await server.request('POST', '/api/landings/data', { body: { entry_status: 'archived', filter: all('new') }, token: staff });
+    expect((await archived.json()) as unknown).toMatchObject({ data: { count: 3 } });
+    expect(await statuses()).toEqual([...shown.map((id) => ({ id, entry_status: 'archived' })), ...arrived.map((id) => ({ id, entry_status: 'new' }))]);
+    // The archived tab's list, read after those arrived, has its own ceiling: above them.
+    const sold = await server.request('POST', `/api/landings/data/${pinned.id}/export`, {
+      body: { bookType: 'csv', filter: { ...all('archived'), ceiling: shown[1] } },
+      token: staff,
+    });
+    expect(((await sold.json()) as { data: { count: number } }).data.count).toBe(2);
+    const deleted = await server.request('DELETE', '/api/landings/data', { body: { filter: all('new') }, token: staff });
+    expect(((await deleted.json()) as { data: { count: number } }).data.count).toBe(0);
+    expect(await statuses()).toEqual([
+      { id: shown[0], entry_status: 'extracted' },
+      { id: shown[1], entry_status: 'extracted' },
+      { id: shown[2], entry_status: 'archived' },
+      ...arrived.map((id) => ({ id, entry_status: 'new' })),
+    ]);
+    // Without a ceiling: every matching lead, up to the newest.
+    const everything = await server.request('DELETE', '/api/landings/data', { body: { filter: { ids: [pinned.id], entry_status: 'new' } }, token: staff });
+    expect(((await everything.json()) as { data: { count: number } }).data.count).toBe(2);
+
+    const bad = await server.request('POST', '/api/landings/data', {
+      body: { entry_status: 'archived', filter: { ...all('new'), ceiling: -1 } },
+      token: staff,
+    });
+    expect(bad.status).toBe(422);
+    expect(await bad.json()).toMatchObject({ error: 'validation_failed', errors: { 'filter.ceiling': 'Identifiant de lead invalide' } });
   });
 });
 

@@ -1,9 +1,13 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { Writable } from 'node:stream';
 import Papa from 'papaparse';
 import * as XLSX from 'xlsx';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fileColumns, fileRowSql, type FileRow } from '../../server/services/exports/extract';
+import { csvWriter } from '../../server/services/exports/writers';
+import { getLandings } from '../../server/services/leads/landings';
 import { ADMIN, startServer, type TestServer } from './harness';
 import { createLanding, insertLeads, json, normalUserToken } from './leads-support';
 
@@ -151,6 +155,45 @@ describe('exports', () => {
       expect(audit.rows.length).toBeGreaterThan(0);
     });
   }
+
+  it('writes csv lines (the database builds them) exactly as the csv writer does from the same leads', async () => {
+    const values = ['a;b', 'a,b', 'a|b', 'a\tb', 'dit "oui"', ' bord', 'bord ', '\uFEFFbom', 'ligne\r\nsuite', '=1+2', '-3', '\u0002@x', "l'été", '', 'simple'];
+    const ids = await insertLeads(
+      server.ctx.db,
+      landing.id,
+      values.map((nom, i) => ({
+        nom,
+        telephone: `07000000${String(i).padStart(2, '0')}`,
+        code_postal: '30000',
+        // Numbers (a negative one is never neutralised), JSON null, a missing value, and text in a number column.
+        extra: { prenom: i % 3 === 0 ? -i - 0.5 : i % 3 === 1 ? null : nom, surface: i % 2 ? 1200.25 : `+${i}`, chauffage: i % 4 ? 'Gaz' : undefined },
+      })),
+    );
+    await server.ctx.db.query(`UPDATE leads SET utm_source = ' ; x', utm_medium = '@m', utm_campaign = 'été "2025"' WHERE id = ANY($1::bigint[])`, [ids]);
+    // Lines whose one special cell is the name, or none: the database writes a line whose cells need
+    // nothing as it is, after one test of the whole line, which each of these must fail but the last two.
+    const alone = ['a;b', ' bord', 'bord ', '=1', '\u0001x', 'dit "oui"', 'été ü', ''];
+    ids.push(
+      ...(await insertLeads(
+        server.ctx.db,
+        landing.id,
+        alone.map((nom, i) => ({ nom, telephone: `07000001${String(i).padStart(2, '0')}`, code_postal: '30000', extra: { prenom: 'Jean', surface: 100 } })),
+      )),
+    );
+    const link = (await json<ExportAnswer>(await exportLeads({ bookType: 'csv', leads: ids }))).data;
+    const file = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await (await fetch(server.url + link.url)).arrayBuffer());
+
+    const columns = fileColumns(await getLandings(server.ctx.db, [landing.id]));
+    const { rows } = await server.ctx.db.query<{ row: FileRow }>(`SELECT ${fileRowSql} AS row FROM leads WHERE id = ANY($1::bigint[]) ORDER BY id`, [ids]);
+    let expected = '';
+    const writer = csvWriter(
+      new Writable({ write: (chunk: Buffer, _encoding, done) => ((expected += chunk.toString()), done()) }),
+      columns.columns.map((c) => c.label),
+    );
+    await writer.rows(rows.map((r) => columns.row(r.row)));
+    expect(file).toBe(expected);
+    expect(file.split('\r\n').length).toBe(values.length + alone.length + 4); // the header, two cells with a line break, the last CRLF
+  });
 
   it('logs a download, not a HEAD of its link', async () => {
     const [id] = await insertLeads(server.ctx.db, landing.id, [{}]);

@@ -56,6 +56,10 @@ describe('a NUL character or a lone surrogate in any text', () => {
         }),
       ],
       [
+        'data.0.Nom',
+        server.request('POST', `/api/landings/${landing.id}/import/excel`, { token, body: { form_import_from: 'Salon', data: [{ Nom: 'A\u0000' }] } }),
+      ],
+      [
         'data.0.N\ufffd',
         server.request('POST', `/api/landings/${landing.id}/import/excel`, { token, body: { form_import_from: 'Salon', data: [{ 'N\u0000': 'A' }] } }),
       ],

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LeadListResponse } from '../../src/api/leads/contract';
+import { copyRows } from '../../server/db/bulk';
 import { ADMIN, startServer, type TestServer } from './harness';
 import { createLanding, insertLeads, json, normalUserToken } from './leads-support';
 
@@ -226,5 +227,29 @@ describe('import', () => {
       own.id,
     ]);
     expect(rows).toEqual([{ nom, utm_medium: 'Virgule, "guillemets"', utm_campaign: '"', utm_source: null, email: null }]);
+  });
+  it("copies rows in COPY's text format as they were; a COPY that fails takes its transaction back and frees its connection", async () => {
+    const { db } = server.ctx;
+    await db.exec('CREATE TABLE copy_check (id int PRIMARY KEY, label text, tags text[], data jsonb)');
+    try {
+      const tricky = 'a\\b\tc\nd\re "f" ;g \\N \\.';
+      const rows = [
+        [1, tricky, ['x', 'y "z"', 'back\\slash', '\t'], { note: tricky, n: 2 }],
+        [2, '', [], {}],
+        [3, null, null, null],
+      ];
+      expect(await db.tx((q) => copyRows(q, 'copy_check', ['id', 'label', 'tags', 'data'], rows))).toBe(3);
+      const { rows: back } = await db.query('SELECT id, label, tags, data FROM copy_check ORDER BY id');
+      expect(back).toEqual(rows.map(([id, label, tags, data]) => ({ id, label, tags, data })));
+      // On PostgreSQL such a COPY once left its connection waiting for ever, the transaction open.
+      const failing = db.tx(async (q) => {
+        await q.query("INSERT INTO copy_check (id, label) VALUES (4, 'rolled back')");
+        return copyRows(q, 'copy_check', ['id'], [[5], [1]]);
+      });
+      await expect(failing).rejects.toMatchObject({ code: '23505' });
+      expect((await db.query<{ id: number }>('SELECT id FROM copy_check ORDER BY id')).rows.map((r) => r.id)).toEqual([1, 2, 3]);
+    } finally {
+      await db.exec('DROP TABLE copy_check');
+    }
   });
 });

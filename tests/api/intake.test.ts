@@ -56,6 +56,52 @@ describe('intake', () => {
     expect(elsewhere.data.entry_status).toBe('new');
   });
 
+  it('writes concurrent intakes together, each with its own answer: of one person, the first to arrive is new, the others its duplicates', async () => {
+    const person = { nom: 'Même', telephone: '0700000101', code_postal: '30900' };
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        send(person, landing.key, `203.0.113.${100 + i}`).then((res) => json<{ data: { id: number; entry_status: string } }>(res)),
+      ),
+    );
+    const byArrival = answers.map((a) => a.data).sort((a, b) => a.id - b.id);
+    expect(byArrival.map((l) => l.entry_status)).toEqual(['new', ...Array<string>(11).fill('duplicate')]);
+    const { rows } = await server.ctx.db.query<{ id: number; entry_status: string; transactions: number }>(
+      `SELECT id, entry_status, count(*) OVER (PARTITION BY xmin::text) AS transactions FROM leads WHERE id = ANY($1::bigint[]) ORDER BY id`,
+      [byArrival.map((l) => l.id)],
+    );
+    expect(rows.map((r) => r.entry_status)).toEqual(byArrival.map((l) => l.entry_status));
+    // Written together: some of them share a transaction (each alone, every count would be 1).
+    expect(Math.max(...rows.map((r) => Number(r.transactions)))).toBeGreaterThan(1);
+  });
+
+  it('writes the others of a batch when the database refuses one intake in it', async () => {
+    await server.ctx.db.exec(`ALTER TABLE leads ADD CONSTRAINT intake_test_refused CHECK (data->>'nom' <> 'Refusé') NOT VALID`);
+    try {
+      const top = async () => (await server.ctx.db.query<{ n: number }>('SELECT last_value AS n FROM leads_id_seq')).rows[0]!.n;
+      const before = await top();
+      const forms = Array.from({ length: 11 }, (_, i) => ({ nom: `Lot ${i}`, telephone: `07000002${String(i).padStart(2, '0')}`, code_postal: '30900' }));
+      forms.push({ nom: 'Refusé', telephone: '0700000299', code_postal: '30900' });
+      const answers = await Promise.all(forms.map((form, i) => send(form, landing.key, `203.0.113.${150 + i}`)));
+      expect(answers.slice(0, 11).map((res) => res.status)).toEqual(Array<number>(11).fill(201));
+      expect(answers[11]!.status).toBe(500);
+      const ids = await Promise.all(answers.slice(0, 11).map(async (res) => (await json<{ data: { id: number } }>(res)).data.id));
+      const { rows } = await server.ctx.db.query<{ nom: string }>(`SELECT data->>'nom' AS nom FROM leads WHERE landing_id = $1 AND data->>'nom' LIKE 'Lot %'`, [
+        landing.id,
+      ]);
+      expect(rows.map((r) => r.nom).sort()).toEqual(
+        forms
+          .slice(0, 11)
+          .map((f) => f.nom)
+          .sort(),
+      );
+      expect(new Set(ids).size).toBe(11);
+      // The batch that held the refused intake was tried (its ids spent), then each of it written alone.
+      expect((await top()) - before).toBeGreaterThan(forms.length + 1);
+    } finally {
+      await server.ctx.db.exec('ALTER TABLE leads DROP CONSTRAINT intake_test_refused');
+    }
+  });
+
   it('keeps unknown postal codes with an empty department, never guessed', async () => {
     const res = await json<{ data: { id: number } }>(await send({ nom: 'X', telephone: '0612345670', code_postal: '99999' }));
     const { rows } = await server.ctx.db.query('SELECT departement, zone_climatique FROM leads WHERE id = $1', [res.data.id]);

@@ -10,6 +10,12 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const QUEUE = defineQueue<{ n: number }>('test.workers');
+const EACH_QUEUE = defineQueue<{ n: number }>('test.workers.each', { retryLimit: 2, retryDelay: 1 });
+const LATE_QUEUE = defineQueue<{ n: number }>('test.workers.late', { retryLimit: 1, retryDelay: 1 });
+
+async function until(done: () => boolean, ms: number) {
+  for (const deadline = Date.now() + ms; !done() && Date.now() < deadline;) await new Promise((resolve) => setTimeout(resolve, 20));
+}
 
 describe('job workers', () => {
   it('runs a queue’s workers side by side on PostgreSQL (one on PGlite), each job once, and stops only when every handler under way is done', async () => {
@@ -48,5 +54,64 @@ describe('job workers', () => {
     ]);
     // Every job handled is completed (pg-boss sends the completion after the handler: awaited by stop too).
     expect(rows.find((r) => r.state === 'completed')?.n ?? 0).toBe(handled.length);
+  });
+
+  it('settles each job of a batch on its own: one failing is retried alone, the others complete once', async () => {
+    const db = server.ctx.db;
+    const jobs = createJobs(db, { error: () => undefined, warn: () => undefined });
+    const runs: number[] = [];
+    const batches: number[] = [];
+    jobs.registerEach(
+      EACH_QUEUE,
+      async (batch) => {
+        batches.push(batch.length);
+        return Promise.allSettled(
+          batch.map(async ({ n }) => {
+            runs.push(n);
+            if (n === 2 && runs.filter((r) => r === 2).length === 1) throw new Error('refusé une fois');
+          }),
+        );
+      },
+      { batchSize: 10 },
+    );
+    await jobs.start();
+    // Queued in one transaction: the worker's next fetch takes them all as one batch.
+    await db.tx(async (q) =>
+      jobs.sendManyIn(
+        q,
+        EACH_QUEUE,
+        [0, 1, 2, 3].map((n) => ({ data: { n } })),
+      ),
+    );
+    jobs.wake(EACH_QUEUE);
+    await until(() => runs.length === 5, 15_000);
+    await jobs.stop();
+
+    expect(batches[0]).toBe(4);
+    expect(runs.sort()).toEqual([0, 1, 2, 2, 3]);
+    const { rows } = await db.query<{ n: number; state: string; retry_count: number }>(
+      `SELECT (data->>'n')::int AS n, state::text, retry_count FROM pgboss.job WHERE name = $1 ORDER BY n`,
+      [EACH_QUEUE.name],
+    );
+    expect(rows).toEqual([0, 1, 2, 3].map((n) => ({ n, state: 'completed', retry_count: n === 2 ? 1 : 0 })));
+  });
+
+  it('runs a job queued without a wake and a retry after its delay within seconds, whatever the poll', async () => {
+    const db = server.ctx.db;
+    const jobs = createJobs(db, { error: () => undefined, warn: () => undefined });
+    const runs: number[] = [];
+    jobs.register(LATE_QUEUE, async ({ n }) => {
+      runs.push(n);
+      if (runs.length === 1) throw new Error('réessayé');
+    });
+    await jobs.start();
+    // Queued in a transaction of another part of the code that wakes nobody, as pg-boss queues a schedule's run.
+    const started = Date.now();
+    await db.tx(async (q) => void (await jobs.sendIn(q, LATE_QUEUE, { n: 1 })));
+    await until(() => runs.length === 2, 15_000);
+    await jobs.stop();
+    expect(runs).toEqual([1, 1]);
+    // The first run within about a second, its retry a second after the failure, and the checks' own second each.
+    expect(Date.now() - started).toBeLessThan(8_000);
   });
 });

@@ -98,6 +98,15 @@ describe('alerts', () => {
     expect(inherited.data.length).toBeGreaterThan(0);
     expect(inherited.data.every((n) => n.read)).toBe(true);
     await server.ctx.db.query('DELETE FROM users WHERE id = $1', [newcomer.id]);
+
+    // Nor does an account made long ago and promoted now; demoted and promoted again, it starts afresh.
+    const promoted = await createUser(server.ctx.db, { name: 'Ancienne Commerciale', email: 'promue@test.local', password: 'promue-password-1' });
+    await server.ctx.db.query("UPDATE users SET created_at = now() - interval '1 year' WHERE id = $1", [promoted.id]);
+    expect((await server.request('POST', `/api/users/admin/${promoted.id}`, { token })).status).toBe(200);
+    const theirsNow = await list('', await server.login('promue@test.local', 'promue-password-1'));
+    expect(theirsNow.unread).toBe(0);
+    expect(theirsNow.data.every((n) => n.read)).toBe(true);
+    await server.ctx.db.query('DELETE FROM users WHERE id = $1', [promoted.id]);
   });
 
   it('answers bad input with 422, an unknown alert with 404 and nothing marked, a normal user with 403', async () => {

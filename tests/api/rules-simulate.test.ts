@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LandingColumn } from '../../src/api/landings/contract';
-import type { Rule, RuleSimulation } from '../../src/api/rules/contract';
+import { ruleSimulateRequest, type Rule, type RuleSimulation } from '../../src/api/rules/contract';
 import { routeLeads } from '../../server/services/delivery/engine';
 import { parisClock } from '../../server/services/delivery/paris-time';
 import { departementFor } from '../../server/services/geo';
 import { replay } from '../../server/services/delivery/replay';
-import { loadWorld } from '../../server/services/delivery/simulate';
+import type { ReplayLeads } from '../../server/services/delivery/replay-leads';
+import { keptWorlds, loadWorld, purgeWorldChanges } from '../../server/services/delivery/replay-world';
+import { simulateRule } from '../../server/services/delivery/simulate';
 import { ADMIN, startServer, type TestServer } from './harness';
 import { createLanding, insertLeads, json } from './leads-support';
 import { createCustomer, createRule, everyDay, until } from './lives-support';
@@ -38,6 +40,13 @@ const simulation = async (rule: Record<string, unknown>) => {
   const res = await simulate(rule);
   expect(res.status).toBe(200);
   return (await json<{ data: RuleSimulation }>(res)).data;
+};
+/** A replayed lead's person (phone) and its keys in the rules' targets ('' everywhere, its postal code, its department), read from the columns. */
+const leadOf = (columns: ReplayLeads, id: number) => {
+  const n = columns.id.indexOf(id);
+  const zip = (i: number) => (i < 0 ? [] : [columns.zips[i]]);
+  const phone = [...columns.persons.phones].find(([, i]) => i === columns.phone[n]);
+  return { phone: phone?.[0] ?? null, keys: ['', ...zip(columns.postalCode[n]), ...zip(columns.departement[n])] };
 };
 const recordedSales = async () =>
   (
@@ -111,10 +120,10 @@ describe('POST /api/customers/rules/simulate', () => {
     expect(new Set(recorded.map((s) => s.rule_id))).toEqual(new Set([r1.id, r2.id]));
     expect(recorded.length).toBeLessThan(leads.length);
 
-    const { world, rules } = await loadWorld(server.ctx.db, { landings: [landing.id], firstDay: dayBefore(DAYS - 1), now: new Date() });
-    expect(world.leads.map((l) => l.id)).toEqual(leads.map((l) => l.id));
+    const { world, rules } = await loadWorld(server.ctx.db, { landings: [landing.id], firstDay: dayBefore(DAYS - 1) });
+    expect(Array.from(world.leads.id)).toEqual(leads.map((l) => l.id));
     const replayed = replay(world, rules).sales.map((s) => ({
-      lead_id: world.leads[s.lead].id,
+      lead_id: world.leads.id[s.lead],
       rule_id: s.rule_id,
       customer_id: s.customer_id,
       price_cents: s.price_cents,
@@ -226,12 +235,65 @@ describe('POST /api/customers/rules/simulate', () => {
       { code_postal: '75011', created_at: `${dayBefore(1)}T15:00:00Z`, extra: { tel: '+33 6 00 01 10 00', cp: '75011' } },
     ]);
     const load = async (extra: Awaited<ReturnType<typeof loadWorld>>['rules']) =>
-      loadWorld(server.ctx.db, { landings: [landing.id, other.id], firstDay: dayBefore(DAYS - 1), now: new Date(), extra });
+      loadWorld(server.ctx.db, { landings: [landing.id, other.id], firstDay: dayBefore(DAYS - 1), extra });
     const { world, rules } = await load([]);
     const department = departementFor('75011');
-    expect(world.leads.find((l) => l.id === id)).toMatchObject({ phone: '0600011000', keys: ['', department] });
-    expect(world.leads.find((l) => l.id === leads[0].id)).toMatchObject({ phone: `06000${DAYS - 1}0000`, keys: ['', departementFor('30900')] });
+    expect(leadOf(world.leads, id)).toEqual({ phone: '0600011000', keys: ['', department] });
+    expect(leadOf(world.leads, leads[0].id)).toEqual({ phone: `06000${DAYS - 1}0000`, keys: ['', departementFor('30900')] });
     const named = await load([{ ...rules[0], id: 999_999, zip: ['75011'] }]);
-    expect(named.world.leads.find((l) => l.id === id)?.keys).toEqual(['', '75011', department]);
+    expect(leadOf(named.world.leads, id).keys).toEqual(['', '75011', department]);
+  });
+
+  it('keeps the world between simulations, brought up to date: after a lead, a sale, a rule or a status changed, each answer that of a fresh read', async () => {
+    const draft = { name: 'Essai', customer_id: c3, landings: [landing.id], priority: 1, leads_number: 3, ...everyDay };
+    /** The answer through the API (the kept world), that of a fresh read (a copy of the connection: no world kept for it), and the kept world's version. */
+    const both = async () => {
+      const kept = await simulation(draft);
+      const fresh = await simulateRule({ ...server.ctx.db }, ruleSimulateRequest.parse({ rule: draft, days: DAYS }));
+      expect(kept).toEqual(fresh);
+      return { kept, version: keptWorlds(server.ctx.db).find((w) => w.key === `${landing.id}|${dayBefore(DAYS - 1)}`)!.version };
+    };
+    const first = await both();
+
+    // A lead through the intake, routed and sold: appended, its sale placed, nothing read again.
+    const res = await server.request('POST', `/api/intake/${landing.key}`, {
+      body: { nom: 'Martin', telephone: '0712345678', code_postal: '30900', chauffage: 'Gaz' },
+    });
+    const id = (await json<{ data: { id: number } }>(res)).data.id;
+    await until(async () => (await server.ctx.db.query('SELECT 1 FROM lead_routings WHERE lead_id = $1', [id])).rows.length === 1, 30_000, 'the routing');
+    const appended = await both();
+    expect(appended.kept.leads_considered).toBe(first.kept.leads_considered + 1);
+    expect(appended.version).toBeGreaterThan(first.version);
+
+    // An export's sale of a replayed lead (it counts for R1's customer's dedupe), and a rule changed: applied as they come.
+    await server.ctx.db.query(
+      `INSERT INTO lead_sales (lead_id, customer_id, channel, price_cents, phone, sold_at) VALUES ($1, $2, 'export', 100, '0600090000', now())`,
+      [leads[0].id, r1.customer_id],
+    );
+    const patched = await server.request('PATCH', `/api/customers/rules/${r2.id}`, { token, body: { active: false } });
+    expect(patched.status).toBe(200);
+    const changed = await both();
+    expect(changed.version).toBeGreaterThan(appended.version);
+    expect(changed.kept).not.toEqual(appended.kept);
+
+    // A lead not routed yet leaving 'new', a lead's form changed, a sale returned: read again whole.
+    const [waiting] = await insertLeads(server.ctx.db, landing.id, [
+      { code_postal: '30900', created_at: new Date().toISOString(), extra: { chauffage: 'Gaz' } },
+    ]);
+    expect((await both()).kept.leads_considered).toBe(appended.kept.leads_considered + 1);
+    await server.ctx.db.query("UPDATE leads SET entry_status = 'archived' WHERE id = $1", [waiting]);
+    expect((await both()).kept.leads_considered).toBe(appended.kept.leads_considered);
+    await server.ctx.db.query(`UPDATE leads SET data = data || '{"chauffage": "Fioul"}' WHERE id = $1`, [leads[0].id]);
+    await both();
+    await server.ctx.db.query("UPDATE lead_sales SET returned_at = now(), return_reason = 'other' WHERE lead_id = $1 AND channel = 'live'", [leads[1].id]);
+    expect((await both()).version).toBe(0);
+
+    // Changes purged before the kept world saw them: read again whole.
+    await insertLeads(server.ctx.db, landing.id, [{ code_postal: '30900', created_at: new Date().toISOString(), extra: { chauffage: 'Fioul' } }]);
+    await server.ctx.db.query("UPDATE world_changes SET created_at = now() - interval '1 hour'");
+    expect(await purgeWorldChanges(server.ctx.db)).toBeGreaterThan(0);
+    const purged = await both();
+    expect(purged.version).toBe(0);
+    expect(purged.kept.leads_considered).toBe(appended.kept.leads_considered + 1);
   });
 });

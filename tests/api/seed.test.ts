@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite } from '../../server/db/connection';
 import { migrate } from '../../server/db/migrate';
@@ -8,11 +9,10 @@ import { migratedPglite, startServer, type TestServer } from './harness';
 
 let server: TestServer;
 beforeAll(async () => {
-  // The same call boot() makes when SEED_DEMO allows it (the browser tests boot that way).
+  // Seeded by boot() as SEED_DEMO makes it, export files included (the browser tests boot that way).
   // Its duration (issue 2: under 15 s) is `npm run bench`'s to check (tests/bench/seed.bench.ts),
   // on an idle machine: beside the other lane of CI it measured the load, not the seed.
-  server = await startServer();
-  await seedDemo(server.ctx.db);
+  server = await startServer({ seedDemo: true });
 });
 afterAll(() => server.close());
 
@@ -161,6 +161,18 @@ describe('demo seed at start-up', () => {
     expect(log!.reports).toBeGreaterThan(30);
     expect(log).toMatchObject({ mismatched: 0, misaddressed: 0, future: 0 });
     expect(log!.retried).toBeGreaterThan(0);
+  });
+
+  it('gives every export a file that its download link serves', async () => {
+    const [csv] = await rows<{ token: string; filename: string; count: number; missing: number }>(
+      `SELECT token, filename, count, (SELECT count(*)::int FROM exports WHERE storage_key IS NULL) AS missing
+         FROM exports WHERE book_type = 'csv' ORDER BY id LIMIT 1`,
+    );
+    expect(csv!.missing).toBe(0);
+    const res = await server.request('GET', `/api/exports/${csv!.token}/${encodeURIComponent(csv!.filename)}`);
+    expect(res.status).toBe(200);
+    const parsed = Papa.parse<string[]>((await res.text()).replace(/^\uFEFF/, ''), { skipEmptyLines: true });
+    expect(parsed.data.length - 1).toBe(csv!.count);
   });
 
   it('does not seed a database that already has landings', async () => {

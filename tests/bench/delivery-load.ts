@@ -6,8 +6,12 @@
 // the engine decided (lead_routings.decided_at, read back through the routing explanation).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { resolve } from 'node:path';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import pg from 'pg';
+import { boot } from '../../server/boot';
+import { loadConfig } from '../../server/config';
 import type { Queryable } from '../../server/db/connection';
 import { postalCodesByDepartement } from '../../server/services/geo';
 import { weekdays } from '../../src/api/rules/contract';
@@ -121,12 +125,30 @@ export async function addRules(db: Queryable, world: World, n: number, pick: Ret
   return ids;
 }
 
+/** A fresh database with the world and its 1,000 rules, seeded in this process. */
+export async function prepareWorld(databaseUrl: string | undefined): Promise<{ dataDir: string; world: World }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-ramp-'));
+  const config = loadConfig(
+    { DATA_DIR: dataDir, LOG_LEVEL: 'error', TRUST_PROXY: '1' },
+    { DATABASE_URL: databaseUrl, pgliteDir: databaseUrl ? undefined : join(dataDir, 'pglite'), seedDemo: false },
+  );
+  const server = await boot(config, { logger: false });
+  try {
+    const world = await seedWorld(server.ctx.db);
+    await addRules(server.ctx.db, world, RULES, randomStream());
+    await server.ctx.db.exec('ANALYZE rules; ANALYZE rule_targets');
+    return { dataDir, world };
+  } finally {
+    await server.close();
+  }
+}
+
 export function buildServer() {
   if (spawnSync(process.execPath, ['scripts/build-server.mjs'], { cwd: root, stdio: 'inherit' }).status !== 0) throw new Error('server build failed');
 }
 
 /** Starts the built server on the bench's database: its base URL and how to stop it. */
-export async function startServer(env: { dataDir: string; databaseUrl?: string }): Promise<{ base: string; stop: () => Promise<void> }> {
+export async function startServer(env: { dataDir: string; databaseUrl?: string }): Promise<{ base: string; pid: number; stop: () => Promise<void> }> {
   // The bench's own DATABASE_URL names the PostgreSQL server, not this run's database (PGlite without one).
   const { DATABASE_URL: _server, ...inherited } = process.env;
   const proc: ChildProcess = spawn(process.execPath, ['dist-server/main.mjs'], {
@@ -156,11 +178,37 @@ export async function startServer(env: { dataDir: string; databaseUrl?: string }
   });
   return {
     base,
+    pid: proc.pid!,
     stop: async () => {
       proc.kill('SIGTERM');
       await new Promise((done) => proc.once('exit', done));
     },
   };
+}
+
+/** The `n`th bench intake, from an address of its own (the intake's rate limit is per address). */
+export function postIntake(base: string, key: string, n: number, world: World, stream: ReturnType<typeof randomStream>): Promise<Response> {
+  return fetch(`${base}/api/intake/${key}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` },
+    body: JSON.stringify({
+      nom: `Bench ${n}`,
+      telephone: `06${String(10_000_000 + n).padStart(8, '0')}`,
+      code_postal: stream.pick(world.codes),
+      chauffage: stream.pick(heatings),
+      surface: 40 + (n % 200),
+    }),
+  });
+}
+
+/** Resolves once the engine has decided the lead (its routing explanation has a decision), or after two minutes. */
+export async function decided(base: string, landingId: number, leadId: number): Promise<void> {
+  const login = await fetch(`${base}/api/auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(admin) });
+  const token = ((await login.json()) as { token: string }).token;
+  for (const deadline = Date.now() + 120_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 250))) {
+    const res = await fetch(`${base}/api/landings/data/${landingId}/routing/${leadId}`, { headers: { authorization: `Bearer ${token}` } });
+    if (((await res.json()) as { data: { decided_at: string | null } }).data.decided_at) return;
+  }
 }
 
 export interface LoadResult {
@@ -201,17 +249,7 @@ export async function intakeLoad(
     const n = first + i;
     const sentAt = Date.now();
     inflight.push(
-      fetch(`${bases[i % bases.length]}/api/intake/${landing.key}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` },
-        body: JSON.stringify({
-          nom: `Bench ${n}`,
-          telephone: `06${String(10_000_000 + n).padStart(8, '0')}`,
-          code_postal: stream.pick(world.codes),
-          chauffage: stream.pick(heatings),
-          surface: 40 + (n % 200),
-        }),
-      }).then(
+      postIntake(bases[i % bases.length]!, landing.key, n, world, stream).then(
         async (res) => {
           const at = Date.now();
           answerTimes.push(at - sentAt);

@@ -2,39 +2,16 @@
 // (default 20) each, against delivery-load.ts's world of 1,000 rules, until the intake answer p95 or
 // the answer → assignment p95 passes 1 s; reports the highest rate held. On PGlite (one instance),
 // and, given DATABASE_URL, on PostgreSQL with one and with two instances (a new database each).
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { boot } from '../../server/boot';
-import { loadConfig } from '../../server/config';
-import { addRules, buildServer, freshDatabase, intakeLoad, percentile, randomStream, RULES, seedWorld, startServer, type World } from './delivery-load';
+import { buildServer, freshDatabase, intakeLoad, percentile, prepareWorld, randomStream, startServer } from './delivery-load';
 import type { BenchResult } from './run';
 
 const RATES = [25, 50, 100, 200, 400];
 const SECONDS = Number(process.env.BENCH_RAMP_SECONDS ?? 20);
 const LIMIT_MS = 1000;
 
-/** A fresh database with the world and its 1,000 rules, seeded in this process. */
-async function prepare(databaseUrl: string | undefined): Promise<{ dataDir: string; world: World }> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'bench-ramp-'));
-  const config = loadConfig(
-    { DATA_DIR: dataDir, LOG_LEVEL: 'error', TRUST_PROXY: '1' },
-    { DATABASE_URL: databaseUrl, pgliteDir: databaseUrl ? undefined : join(dataDir, 'pglite'), seedDemo: false },
-  );
-  const server = await boot(config, { logger: false });
-  try {
-    const world = await seedWorld(server.ctx.db);
-    await addRules(server.ctx.db, world, RULES, randomStream());
-    await server.ctx.db.exec('ANALYZE rules; ANALYZE rule_targets');
-    return { dataDir, world };
-  } finally {
-    await server.close();
-  }
-}
-
 /** Climbs the rates on `instances` servers sharing one database: the highest rate whose both p95 stayed under 1 s. */
 async function ramp(setup: string, instances: number, databaseUrl: string | undefined): Promise<number> {
-  const { dataDir, world } = await prepare(databaseUrl);
+  const { dataDir, world } = await prepareWorld(databaseUrl);
   const servers = [];
   for (let i = 0; i < instances; i++) servers.push(await startServer({ dataDir, databaseUrl }));
   const stream = randomStream(11);

@@ -102,7 +102,7 @@ describe('coverage', () => {
       .locator('[data-field=campaign-landings] button')
       .getByText(/PAC Air-Eau/)
       .waitFor();
-    await page.locator('[data-field=campaign] button').focus();
+    await page.locator('[data-field=campaign] button:enabled').focus();
     await press('z');
     const question = page.getByRole('alertdialog');
     await question.getByText(/Avant\u202f: .*Après\u202f: .*Changement\u202f: /).waitFor();
@@ -117,7 +117,7 @@ describe('coverage', () => {
     expect(await campaignCodes(id)).toEqual(before);
     expect(await page.evaluate(() => document.activeElement?.tagName)).not.toBe('BODY');
 
-    await page.locator('[data-field=campaign] button').focus();
+    await page.locator('[data-field=campaign] button:enabled').focus();
     await press('z');
     await question.getByRole('button', { name: 'Envoyer ce ciblage' }).click();
     await page.locator('.toasts').getByText('Codes postaux mis à jour').first().waitFor();

@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page, Request } from 'playwright-core';
 import { inject } from 'vitest';
 import { boot, type Booted } from '../../server/boot';
 import { loadConfig } from '../../server/config';
@@ -97,6 +97,10 @@ export async function startApp(env: Record<string, string> = {}): Promise<App> {
       const context = await browser.newContext({ viewport, locale, timezoneId: 'Europe/Paris', baseURL: url });
       contexts.push(context);
       const page = await context.newPage();
+      // E2E_CPU_THROTTLE=4: the page's main thread that many times slower (CDP), a loaded CI
+      // machine's timing reproduced on a quiet one.
+      const throttle = Number(process.env.E2E_CPU_THROTTLE ?? 1);
+      if (throttle > 1) await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: throttle });
       const pending = new Set<Request>();
       inFlight.set(page, pending);
       page.on('request', (r) => !isEventStream(r) && pending.add(r));
@@ -145,6 +149,28 @@ export async function signIn(page: Page, who: { email: string; password: string 
   await page.waitForSelector('nav.sidebar');
 }
 
+/** The text of the row a grid's focus is on ('' when none is). */
+export const focusedRowText = (grid: Locator) =>
+  grid.evaluate((el) => document.getElementById(el.getAttribute('aria-activedescendant') ?? '')?.textContent ?? '');
+
+/**
+ * Moves a focused grid's focus down with j until its row contains `text`. A count of rows to pass
+ * is not enough: a row can be added above meanwhile (a rule's first sale of a new Paris day writes
+ * its day's report, and the report grid lists the newest first).
+ */
+export async function focusRowWith(page: Page, grid: Locator, text: string, max = 100) {
+  for (let i = 0; !(await focusedRowText(grid)).includes(text); i++) {
+    if (i === max) {
+      const seen = await page.evaluate(() => ({
+        focus: `${document.activeElement?.tagName} ${document.activeElement?.getAttribute('role') ?? ''}`,
+        rows: [...document.querySelectorAll('[role=grid] [role=row]')].slice(0, 4).map((r) => r.textContent),
+      }));
+      throw new Error(`no row with "${text}" after ${max} presses of j: focus on ${seen.focus}, first rows ${JSON.stringify(seen.rows)}`);
+    }
+    await page.keyboard.press('j');
+  }
+}
+
 let axeSource: string | undefined;
 /** Runs axe-core in the page and returns the serious and critical violations. */
 export async function axeViolations(page: Page) {
@@ -164,3 +190,17 @@ export async function axeViolations(page: Page) {
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
+
+/** Sums the layout shifts of each page the context loads (not those right after an input), from its first paint. */
+export async function watchLayoutShifts(context: BrowserContext) {
+  await context.addInitScript(() => {
+    const w = window as unknown as { cls: number };
+    w.cls = 0;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!e.hadRecentInput) w.cls += e.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+/** The layout shift of `page` so far (`watchLayoutShifts`). */
+export const layoutShift = (page: Page) => page.evaluate(() => (window as unknown as { cls: number }).cls);

@@ -148,7 +148,10 @@ describe('lead triage, keyboard only', () => {
 
     // Definitive deletion of two leads, after the confirmation.
     await grid(page).and(page.locator('[aria-rowcount="37"]')).waitFor();
-    await press(page, 'Home', 'x', 'j', 'x', 'Shift+Delete');
+    await press(page, 'Home', 'x', 'j', 'x');
+    expect(await selectedNames(page)).toHaveLength(2);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('grid');
+    await press(page, 'Shift+Delete');
     const confirm = page.getByRole('alertdialog');
     await confirm.getByText(/Supprimer définitivement les 2 leads sélectionnés/).waitFor();
     await press(page, 'Tab', 'Enter');

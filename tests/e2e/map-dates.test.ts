@@ -1,8 +1,8 @@
 // The production map's colour and focus (issue 24 item 12), layout shifts as data arrives (item
 // 20), and date fields in the console's language whatever the browser's (item 21).
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, DESKTOP, MOBILE, signIn, startApp, type App } from './harness';
+import { DEMO, DESKTOP, layoutShift, MOBILE, signIn, startApp, watchLayoutShifts, type App } from './harness';
 
 let app: App;
 beforeAll(async () => {
@@ -30,18 +30,6 @@ async function openMap(page: Page, category: string) {
   await page.locator('.map-legend-classes li').nth(1).waitFor();
   await page.locator('.production-view[data-saves]').waitFor();
 }
-
-/** Sums the layout shifts of each page the context loads (not those right after an input), from its first paint. */
-async function watchLayoutShifts(context: BrowserContext) {
-  await context.addInitScript(() => {
-    const w = window as unknown as { cls: number };
-    w.cls = 0;
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!e.hadRecentInput) w.cls += e.value;
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
-}
-const layoutShift = (page: Page) => page.evaluate(() => (window as unknown as { cls: number }).cls);
 
 describe('layout shifts as the data arrives (item 20)', () => {
   for (const [size, viewport] of [

@@ -4,7 +4,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { returnToken } from '../../server/services/sales/return-links';
-import { axeViolations, DEMO, MOBILE, signIn, startApp, type App } from './harness';
+import { axeViolations, DEMO, focusRowWith, MOBILE, signIn, startApp, type App } from './harness';
 
 let app: App;
 let page: Page;
@@ -81,16 +81,15 @@ describe("'Retourner la vente'", () => {
     const [sale] = await freshSales(1);
     // The day's one priced sale: its amount is 12,50 € until it is returned.
     await query('UPDATE lead_sales SET price_cents = CASE WHEN id = $1 THEN 1250 ELSE 0 END WHERE report_id = $2', [sale!.id, sale!.report_id]);
-    const [{ newer }] = (await query<{ newer: number }>(
-      'SELECT count(*)::int AS newer FROM reports n WHERE n.rule_id = $1 AND n.date > (SELECT date FROM reports WHERE id = $2)',
-      [sale!.rule_id, sale!.report_id],
-    )) as [{ newer: number }];
+    const [{ day }] = (await query<{ day: string }>("SELECT to_char(date, 'DD/MM/YYYY') AS day FROM reports WHERE id = $1", [sale!.report_id])) as [
+      { day: string },
+    ];
     await page.goto(`/customers/rules/rapports/${sale!.rule_id}`);
     const grid = page.getByRole('grid', { name: 'Rapports quotidiens' });
     await grid.getByRole('gridcell').first().waitFor();
     for (const header of ['Leads livrés', 'Retournés', 'Montant']) await grid.getByRole('columnheader', { name: header }).waitFor();
     await grid.focus();
-    for (let i = 0; i < newer; i++) await page.keyboard.press('j');
+    await focusRowWith(page, grid, day);
     const dayRow = grid.getByRole('row').filter({ hasText: '12,50 €' });
     await dayRow.waitFor();
     const sales = page.getByRole('region', { name: 'Ventes du jour' });

@@ -11,10 +11,14 @@ let page: Page;
 let errors: string[];
 /** The simulations the page asked for. */
 const asked: Request[] = [];
+/** The customers' list is held back until the first test has opened the select. */
+let releaseCustomers: () => void;
+const customersHeld = new Promise<void>((resolve) => (releaseCustomers = resolve));
 beforeAll(async () => {
   app = await startApp();
   ({ page, errors } = await app.page());
   page.on('request', (r) => r.url().endsWith('/api/customers/rules/simulate') && asked.push(r));
+  await page.route('**/api/customers', (route) => customersHeld.then(() => route.continue()));
   await signIn(page, DEMO.admin);
   await page.goto('/customers/rules/0?tab=create');
   await page.getByLabel('Nom de la règle').waitFor();
@@ -33,6 +37,9 @@ describe('the rule form’s simulation', () => {
 
     await page.getByRole('button', { name: /Choisir un client/ }).focus();
     await page.keyboard.press('ArrowDown');
+    // Opened before its choices came, it says so, then lists them: the key is not lost.
+    await page.getByRole('listbox').getByText('Chargement…').waitFor();
+    releaseCustomers();
     await page.getByRole('option', { name: 'Soleil Conseil' }).waitFor();
     await page.keyboard.type('Soleil');
     await page.keyboard.press('Enter');

@@ -104,6 +104,20 @@ describe('statements', () => {
     await page.keyboard.press('n');
     expect(page.url()).toMatch(new RegExp(`month=${month}$`));
 
+    // The month's select names it in the console's language; the year's picks another year.
+    const monthName = new Intl.DateTimeFormat('fr', { month: 'long', timeZone: 'UTC' }).format(Date.UTC(2000, Number(month.slice(5)) - 1, 15));
+    expect(await page.locator('[data-field=statement-month] button').innerText()).toContain(monthName);
+    const year = Number(month.slice(0, 4));
+    const yearSelect = page.locator('[data-field=statement-year] button');
+    await yearSelect.click();
+    await page.getByRole('option', { name: String(year - 1), exact: true }).click();
+    await page.waitForURL(new RegExp(`month=${year - 1}-${month.slice(5)}$`));
+    await yearSelect.click();
+    await page.getByRole('option', { name: String(year), exact: true }).click();
+    await page.waitForURL(new RegExp(`month=${month}$`));
+    // The keys act on the month shown, which the screen renders after the address changed.
+    await page.locator('#statement-caption').getByText(`${monthName} ${year}`).waitFor();
+
     // d: the month as a pdf, named by the customer and the month.
     const [download] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('d')]);
     expect(download.suggestedFilename()).toMatch(new RegExp(`^Relevé ${name} .+ \\d{4}\\.pdf$`));

@@ -78,6 +78,8 @@ describe('authenticator app', () => {
     // 'J'ai noté ces codes' has the focus: Enter, and they are gone for good.
     await page.keyboard.press('Enter');
     await dialog.getByText(/Active\. 10 codes de secours restants/).waitFor();
+    // Their button gone, the focus is on the status line, still in the dialog: Escape closes it.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toMatch(/^Active\./);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
     await signOut(page);

@@ -17,7 +17,7 @@ afterAll(() => app?.close());
 const shot = (page: Page, name: string) => page.screenshot({ path: `/tmp/views-${name}.png` });
 const grid = (page: Page) => page.getByRole('grid', { name: 'Leads' });
 const filter = (page: Page, column: string) => grid(page).getByRole('searchbox', { name: `Filtrer ${column}` });
-const selectedTab = (page: Page) => page.getByRole('tab', { selected: true }).textContent();
+const selectedTab = async (page: Page) => (await page.getByRole('tab', { selected: true }).textContent())?.trim();
 const search = (page: Page) => new URL(page.url()).search;
 
 describe('views a team shares', () => {

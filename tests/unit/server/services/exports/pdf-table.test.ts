@@ -34,7 +34,7 @@ async function render(rows: Array<Array<string | number>>) {
   const out = new PassThrough();
   const chunks: Buffer[] = [];
   out.on('data', (c: Buffer) => chunks.push(c));
-  const table = pdfTable(out, columns, 'exemple.pdf');
+  const table = await pdfTable(out, columns, 'exemple.pdf');
   await table.rows(rows);
   await table.end();
   const doc = await getDocument({ data: new Uint8Array(Buffer.concat(chunks)), standardFontDataUrl, isEvalSupported: false }).promise;

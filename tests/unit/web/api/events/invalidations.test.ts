@@ -2,6 +2,8 @@ import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { LiveEvent } from '../../../../../src/api/events/contract';
 import { covers, staleAfter } from '../../../../../src/api/events/invalidations';
+import { statusCountsQuery } from '../../../../../src/api/leads/queries';
+import { viewsQuery } from '../../../../../src/api/views/queries';
 
 const at = '2026-11-28T10:00:00Z';
 const imported: LiveEvent = {
@@ -30,16 +32,17 @@ function staleKeys(event: LiveEvent, keys: unknown[][]): unknown[][] {
 
 describe('staleAfter', () => {
   const keys = [
-    ['leads', 'counts', 3],
-    ['leads', 'views'],
+    [...statusCountsQuery([3]).queryKey],
+    [...viewsQuery.queryKey],
     ['production', 'pac', 'regions', {}],
     ['production', 'pac', 'coverage', [3]],
     ['production', 'pac', 'notes'],
     ['rules', 0],
   ];
 
-  it("an import recounts the lead view's tabs, the saved views and the map, as an intake does", () => {
+  it("an import or a restore recounts the lead view's tabs, the saved views in the sidebar and the map, as an intake does", () => {
     expect(staleKeys(imported, keys)).toEqual([keys[0], keys[1], keys[2]]);
+    expect(staleKeys({ ...imported, type: 'leads.restored' }, keys)).toEqual([keys[0], keys[1], keys[2]]);
   });
 
   it("a fill recounts the rules and the map's coverage, not the leads", () => {

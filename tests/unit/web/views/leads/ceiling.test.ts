@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ListCeiling, moveCeiling } from '../../../../../src/views/leads/ceiling';
+import { ListCeiling, listKey, moveCeiling, shownCeiling } from '../../../../../src/views/leads/ceiling';
 
 /** A page read: which ceiling it was asked under, answering the server's (the given one, else the newest id now). */
 function server(newest: { id: number }) {
@@ -35,6 +35,24 @@ describe('ListCeiling', () => {
     await ceiling.read('3|archived', page);
     await ceiling.read('3|archived', page);
     expect(asked).toEqual([undefined, undefined, 12, undefined, 15]);
+  });
+
+  it('says the ceiling of the rows on screen, for "all N matching": kept once moved until the next first page came, none from a failed one', async () => {
+    const newest = { id: 30 };
+    const { page } = server(newest);
+    const ceiling = new ListCeiling();
+    const list = listKey([7, 8], 'archived');
+    expect(list).toBe('7,8|archived');
+    expect(shownCeiling(list)).toBeUndefined();
+    await ceiling.read(list, page);
+    newest.id = 33;
+    moveCeiling();
+    expect(shownCeiling(list)).toBe(30);
+    await ceiling.read(list, () => Promise.reject(new Error('aborted'))).catch(() => undefined);
+    expect(shownCeiling(list)).toBe(30);
+    await ceiling.read(list, page);
+    expect(shownCeiling(list)).toBe(33);
+    expect(shownCeiling(listKey([7, 8], 'new'))).toBeUndefined();
   });
 
   it('leaves no ceiling when the first page failed: the pages waiting on it, and the next, take a new one', async () => {

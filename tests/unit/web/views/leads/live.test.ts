@@ -36,6 +36,18 @@ describe('tabChange', () => {
     expect(tabChange({ ...imported, data: { ...imported.data, by: { id: 1, name: 'Moi' } } }, newTab)).toBeNull();
   });
 
+  it("counts a restore's leads of the tab's status as arrived, the user's own restore too (made on the archives screen, not in this list)", () => {
+    const restored: LiveEvent = {
+      id: 1,
+      at,
+      type: 'leads.restored',
+      data: { landing_id: 4, entry_status: 'archived', count: 40, first_id: 3, last_id: 90, by: { id: 1, name: 'Moi' } },
+    };
+    expect(tabChange(restored, { ...newTab, status: 'archived' })).toEqual({ arrived: 40, departure: null });
+    expect(tabChange(restored, newTab)).toBeNull();
+    expect(tabChange(restored, { ...newTab, landingIds: [3], status: 'archived' })).toBeNull();
+  });
+
   it("takes out the leads another user moved, with that user's name, and counts them in the tab they went to", () => {
     expect(tabChange(archived(marie), newTab)).toEqual({ arrived: 0, departure: { ids: [10, 11], to: 'archived', by: 'Marie Curie', mine: false } });
     expect(tabChange(archived(marie), { ...newTab, status: 'archived' })).toEqual({ arrived: 2, departure: null });
