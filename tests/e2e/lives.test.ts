@@ -618,12 +618,13 @@ describe('lives, phone size, axe and languages', () => {
       ['/customers?tab=create', page.getByRole('textbox', { name: 'Nom - Prénom', exact: true }), 'phone-customer-form'],
       ['/customers/rules/0', page.locator('[data-fill]').first(), 'phone-rules'],
       ['/customers/rules/0?tab=create', page.getByLabel('Nom de la règle'), 'phone-rule-form'],
-      [`/customers/rules/rapports/${ruleId}`, page.getByRole('grid', { name: 'Rapports quotidiens' }).getByRole('gridcell').first(), 'phone-reports'],
+      // The focused day's sales, whose table is wider than a phone, scroll in their own frame.
+      [`/customers/rules/rapports/${ruleId}`, page.getByRole('region', { name: 'Ventes du jour' }).getByRole('button').first(), 'phone-reports'],
     ] as const) {
       await page.goto(path);
       await ready.waitFor();
       await shot(page, name);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(MOBILE.width);
       expect(await axeViolations(page), path).toEqual([]);
     }
     expect(errors).toEqual([]);
