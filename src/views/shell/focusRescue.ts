@@ -41,11 +41,25 @@ export function installFocusRescue(doc: Document = document): () => void {
     if (!main) return;
     (stayed && main.contains(lost) ? nextStop(lost, main) : main).focus({ preventScroll: true });
   };
+  // The element of the main region that has the focus, known when it is removed (then no longer in it).
+  let focusedInMain: EventTarget | null = null;
+  const onFocusIn = (e: FocusEvent) => {
+    focusedInMain = doc.getElementById('main')?.contains(e.target as Node) ? e.target : null;
+  };
   const onFocusOut = (e: FocusEvent) => {
     if (e.relatedTarget) return;
     const lost = e.target as HTMLElement;
+    // Removed with its part of the screen (a tab key replaced the list that had it): rescued as
+    // soon as the change is done, before the page paints or the next key arrives. Two frames
+    // later, as below, is up to a second on a loaded machine drawing the next tab, with the keys
+    // of that second typed to <body>.
+    if (lost === focusedInMain) queueMicrotask(() => !lost.isConnected && rescue(lost, 0));
     afterFrames(() => rescue(lost, 0));
   };
+  doc.addEventListener('focusin', onFocusIn);
   doc.addEventListener('focusout', onFocusOut);
-  return () => doc.removeEventListener('focusout', onFocusOut);
+  return () => {
+    doc.removeEventListener('focusin', onFocusIn);
+    doc.removeEventListener('focusout', onFocusOut);
+  };
 }
