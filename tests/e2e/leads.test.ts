@@ -240,7 +240,7 @@ describe('the keyboard stays with the list', () => {
       await page.waitForURL(new RegExp(`tab=${tab}`));
       // Sampled while the tab draws (up to a second on a loaded machine): the focus never passes by <body>.
       const seen = new Set<string>();
-      for (const t0 = Date.now(); Date.now() - t0 < 1000; ) seen.add(await focusedRole(page));
+      for (const t0 = Date.now(); Date.now() - t0 < 1000;) seen.add(String(await focusedRole(page)));
       expect([...seen], `after ${key}`).not.toContain('body');
       expect(await page.evaluate(() => document.getElementById('main')?.contains(document.activeElement))).toBe(true);
     }
