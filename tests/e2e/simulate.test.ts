@@ -35,6 +35,8 @@ describe('the rule form’s simulation', () => {
     expect(await line().getAttribute('aria-live')).toBe('polite');
     await expect.poll(() => line().textContent()).toBe("Complétez la règle pour voir ce qu'elle aurait pris sur les 30 derniers jours.");
 
+    // The header's customer filter needs no customer to say 'Tous les clients'.
+    expect(await page.locator('[data-rules-filter] .lives-select-value').textContent()).toBe('Tous les clients');
     await page.getByRole('button', { name: /Choisir un client/ }).focus();
     await page.keyboard.press('ArrowDown');
     // Opened before its choices came, it says so, then lists them: the key is not lost.

@@ -32,7 +32,8 @@ export function CustomerFilter({ customerId }: { customerId: number }) {
   };
   return (
     <div className="lives-filter" data-rules-filter="">
-      <Select className="lives-select" value={customers.data ? customerId : null} onChange={choose}>
+      {/* 'Tous les clients' is shown at once; a customer's name once the customers are known. */}
+      <Select className="lives-select" value={customers.data || customerId === 0 ? customerId : null} placeholder={t('select.loading')} onChange={choose}>
         <Label className="lives-label">{t('rules.filter.label')}</Label>
         <Button className="btn lives-select-button">
           <SelectValue className="lives-select-value" />
