@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, type FetchQueryOptions, type QueryKey } from '@tanstack/react-query';
 import { ApiError } from './client';
 
 export const queryClient = new QueryClient({
@@ -10,3 +10,12 @@ export const queryClient = new QueryClient({
     },
   },
 });
+
+/**
+ * The server's answer now, for a command that acts on the state it reads: a request already under
+ * way may have left before the user's last change, so it is cancelled and sent again.
+ */
+export async function fetchNow<TData, TKey extends QueryKey>(options: FetchQueryOptions<TData, Error, TData, TKey>): Promise<TData> {
+  await queryClient.cancelQueries({ queryKey: options.queryKey, exact: true });
+  return queryClient.fetchQuery({ ...options, staleTime: 0 });
+}

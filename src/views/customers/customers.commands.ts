@@ -7,11 +7,12 @@ import { ApiError } from '../../api/client';
 import type { Customer } from '../../api/customers/contract';
 import { customersQuery } from '../../api/customers/queries';
 import { createCustomer, updateCustomer } from '../../api/customers/requests';
-import { queryClient } from '../../api/queryClient';
+import { fetchNow, queryClient } from '../../api/queryClient';
 import { rulesKey } from '../../api/rules/queries';
 import { resumeWebhook } from '../../api/webhooks/requests';
 import type { CommandContext, ContextWith } from '../../commands/context';
 import { definePaletteSource } from '../../commands/palette/sources';
+import { LastChange } from '../../commands/lastChange';
 import { defineCommand } from '../../commands/registry';
 import {
   checkCustomer,
@@ -269,7 +270,7 @@ defineCommand<CustomerArgs, OnFocused>({
 const webhookPaused = (ctx: OnFocused, args: CustomerArgs) => customerOf(ctx, args)?.webhook_paused_at != null;
 
 /** The last pause or resumption, which the toast's Annuler or `z` puts back once (one key pauses a customer). */
-let lastState: { id: number; active: boolean } | null = null;
+const lastState = new LastChange<{ id: number; active: boolean }>();
 
 function activeCommand(id: 'customers.pause' | 'customers.resume', keys: string[], active: boolean, done: string, order: number) {
   defineCommand<CustomerArgs, OnFocused>({
@@ -285,11 +286,10 @@ function activeCommand(id: 'customers.pause' | 'customers.resume', keys: string[
     run: async (ctx, args) => {
       const customer = customerOf(ctx, args);
       if (!customer) return;
-      await updateCustomer(customer.id, { active }).catch(async (error: unknown) => {
+      await lastState.record({ id: customer.id, active }, updateCustomer(customer.id, { active })).catch(async (error: unknown) => {
         await reloadCustomers();
         throw new Error(ctx.t('customers.error.action'), { cause: error });
       });
-      lastState = { id: customer.id, active };
       ctx.toast.success(ctx.t(done, { name: customer.name }), { label: ctx.t('shell.toast.undo'), command: 'customers.undoState' });
       await reloadCustomers();
     },
@@ -306,13 +306,13 @@ defineCommand({
   scope,
   keys: ['z'],
   requires: 'admin',
-  when: (ctx) => onScreen(ctx) && lastState !== null,
+  when: (ctx) => onScreen(ctx) && lastState.known,
   run: async (ctx) => {
-    const change = lastState!;
-    lastState = null;
+    const change = await lastState.take();
+    if (!change) return;
     // Only while the customer is still as the change left it (someone may have changed it since),
     // read again: a z pressed at once would otherwise meet the list from before the change.
-    const customer = (await queryClient.fetchQuery({ ...customersQuery, staleTime: 0 })).find((c) => c.id === change.id);
+    const customer = (await fetchNow(customersQuery)).find((c) => c.id === change.id);
     if (customer?.active === change.active) {
       await updateCustomer(change.id, { active: !change.active }).catch(async (error: unknown) => {
         await reloadCustomers();

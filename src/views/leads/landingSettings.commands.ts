@@ -7,7 +7,7 @@ import { ApiError } from '../../api/client';
 import { landingsByIdsQuery } from '../../api/leads/queries';
 import { allLandingsQuery, facebookLandingsQuery, landingsQuery } from '../../api/landings/queries';
 import { updateLanding } from '../../api/landings/requests';
-import { queryClient } from '../../api/queryClient';
+import { fetchNow, queryClient } from '../../api/queryClient';
 import type { CommandContext, ContextWith } from '../../commands/context';
 import { defineCommand } from '../../commands/registry';
 import { checkLandingSettings, landingSettings, settingsDraft, settingsServerErrors } from './landingSettings';
@@ -23,7 +23,7 @@ defineCommand({
   requires: 'admin',
   when: onOneLanding,
   run: async (ctx) => {
-    const [landing] = await queryClient.fetchQuery({ ...landingsByIdsQuery(ctx.leads.landingIds), staleTime: 0 });
+    const [landing] = await fetchNow(landingsByIdsQuery(ctx.leads.landingIds));
     if (!landing) return;
     landingSettings.draft = settingsDraft(landing);
     landingSettings.errors = {};

@@ -3,13 +3,14 @@
  * account, the invitation, the tabs — and the palette's users, each a jump to its exports.
  */
 import { ApiError } from '../../api/client';
-import { queryClient } from '../../api/queryClient';
+import { fetchNow, queryClient } from '../../api/queryClient';
 import { usersQuery } from '../../api/users/queries';
 import { deleteUser, inviteUser, resendInvitation, toggleRole } from '../../api/users/requests';
 import { resetFactors } from '../../api/two-factor/requests';
 import type { Account } from '../../api/users/contract';
 import type { CommandContext, ContextWith } from '../../commands/context';
 import { definePaletteSource } from '../../commands/palette/sources';
+import { LastChange } from '../../commands/lastChange';
 import { defineCommand } from '../../commands/registry';
 import { focusWhenShown } from '../../ui/focusWhenShown';
 import { inviteForm, userTabs, type UsersCommandContext } from './store';
@@ -51,7 +52,7 @@ async function afterChange(ctx: CommandContext) {
 }
 
 /** The last role change, which the toast's Annuler or `z` puts back once (one key changes a role). */
-let lastRole: { id: number; admin: boolean } | null = null;
+const lastRole = new LastChange<{ id: number; admin: boolean }>();
 
 function roleCommand(id: string, keys: string[], admin: boolean, order: number) {
   defineCommand({
@@ -65,8 +66,7 @@ function roleCommand(id: string, keys: string[], admin: boolean, order: number) 
     when: (ctx): ctx is OnAccount => someoneElse(ctx) && ctx.users.focused.admin !== admin,
     run: async (ctx) => {
       const account = ctx.users.focused;
-      await toggleRole(account.id);
-      lastRole = { id: account.id, admin };
+      await lastRole.record({ id: account.id, admin }, toggleRole(account.id));
       ctx.toast.success(ctx.t('users.toast.role'), { label: ctx.t('shell.toast.undo'), command: 'users.undoRole' });
       await afterChange(ctx);
     },
@@ -83,13 +83,13 @@ defineCommand({
   scope,
   keys: ['z'],
   requires: 'admin',
-  when: (ctx) => ctx.users !== undefined && lastRole !== null,
+  when: (ctx) => ctx.users !== undefined && lastRole.known,
   run: async (ctx) => {
-    const change = lastRole!;
-    lastRole = null;
+    const change = await lastRole.take();
+    if (!change) return;
     // Only while the account still has the role given (someone may have changed it since), read
     // again: a z pressed at once would otherwise meet the list from before the change.
-    const account = (await queryClient.fetchQuery({ ...usersQuery, staleTime: 0 })).find((u) => u.id === change.id);
+    const account = (await fetchNow(usersQuery)).find((u) => u.id === change.id);
     if (account?.admin === change.admin) await toggleRole(change.id);
     ctx.toast.info(ctx.t('users.toast.roleUndone'));
     await afterChange(ctx);
