@@ -156,19 +156,31 @@ export const focusedRowText = (grid: Locator) =>
 /**
  * Moves a focused grid's focus down with j until its row contains `text`. A count of rows to pass
  * is not enough: a row can be added above meanwhile (a rule's first sale of a new Paris day writes
- * its day's report, and the report grid lists the newest first).
+ * its day's report, and the report grid lists the newest first). Each press waits for the focus to
+ * move: on a loaded machine the screen may take a moment to draw it, or to give the grid its keys.
  */
 export async function focusRowWith(page: Page, grid: Locator, text: string, max = 100) {
-  for (let i = 0; !(await focusedRowText(grid)).includes(text); i++) {
-    if (i === max) {
-      const seen = await page.evaluate(() => ({
-        focus: `${document.activeElement?.tagName} ${document.activeElement?.getAttribute('role') ?? ''}`,
-        rows: [...document.querySelectorAll('[role=grid] [role=row]')].slice(0, 4).map((r) => r.textContent),
-      }));
-      throw new Error(`no row with "${text}" after ${max} presses of j: focus on ${seen.focus}, first rows ${JSON.stringify(seen.rows)}`);
+  for (let i = 0; ; i++) {
+    const at = await focusedRowText(grid);
+    if (at.includes(text)) return;
+    if (i < max) {
+      await page.keyboard.press('j');
+      if (await movedFrom(grid, at)) continue;
     }
-    await page.keyboard.press('j');
+    const seen = await page.evaluate(() => ({
+      focus: `${document.activeElement?.tagName} ${document.activeElement?.getAttribute('role') ?? ''}`,
+      rows: [...document.querySelectorAll('[role=grid] [role=row]')].slice(0, 4).map((r) => r.textContent),
+    }));
+    throw new Error(
+      `no row with "${text}" after ${i + 1} presses of j (the last left "${at}" focused): focus on ${seen.focus}, first rows ${JSON.stringify(seen.rows)}`,
+    );
   }
+}
+
+/** Whether the grid's focused row leaves the one whose text is `from` within 5 s. */
+async function movedFrom(grid: Locator, from: string) {
+  for (const t0 = Date.now(); Date.now() - t0 < 5000; await grid.page().waitForTimeout(20)) if ((await focusedRowText(grid)) !== from) return true;
+  return false;
 }
 
 let axeSource: string | undefined;
