@@ -442,3 +442,40 @@ describe('the poller', () => {
     expect(read.map((e) => e.type)).toEqual(['notification']);
   });
 });
+
+describe('with no stream open', () => {
+  it('the poller sleeps, and a stream opened later replays what was written meanwhile after its id, or starts from now', async () => {
+    const last = await open(staff);
+    await last.until(() => last.start !== undefined);
+    const before = await intake();
+    await last.until((e) => createdIds(e).includes(before));
+    const seen = last.events.at(-1)!.id;
+    streams.forEach((s) => s.close());
+    const { db } = server.ctx;
+    const query = db.query;
+    let polls = 0;
+    db.query = ((text: string, values?: unknown[]) => {
+      if (text.includes('events_id_seq')) polls++;
+      return query.call(db, text, values);
+    }) as typeof db.query;
+    try {
+      // The server learns of the closed sockets, then nothing reads the outbox (a poll every 20 ms otherwise).
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      polls = 0;
+      const meanwhile = await intake();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(polls).toBe(0);
+
+      const resumed = await open(staff, { after: seen });
+      const fresh = await open(staff);
+      await fresh.until(() => fresh.start !== undefined);
+      const next = await intake();
+      await resumed.until((e) => createdIds(e).includes(next));
+      await fresh.until((e) => createdIds(e).includes(next));
+      expect(createdIds(resumed.events)).toEqual([meanwhile, next]);
+      expect(createdIds(fresh.events)).toEqual([next]);
+    } finally {
+      db.query = query;
+    }
+  });
+});

@@ -39,16 +39,21 @@ function frame(event: LiveEvent): string {
 /**
  * The live events of one instance: one poller reads the outbox (outbox.ts, never skipping an id)
  * and fans each event out to the streams of this instance that may see it; the heartbeat writes a
- * comment to each stream, keeps their presence, and ends the streams whose session ended.
+ * comment to each stream, keeps their presence, and ends the streams whose session ended. With no
+ * stream open the poller sleeps, and the next stream starts it on a fresh reader from the outbox's
+ * top: a resumed stream's replay reads what it missed meanwhile.
  */
 export class EventHub {
-  private readonly reader = new OutboxReader();
+  private reader = new OutboxReader();
   private readonly listeners = new Set<Listener>();
+  /** Streams waiting for the poller's first settled top: the poller does not sleep while there are any. */
+  private opening = 0;
   private stopped = false;
   private wakeUp: (() => void) | undefined;
   private loop: Promise<void> | undefined;
   private heartbeat: NodeJS.Timeout | undefined;
   private ready!: Promise<void>;
+  private started!: () => void;
 
   constructor(
     private readonly db: Db,
@@ -57,9 +62,8 @@ export class EventHub {
   ) {}
 
   start(): void {
-    let started!: () => void;
-    this.ready = new Promise((resolve) => (started = resolve));
-    this.loop = this.run(started);
+    this.freshReader();
+    this.loop = this.run();
     this.heartbeat = setInterval(() => void this.beat().catch((err: unknown) => this.log.warn({ err }, 'events heartbeat failed')), this.opts.heartbeatMs);
   }
 
@@ -73,21 +77,36 @@ export class EventHub {
     await this.loop;
   }
 
-  private async run(started: () => void): Promise<void> {
+  private freshReader(): void {
+    this.reader = new OutboxReader();
+    this.ready = new Promise((resolve) => (this.started = resolve));
+  }
+
+  private async run(): Promise<void> {
     while (!this.stopped) {
+      if (this.listeners.size === 0 && this.opening === 0) {
+        if (this.reader.cursor !== undefined) this.freshReader();
+        await this.sleep();
+        continue;
+      }
       try {
         const events = await this.reader.poll(this.db);
-        if (this.reader.cursor !== undefined) started();
+        if (this.reader.cursor !== undefined) this.started();
         for (const e of events) this.fanOut(e);
       } catch (err) {
         if (!this.stopped) this.log.warn({ err }, 'events poll failed');
       }
       if (this.stopped) break;
-      await new Promise<void>((resolve) => {
-        this.wakeUp = resolve;
-        setTimeout(resolve, this.opts.pollMs);
-      });
+      await this.sleep(this.opts.pollMs);
     }
+  }
+
+  /** Until `open` or `stop` wakes the poller, or `ms` have passed. */
+  private sleep(ms?: number): Promise<void> {
+    return new Promise<void>((resolve) => {
+      this.wakeUp = resolve;
+      if (ms !== undefined) setTimeout(resolve, ms);
+    });
   }
 
   private fanOut(e: StoredEvent): void {
@@ -120,7 +139,13 @@ export class EventHub {
     place: string | undefined;
     sink: StreamSink;
   }): Promise<() => Promise<void>> {
-    await this.ready;
+    this.opening++;
+    this.wakeUp?.();
+    try {
+      await this.ready;
+    } finally {
+      this.opening--;
+    }
     const upTo = this.reader.cursor!;
     const l: Listener = { stream: randomUUID(), ...input, last: input.after ?? upTo, held: [] };
     this.listeners.add(l);
