@@ -43,18 +43,22 @@ export default function LeadsScreen() {
   const state = useMemo(() => readListState(search, columns), [search, columns]);
   const { tab } = state;
   const query = useMemo<GridQuery>(() => ({ filters: state.filters, sort: state.sort }), [state.filters, state.sort]);
-  const setTab = useCallback((next: LeadTab) => setSearch(listSearch({ ...state, tab: next })), [setSearch, state]);
+  // A change is made to the list as the address has it when the user acts: the router renders a
+  // navigation later (a transition), and a tab clicked right after a filter typed would otherwise
+  // drop the filter's last letters, or a filter's change restore the tab left.
+  const current = useCallback(() => readListState(new URLSearchParams(window.location.search), columns), [columns]);
+  const setTab = useCallback((next: LeadTab) => setSearch(listSearch({ ...current(), tab: next })), [setSearch, current]);
   // Filters typed in bursts make one history entry: a change soon after the previous one replaces it.
   const lastFilterChange = useRef(0);
   const onQueryChange = useCallback(
     (next: GridQuery) => {
-      const filtering = next.sort?.key === state.sort?.key && next.sort?.dir === state.sort?.dir;
-      const now = Date.now();
-      const typing = filtering && now - lastFilterChange.current < TYPING_MS;
-      lastFilterChange.current = filtering ? now : 0;
-      setSearch(listSearch({ tab, ...next }), { replace: typing });
+      const now = current();
+      const filtering = next.sort?.key === now.sort?.key && next.sort?.dir === now.sort?.dir;
+      const typing = filtering && Date.now() - lastFilterChange.current < TYPING_MS;
+      lastFilterChange.current = filtering ? Date.now() : 0;
+      setSearch(listSearch({ tab: now.tab, ...next }), { replace: typing });
     },
-    [setSearch, state.sort, tab],
+    [setSearch, current],
   );
   const title = landings.data?.map((l) => l.name).join(' - ') ?? '';
 
