@@ -113,7 +113,23 @@ describe('notifications', () => {
     const resume = page.getByRole('button', { name: 'Reprendre le webhook' });
     await resume.focus();
     await page.keyboard.press('Enter');
-    await page.locator('.toasts').getByText(`Webhook de ${customer.name} repris`).waitFor();
+    // Failed once in a full browser run with the page's CPU throttled 3x; what the page and the
+    // database held then is what the failure should say.
+    await page
+      .locator('.toasts')
+      .getByText(`Webhook de ${customer.name} repris`)
+      .waitFor()
+      .catch(async (err: Error) => {
+        const focus = await page.evaluate(
+          () => `${document.activeElement?.tagName} ${document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent?.slice(0, 60)}`,
+        );
+        const toasts = await page
+          .locator('.toasts')
+          .innerText()
+          .catch(() => '(none)');
+        const { rows } = await app.server.ctx.db.query('SELECT webhook_paused_at, webhook_failures FROM customers WHERE id = $1', [customer.id]);
+        throw new Error(`${err.message}\nfocus: ${focus}\ntoasts: ${toasts}\nresume buttons: ${await resume.count()}\ncustomer: ${JSON.stringify(rows[0])}`);
+      });
     await expect.poll(() => resume.count()).toBe(0);
     expect(await focusKept(page)).toBe(true);
     const { rows } = await app.server.ctx.db.query('SELECT webhook_paused_at, webhook_failures FROM customers WHERE id = $1', [customer.id]);
