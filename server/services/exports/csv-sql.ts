@@ -2,7 +2,7 @@ import type { LandingColumn } from '../../../src/api/landings/contract';
 
 // A csv export's lines as the database writes them: the same cells as writers.ts's csvWriter over
 // fileColumns (cells.ts's neutralise, then quotes where a reader would split or trim), built by
-// PostgreSQL and read as one text per batch. Decoding the leads as JSON, mapping and encoding them
+// PostgreSQL and copied into the file as COPY sends them (copied-lines.ts). Decoding the leads as JSON, mapping and encoding them
 // in JavaScript made the csv export 12-15 × `COPY … TO STDOUT` of the same rows on PostgreSQL
 // (docs/performance.md, "Bulk input and output against COPY").
 
