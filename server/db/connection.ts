@@ -197,7 +197,8 @@ export async function openPglite(dir: string | undefined, image?: Blob): Promise
     // PGlite's COPY TO STDOUT is its '/dev/blob' device: the output comes whole, in one piece.
     async copyTo(query: string, write: CopyWrite) {
       check();
-      await write(Buffer.from(await send<Uint8Array>({ op: 'copyTo', query, tx })));
+      const bytes = await send<Uint8Array>({ op: 'copyTo', query, tx });
+      await write(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
     },
   });
   return {
