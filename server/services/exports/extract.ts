@@ -318,9 +318,9 @@ export async function writeLeadsFile(
         if (!from) return null;
         await writer.lines(''); // the header, before the first batch
         const copied = copiedLines(upload.stream);
-        await q.copyTo(`SELECT l.id, ${lines.line} FROM ${from} ${lines.join} ORDER BY l.id`, copied.write);
+        await q.copyTo(`SELECT count(*), max(l.id), string_agg(${lines.line}, '' ORDER BY l.id) FROM ${from} ${lines.join}`, copied.write);
         const { count, last } = await copied.end();
-        return count === 0 ? null : { count, last };
+        return last === null ? null : { count, last };
       };
     } else {
       const writer = sheetWriter(type, upload.stream, columns.columns, title);

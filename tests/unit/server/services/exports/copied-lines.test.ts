@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite, type Db } from '../../../../../server/db/connection';
 import { copiedLines } from '../../../../../server/services/exports/copied-lines';
 
-// copied-lines.ts reads the binary COPY of csv lines; PostgreSQL cuts it where it likes (a
-// message per row, a socket read holding many or part of one), so the real output of a COPY is
-// fed here in pieces of every size, lines split anywhere, multi-byte characters included.
+// copied-lines.ts reads the binary COPY of a batch of csv lines; PostgreSQL's output reaches it in
+// pieces cut where the connection likes, so the real output of such a COPY is fed here in pieces
+// of every size, lines split anywhere, multi-byte characters included.
 
 let db: Db;
 let copy: Buffer;
@@ -17,7 +17,10 @@ beforeAll(async () => {
   db = await openPglite(undefined);
   const values = lines.map((l, i) => `(${ids[i]}::int8, ${`E'${l.replace(/\\/g, '\\\\').replace(/'/g, "''").replace(/\r/g, '\\r').replace(/\n/g, '\\n')}'`})`);
   const pieces: Buffer[] = [];
-  await db.copyTo(`SELECT * FROM (VALUES ${values.join(', ')}) v ORDER BY 1`, (piece) => void pieces.push(Buffer.from(piece)));
+  await db.copyTo(
+    `SELECT count(*), max(id), string_agg(line, '' ORDER BY id) FROM (VALUES ${values.join(', ')}) v (id, line)`,
+    (piece) => void pieces.push(Buffer.from(piece)),
+  );
   copy = Buffer.concat(pieces);
 }, 60_000);
 afterAll(() => db.close());
@@ -57,13 +60,16 @@ describe('copiedLines, csv lines out of a binary COPY', () => {
     expect(await copied.end()).toEqual({ count: 4, last: 40 });
   });
 
-  it('answers an empty COPY with no line', async () => {
+  it('answers an empty batch with no line', async () => {
     const pieces: Buffer[] = [];
-    await db.copyTo('SELECT 1::int8, $$x$$ WHERE false', (piece) => void pieces.push(Buffer.from(piece)));
+    await db.copyTo(
+      `SELECT count(*), max(id), string_agg(line, '' ORDER BY id) FROM (VALUES (1::int8, 'x')) v (id, line) WHERE false`,
+      (piece) => void pieces.push(Buffer.from(piece)),
+    );
     const out = new PassThrough();
     const copied = copiedLines(out);
     for (const piece of pieces) await copied.write(piece);
-    expect(await copied.end()).toEqual({ count: 0, last: 0 });
+    expect(await copied.end()).toEqual({ count: 0, last: null });
     expect(out.read()).toBeNull();
   });
 
