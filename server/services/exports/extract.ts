@@ -279,14 +279,14 @@ async function writeFile(q: Queryable, storage: ExportStorage, key: string, type
  */
 const PG_CSV_BATCH = 10_000;
 
-/** A batch read: how many leads, the last one's id, and how to write them unless they already are (csv). */
-type ReadBatch = { count: number; last: number; write?: () => Promise<void> } | null;
+/** A batch read: how many leads, the last one's id, and how to write them. */
+type ReadBatch = { count: number; last: number; write: () => Promise<void> } | null;
 
 /**
  * Streams leads into storage, batch by batch in id order; `onRows` hears how many were written so
  * far after each batch. The file is published only when complete, dropped on any failure. A csv
- * file's lines are written by the database (csv-sql.ts) and copied into the file as they come
- * (COPY … TO STDOUT, copied-lines.ts); the other formats' rows are read as one JSON value per
+ * file's lines are written by the database (csv-sql.ts) and come as bytes (COPY … TO STDOUT,
+ * copied-lines.ts); the other formats' rows are read as one JSON value per
  * batch (decoding ten fields of every row cost PGlite's client a second per 100,000 leads).
  */
 export async function writeLeadsFile(
@@ -316,11 +316,10 @@ export async function writeLeadsFile(
       read = async (after) => {
         const from = batches(after, q.parallel ? PG_CSV_BATCH : writer.batch);
         if (!from) return null;
-        await writer.lines(''); // the header, before the first batch
-        const copied = copiedLines(upload.stream);
+        const copied = copiedLines();
         await q.copyTo(`SELECT count(*), max(l.id), string_agg(${lines.line}, '' ORDER BY l.id) FROM ${from} ${lines.join}`, copied.write);
-        const { count, last } = await copied.end();
-        return last === null ? null : { count, last };
+        const { count, last, lines: bytes } = copied.end();
+        return last === null ? null : { count, last, write: () => writer.lines(bytes) };
       };
     } else {
       const writer = sheetWriter(type, upload.stream, columns.columns, title);
@@ -337,7 +336,7 @@ export async function writeLeadsFile(
     next = read(0);
     for (let batch = await next; batch; batch = await next) {
       next = read(batch.last);
-      await batch.write?.();
+      await batch.write();
       written += batch.count;
       await onRows?.(written);
     }

@@ -1,4 +1,3 @@
-import { PassThrough, Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite, type Db } from '../../../../../server/db/connection';
 import { copiedLines } from '../../../../../server/services/exports/copied-lines';
@@ -8,77 +7,62 @@ import { copiedLines } from '../../../../../server/services/exports/copied-lines
 // of every size, lines split anywhere, multi-byte characters included.
 
 let db: Db;
-let copy: Buffer;
-/** Lines with CRLF, quotes, a line break in a cell, a backslash, accents and an emoji (what COPY's text or csv format would change), and one longer than a write to the file. */
-const lines = ['1;2026-11-29 10:00:00;Dupont;"a;b"\r\n', '7;x;"deux\r\nlignes";C:\\dossier\r\n', '12;Éloïse 😀;;\r\n', `40;${'long '.repeat(120_000)}\r\n`];
+/** Lines with CRLF, quotes, a line break in a cell, a backslash, accents and an emoji: what COPY's text or csv format would change. */
+const lines = ['1;2026-11-29 10:00:00;Dupont;"a;b"\r\n', '7;x;"deux\r\nlignes";C:\\dossier\r\n', '12;Éloïse 😀;;\r\n', `40;${'long '.repeat(20_000)}\r\n`];
 const ids = [1, 7, 12, 40];
+const literal = (s: string) => `E'${s.replace(/\\/g, '\\\\').replace(/'/g, "''").replace(/\r/g, '\\r').replace(/\n/g, '\\n')}'`;
+const batch = `SELECT count(*), max(id), string_agg(line, '' ORDER BY id) FROM (VALUES ${lines.map((l, i) => `(${ids[i]}::int8, ${literal(l)})`).join(', ')}) v (id, line)`;
+
+/** The output of `COPY (query) TO STDOUT (FORMAT binary)`, whole. */
+async function copyOf(query: string) {
+  const pieces: Buffer[] = [];
+  await db.copyTo(query, (piece) => void pieces.push(Buffer.from(piece)));
+  return Buffer.concat(pieces);
+}
+
+/** What copiedLines answers of `copy` cut into pieces of `size` bytes, the lines joined. */
+function fed(copy: Buffer, size: number) {
+  const copied = copiedLines();
+  for (let at = 0; at < copy.length; at += size) copied.write(copy.subarray(at, at + size));
+  const { lines: bytes, ...rest } = copied.end();
+  return { ...rest, text: Buffer.concat(bytes).toString('utf8') };
+}
 
 beforeAll(async () => {
   db = await openPglite(undefined);
-  const values = lines.map((l, i) => `(${ids[i]}::int8, ${`E'${l.replace(/\\/g, '\\\\').replace(/'/g, "''").replace(/\r/g, '\\r').replace(/\n/g, '\\n')}'`})`);
-  const pieces: Buffer[] = [];
-  await db.copyTo(
-    `SELECT count(*), max(id), string_agg(line, '' ORDER BY id) FROM (VALUES ${values.join(', ')}) v (id, line)`,
-    (piece) => void pieces.push(Buffer.from(piece)),
-  );
-  copy = Buffer.concat(pieces);
 }, 60_000);
 afterAll(() => db.close());
 
-/** What copiedLines writes of `copy` cut into pieces of `size` bytes. */
-async function fed(size: number, out: Writable & { text?: () => string } = sink()) {
-  const copied = copiedLines(out);
-  for (let at = 0; at < copy.length; at += size) await copied.write(copy.subarray(at, at + size));
-  return { ...(await copied.end()), text: out.text!() };
-}
-
-function sink(highWaterMark?: number) {
-  const chunks: Buffer[] = [];
-  const out = new Writable({
-    highWaterMark,
-    write(chunk: Buffer, _encoding, callback) {
-      chunks.push(chunk);
-      setImmediate(callback);
-    },
-  });
-  return Object.assign(out, { text: () => Buffer.concat(chunks).toString('utf8') });
-}
-
-describe('copiedLines, csv lines out of a binary COPY', () => {
-  it('writes each line as it is, however the COPY is cut, and answers the count and the last id', async () => {
-    for (const size of [1, 2, 3, 5, 7, 18, 19, 20, 64, 1000, 65_536, 300_000, copy.length]) {
-      expect(await fed(size)).toEqual({ count: 4, last: 40, text: lines.join('') });
+describe('copiedLines, a batch of csv lines out of a binary COPY', () => {
+  it('keeps the lines as they are, however the COPY is cut, with the count and the last id', async () => {
+    const copy = await copyOf(batch);
+    for (const size of [1, 2, 3, 5, 7, 18, 19, 20, 64, 1000, 65_536, copy.length]) {
+      expect(fed(copy, size)).toEqual({ count: 4, last: 40, text: lines.join('') });
     }
   });
 
-  it('holds the COPY back while the file takes its writes', async () => {
-    const copied = copiedLines(sink(1024));
-    const waits = [];
-    for (let at = 0; at < copy.length; at += 4096) waits.push(copied.write(copy.subarray(at, at + 4096)));
-    expect(waits.some((w) => w instanceof Promise)).toBe(true);
-    await Promise.all(waits);
-    expect(await copied.end()).toEqual({ count: 4, last: 40 });
+  it('keeps its own copy of each piece, which the connection reuses', async () => {
+    const copy = await copyOf(batch);
+    const copied = copiedLines();
+    const piece = Buffer.alloc(4096);
+    for (let at = 0; at < copy.length; at += piece.length) {
+      const n = copy.copy(piece, 0, at, at + piece.length);
+      copied.write(piece.subarray(0, n));
+      piece.fill(0);
+    }
+    expect(Buffer.concat(copied.end().lines).toString('utf8')).toBe(lines.join(''));
   });
 
   it('answers an empty batch with no line', async () => {
-    const pieces: Buffer[] = [];
-    await db.copyTo(
-      `SELECT count(*), max(id), string_agg(line, '' ORDER BY id) FROM (VALUES (1::int8, 'x')) v (id, line) WHERE false`,
-      (piece) => void pieces.push(Buffer.from(piece)),
-    );
-    const out = new PassThrough();
-    const copied = copiedLines(out);
-    for (const piece of pieces) await copied.write(piece);
-    expect(await copied.end()).toEqual({ count: 0, last: null });
-    expect(out.read()).toBeNull();
+    expect(fed(await copyOf(`${batch} WHERE false`), 7)).toEqual({ count: 0, last: null, text: '' });
   });
 
   it('refuses what is not such a COPY, or one cut short', async () => {
-    expect(() => copiedLines(sink()).write(Buffer.from('1;2026-11-29 10:00:00;Dupont;Jean\r\n'))).toThrow('COPY binaire inattendu');
-    const short = copiedLines(sink());
-    await short.write(copy.subarray(0, copy.length - 2));
-    await expect(short.end()).rejects.toThrow('fin manquante');
-    const extra = copiedLines(sink());
-    expect(() => extra.write(Buffer.concat([copy, Buffer.from([0])]))).toThrow('données après la fin');
+    const copy = await copyOf(batch);
+    expect(() => copiedLines().write(Buffer.from('1;2026-11-29 10:00:00;Dupont;Jean\r\n'))).toThrow('COPY binaire inattendu');
+    expect(() => fed(copy.subarray(0, copy.length - 2), 100)).toThrow('fin manquante');
+    expect(() => fed(Buffer.concat([copy, Buffer.from([0])]), 100)).toThrow('données après la fin');
+    const twoColumns = await copyOf('SELECT 1::int8, 2::int8');
+    expect(() => fed(twoColumns, 100)).toThrow('2 colonnes');
   });
 });
