@@ -21,12 +21,23 @@ export interface Queryable {
    */
   copyFrom(target: string, rows: string): Promise<number>;
   /**
+   * `COPY (query) TO STDOUT (FORMAT binary)`: its output as it comes, piece by piece, to `write`,
+   * which must have used (copied) a piece when it returns; while a promise it returned is pending,
+   * no more is read from the database. Resolves once the COPY is done and every such promise has
+   * settled; rejects with the first error `write` threw or rejected with, the COPY still read to
+   * its end so that the connection stays usable.
+   */
+  copyTo(query: string, write: CopyWrite): Promise<void>;
+  /**
    * Whether several connections run transactions at once (PostgreSQL's pool, and other instances on
    * the same database), or one connection runs one statement or transaction at a time (PGlite).
    * Either way the database works off this thread while it goes on.
    */
   readonly parallel: boolean;
 }
+
+/** Takes a piece of a COPY's output (connection.ts `copyTo`); a promise holds the next pieces back. */
+export type CopyWrite = (piece: Buffer) => Promise<void> | undefined;
 
 /** The connection of a transaction: its queries, and what to do once it has committed. */
 export interface Tx extends Queryable {
@@ -99,6 +110,7 @@ type Request =
   | { op: 'query'; sql: string; params: unknown[]; tx?: number }
   | { op: 'exec'; sql: string; tx?: number }
   | { op: 'copy'; target: string; rows: string; tx?: number }
+  | { op: 'copyTo'; query: string; tx?: number }
   | { op: 'begin' | 'freeze' | 'close' }
   | { op: 'commit' | 'rollback'; tx: number }
   | { op: 'thaw'; frozen: number };
@@ -182,6 +194,12 @@ export async function openPglite(dir: string | undefined, image?: Blob): Promise
       check();
       return send<number>({ op: 'copy', target, rows, tx });
     },
+    // PGlite's COPY TO STDOUT is its '/dev/blob' device: the output comes whole, in one piece.
+    async copyTo(query: string, write: CopyWrite) {
+      check();
+      const bytes = await send<Uint8Array>({ op: 'copyTo', query, tx });
+      await write(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    },
   });
   return {
     kind: 'pglite',
@@ -261,6 +279,59 @@ function copyIn(c: pg.PoolClient, target: string, rows: string): Promise<number>
   });
 }
 
+/**
+ * A `COPY … TO STDOUT` for node-postgres: each CopyData message's bytes to `write` as the
+ * connection parses them (a view of its receive buffer, which it reuses afterwards: hence `write`
+ * copies). The socket is paused while a promise of `write` is pending, so that a slow file holds
+ * PostgreSQL back rather than filling this process's memory.
+ */
+class CopyOut extends pg.Query {
+  // Private, as CopyIn's rows: pg.Query reads fields of its own.
+  readonly #write: CopyWrite;
+  #failed: { err: unknown } | undefined;
+  #held = 0;
+  #settled: Promise<void> = Promise.resolve();
+  constructor(sql: string, write: CopyWrite) {
+    super(sql);
+    this.#write = write;
+  }
+  handleCopyData(msg: { chunk: Buffer }, connection: { stream: { pause(): void; resume(): void } }) {
+    if (this.#failed) return;
+    let wait: Promise<void> | undefined;
+    try {
+      wait = this.#write(msg.chunk);
+    } catch (err) {
+      this.#failed = { err };
+    }
+    if (!wait) return;
+    if (this.#held++ === 0) connection.stream.pause();
+    const settled = wait.then(
+      () => undefined,
+      (err: unknown) => void (this.#failed ??= { err }),
+    );
+    this.#settled = Promise.all([this.#settled, settled]).then(() => undefined);
+    void settled.then(() => {
+      if (--this.#held === 0) connection.stream.resume();
+    });
+  }
+  /** Once the COPY has ended: waits for what `write` still does, then answers its failure if any. */
+  async done(): Promise<void> {
+    await this.#settled;
+    if (this.#failed) throw this.#failed.err;
+  }
+}
+
+function copyOut(c: pg.PoolClient, query: string, write: CopyWrite): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const copy = new CopyOut(`COPY (${query}) TO STDOUT (FORMAT binary)`, write);
+    copy.on('end', () => copy.done().then(resolve, reject));
+    // Rejected only once `write` is done with what it had, so the connection goes back to the pool resumed.
+    const failed = (err: unknown) => () => reject(err);
+    copy.on('error', (err) => void copy.done().then(failed(err), failed(err)));
+    void c.query(copy);
+  });
+}
+
 /** Hears what goes wrong on a connection nobody is querying (PostgreSQL restarted under it). */
 export type ConnectionErrorListener = (err: Error) => void;
 
@@ -277,7 +348,7 @@ export async function openPostgres(url: string, onConnectionError: ConnectionErr
   // beyond work_mem they go to temporary files (a 100,000-lead export: 7.1 → 3.8 s with 128 MB).
   const pool = new pg.Pool({ connectionString: url, max: 10, options: '-c work_mem=128MB', connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   pool.on('error', onConnectionError);
-  const client = (c: pg.Pool | pg.PoolClient): Omit<Queryable, 'copyFrom'> => ({
+  const client = (c: pg.Pool | pg.PoolClient): Omit<Queryable, 'copyFrom' | 'copyTo'> => ({
     parallel: true,
     async query<T>(sql: string, params: unknown[] = []) {
       const res = await c.query(sql, params);
@@ -304,6 +375,7 @@ export async function openPostgres(url: string, onConnectionError: ConnectionErr
     kind: 'pg',
     ...client(pool),
     copyFrom: (target, rows) => held((c) => copyIn(c, target, rows)),
+    copyTo: (query, write) => held((c) => copyOut(c, query, write)),
     // A script that opens its own transaction (pg-boss's schema: BEGIN; …; COMMIT) and fails halfway
     // leaves its connection in the failed transaction: rolled back before the pool hands it out again.
     exec: <T>(sql: string) =>
@@ -320,7 +392,12 @@ export async function openPostgres(url: string, onConnectionError: ConnectionErr
         held(async (c) => {
           try {
             await c.query('BEGIN');
-            const result = await fn({ ...client(c), copyFrom: (target, rows) => copyIn(c, target, rows), afterCommit });
+            const result = await fn({
+              ...client(c),
+              copyFrom: (target, rows) => copyIn(c, target, rows),
+              copyTo: (query, write) => copyOut(c, query, write),
+              afterCommit,
+            });
             await c.query('COMMIT');
             return result;
           } catch (err) {

@@ -42,6 +42,9 @@ async function statement(q, msg) {
     // PGlite's COPY … FROM STDIN is its '/dev/blob' device, fed with the query's blob.
     case 'copy':
       return (await q.query(`COPY ${msg.target} FROM '/dev/blob'`, [], { blob: new Blob([msg.rows]) })).affectedRows ?? 0;
+    // And its COPY … TO STDOUT writes the blob the result carries.
+    case 'copyTo':
+      return new Uint8Array(await (await q.query(`COPY (${msg.query}) TO '/dev/blob' (FORMAT binary)`)).blob.arrayBuffer());
   }
   throw new Error(`pglite-worker: unknown operation ${msg.op}`);
 }

@@ -2,9 +2,9 @@ import type { LandingColumn } from '../../../src/api/landings/contract';
 
 // A csv export's lines as the database writes them: the same cells as writers.ts's csvWriter over
 // fileColumns (cells.ts's neutralise, then quotes where a reader would split or trim), built by
-// PostgreSQL and read as one text per batch. Decoding the leads as JSON, mapping and encoding them
-// in JavaScript made the csv export 12-15 × `COPY … TO STDOUT` of the same rows on PostgreSQL
-// (docs/performance.md, "Bulk input and output against COPY").
+// PostgreSQL and sent by COPY as bytes, written as they are (copied-lines.ts). Decoding the leads
+// as JSON, mapping and encoding them in JavaScript made the csv export 12-15 × `COPY … TO STDOUT`
+// of the same rows on PostgreSQL (docs/performance.md, "Bulk input and output against COPY").
 
 /** Text a cell's value must be looked at again for: quoted, or formula-like (cells.ts). */
 const special = `'[;,\\t|"\\r\\n\\ufeff]|^ | $|^[\\x01-\\x1f]*[=+@-]'`;

@@ -46,18 +46,18 @@ const csvCell = (v: CellValue) => {
 
 /**
  * CSV for French spreadsheets: UTF-8 with BOM, ';' separators, CRLF, quoted only where needed (RFC 4180).
- * `lines` takes lines already encoded so (a lead export's, by the database: csv-sql.ts).
+ * `lines` takes lines already encoded so, as text or as UTF-8 bytes (a lead export's, by the database: csv-sql.ts).
  */
-export function csvWriter(out: Writable, header: string[]): SheetWriter & { lines(text: string): Promise<void> } {
+export function csvWriter(out: Writable, header: string[]): SheetWriter & { lines(text: string | Buffer[]): Promise<void> } {
   // Written here rather than by papaparse's unparse, which took a quarter of a 100,000-lead export's JavaScript time.
   const unparse = (rows: CellValue[][]) => rows.map((r) => r.map(csvCell).join(';') + '\r\n').join('');
   let started = false;
-  const lines = async (text: string) => {
+  const lines = async (text: string | Buffer[]) => {
     if (!started) {
       started = true;
       await write(out, '\uFEFF' + unparse([header]));
     }
-    if (text) await write(out, text);
+    for (const chunk of typeof text === 'string' ? [text] : text) if (chunk.length) await write(out, chunk);
   };
   return {
     batch: TEXT_BATCH,
