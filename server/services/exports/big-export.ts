@@ -120,8 +120,10 @@ export async function requestBigExport(ctx: AppContext, user: SessionUser, input
       job: running ?? null,
     });
   }
+  // The answer is the job as accepted: read after the send, it was at times already running.
+  const accepted = await getBigExport(db, config, id);
   await ctx.jobs.send(BIG_EXPORT_JOB, { id });
-  return getBigExport(db, config, id);
+  return accepted;
 }
 
 /**
