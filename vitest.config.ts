@@ -46,6 +46,9 @@ export default defineConfig({
           isolate: false,
           testTimeout: 120_000,
           hookTimeout: 180_000,
+          // vitest's default of 1 s is shorter than a list takes to load on a loaded machine (a
+          // sessions list polled for its two rows failed so under a 3x CPU throttle).
+          expect: { poll: { timeout: 10_000 } },
           fileParallelism: false,
         },
       },

@@ -88,6 +88,8 @@ describe('a forced sign-out', () => {
     await page.locator('nav.sidebar').getByRole('link', { name: 'PAC Air-Eau' }).click();
     await page.waitForURL(/\/landings_test\/1$/);
     await page.getByRole('grid').waitFor();
+    // The home page, the two landings: the tag of the page just opened may come after its grid.
+    await expect.poll(() => page.locator('nav.tags li.tag').count()).toBeGreaterThanOrEqual(3);
     const tagsBefore = await page.locator('nav.tags li.tag').allTextContents();
     // Nothing in flight: the tab click below is what meets the revoked session.
     await networkIdle(page);

@@ -286,7 +286,8 @@ describe('production map', () => {
     await page.locator('.map-legend').getByText('No lead').waitFor();
     await page.getByRole('columnheader', { name: 'Department' }).first().waitFor();
     // The tables are drawn before their counts arrive: the departments' names follow them.
-    await expect.poll(() => option(page, '2A').getAttribute('aria-label')).toMatch(/^Corse-du-Sud \(2A\), \d+ leads?/);
+    // Corse-du-Sud has no solar lead in the demo seeded at some hours: 'no lead' is its count then.
+    await expect.poll(() => option(page, '2A').getAttribute('aria-label')).toMatch(/^Corse-du-Sud \(2A\), (\d+ leads?|no lead)/);
     // A tooltip shown before the counts arrived follows them.
     const tip = page.locator('.map-tooltip');
     if (await tip.isVisible()) {
