@@ -185,6 +185,12 @@ async function movedFrom(grid: Locator, from: string) {
 
 let axeSource: string | undefined;
 /** Runs axe-core in the page and returns the serious and critical violations. */
+/**
+ * The focus is somewhere useful, not on <body>. Poll it (`expect.poll`) after a dialog closes:
+ * react-aria gives the focus back to the trigger a frame later.
+ */
+export const focusKept = (page: Page) => page.evaluate(() => document.activeElement !== null && document.activeElement !== document.body);
+
 export async function axeViolations(page: Page) {
   // Evaluated, not added as an inline <script>: the app's Content-Security-Policy refuses inline
   // scripts. Once per document: its half a megabyte was parsed again at every check of a screen.

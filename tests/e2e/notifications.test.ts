@@ -3,7 +3,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { raiseAlert } from '../../server/services/alerts/raise';
-import { axeViolations, DEMO, MOBILE, signIn, startApp, type App } from './harness';
+import { axeViolations, DEMO, focusKept, MOBILE, signIn, startApp, type App } from './harness';
 
 let app: App;
 let customer: { id: number; name: string; email: string };
@@ -25,8 +25,6 @@ beforeAll(async () => {
 afterAll(() => app?.close());
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `/tmp/notifications-${name}.png` });
-/** The focus is somewhere useful: never left on <body>. */
-const focusKept = (page: Page) => page.evaluate(() => document.activeElement !== null && document.activeElement !== document.body);
 const bell = (page: Page) => page.getByRole('button', { name: /^Notifications, / });
 
 describe('notifications', () => {
@@ -62,7 +60,7 @@ describe('notifications', () => {
     expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('A');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
-    expect(await focusKept(page)).toBe(true);
+    await expect.poll(() => focusKept(page)).toBe(true);
     await expect.poll(() => bell(page).getAttribute('aria-label')).toBe('Notifications, 2 non lues');
 
     // The palette's 'Notifications'; then all marked read.
@@ -78,7 +76,7 @@ describe('notifications', () => {
     await dialog.getByRole('button', { name: 'Tout marquer comme lu' }).focus();
     await page.keyboard.press('Enter');
     await dialog.getByText('Tout est lu.').waitFor();
-    expect(await focusKept(page)).toBe(true);
+    await expect.poll(() => focusKept(page)).toBe(true);
     expect(await dialog.getByRole('button', { name: 'Marquer comme lue' }).count()).toBe(0);
     await page.keyboard.press('Escape');
     await expect.poll(() => bell(page).getAttribute('aria-label')).toBe('Notifications, aucune non lue');
@@ -131,7 +129,7 @@ describe('notifications', () => {
         throw new Error(`${err.message}\nfocus: ${focus}\ntoasts: ${toasts}\nresume buttons: ${await resume.count()}\ncustomer: ${JSON.stringify(rows[0])}`);
       });
     await expect.poll(() => resume.count()).toBe(0);
-    expect(await focusKept(page)).toBe(true);
+    await expect.poll(() => focusKept(page)).toBe(true);
     const { rows } = await app.server.ctx.db.query('SELECT webhook_paused_at, webhook_failures FROM customers WHERE id = $1', [customer.id]);
     expect(rows[0]).toEqual({ webhook_paused_at: null, webhook_failures: 0 });
     expect(await axeViolations(page)).toEqual([]);
