@@ -154,25 +154,31 @@ export const focusedRowText = (grid: Locator) =>
   grid.evaluate((el) => document.getElementById(el.getAttribute('aria-activedescendant') ?? '')?.textContent ?? '');
 
 /**
- * Moves a focused grid's focus down with j until its row contains `text`. A count of rows to pass
- * is not enough: a row can be added above meanwhile (a rule's first sale of a new Paris day writes
- * its day's report, and the report grid lists the newest first). Each press waits for the focus to
- * move: on a loaded machine the screen may take a moment to draw it, or to give the grid its keys.
+ * Moves a focused grid's focus down with j until its row contains `text`, then, from the last row,
+ * up with k. A count of rows to pass is not enough, nor is going down only: a row can be added above
+ * meanwhile (a rule's first sale of a new Paris day writes its day's report, and the report grid
+ * lists the newest first). Each press waits for the focus to move: on a loaded machine the screen
+ * may take a moment to draw it, or to give the grid its keys.
  */
 export async function focusRowWith(page: Page, grid: Locator, text: string, max = 100) {
+  let key = 'j';
   for (let i = 0; ; i++) {
     const at = await focusedRowText(grid);
     if (at.includes(text)) return;
     if (i < max) {
-      await page.keyboard.press('j');
+      await page.keyboard.press(key);
       if (await movedFrom(grid, at)) continue;
+      if (key === 'j') {
+        key = 'k';
+        continue;
+      }
     }
     const seen = await page.evaluate(() => ({
       focus: `${document.activeElement?.tagName} ${document.activeElement?.getAttribute('role') ?? ''}`,
       rows: [...document.querySelectorAll('[role=grid] [role=row]')].slice(0, 4).map((r) => r.textContent),
     }));
     throw new Error(
-      `no row with "${text}" after ${i + 1} presses of j (the last left "${at}" focused): focus on ${seen.focus}, first rows ${JSON.stringify(seen.rows)}`,
+      `no row with "${text}" after ${i + 1} presses of j${key === 'k' ? ' then k' : ''} (the last left "${at}" focused): focus on ${seen.focus}, first rows ${JSON.stringify(seen.rows)}`,
     );
   }
 }
@@ -183,14 +189,14 @@ async function movedFrom(grid: Locator, from: string) {
   return false;
 }
 
-let axeSource: string | undefined;
-/** Runs axe-core in the page and returns the serious and critical violations. */
 /**
  * The focus is somewhere useful, not on <body>. Poll it (`expect.poll`) after a dialog closes:
  * react-aria gives the focus back to the trigger a frame later.
  */
 export const focusKept = (page: Page) => page.evaluate(() => document.activeElement !== null && document.activeElement !== document.body);
 
+let axeSource: string | undefined;
+/** Runs axe-core in the page and returns the serious and critical violations. */
 export async function axeViolations(page: Page) {
   // Evaluated, not added as an inline <script>: the app's Content-Security-Policy refuses inline
   // scripts. Once per document: its half a megabyte was parsed again at every check of a screen.
