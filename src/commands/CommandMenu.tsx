@@ -41,7 +41,7 @@ export function CommandMenu({ menu, variant, label, args, source = variant === '
   const items = shown.map(({ command, place }, i) => ({
     command,
     place,
-    enabled: isAvailable(command, ctx),
+    enabled: isAvailable(command, ctx, args),
     title: t(command.title),
     shortcut: command.keys?.[0],
     groupStart: i > 0 && shown[i - 1].place.group !== place.group,

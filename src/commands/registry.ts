@@ -11,15 +11,17 @@
  *     keys: ['a'],                          // data: 'a', 'shift+delete', 'mod+k', sequences 'g c'
  *     requires: 'staff',                    // 'staff' = any signed-in user, 'admin' = admins only
  *     scope: 'leads',                       // the screen where it applies (absent: everywhere): a ScreenId
- *     when: onLeads,                        // enabled and shown; a type guard narrows what `run` gets
+ *     when: onLeads,                        // enabled and shown, given the run's args; a type guard narrows what `run` gets
  *     menus: [{ id: 'leads.actions', group: 'status', order: 2 }],   // where its buttons appear: a MenuId
  *     confirm: 'leads.delete.confirm',      // optional: asks first in a dialog (i18n id)
  *     run: async (ctx, args) => { ... },    // calls /api, toasts the result with ctx.toast
  *   });
  *
- * `when` runs before `run`, against the same context: a `when` declared as a type guard
+ * `when` runs before `run`, against the same context and arguments: a `when` declared as a type guard
  * (`(ctx: CommandContext): ctx is ContextWith<'leads'> => …`) hands `run` the narrowed context, so
- * `run` reads `ctx.leads.landingIds` without `!`. Menu ids are declared tokens: the file that
+ * `run` reads `ctx.leads.landingIds` without `!`. A row's button passes its row as arguments, and
+ * its command's `when` judges that row, not the list's focused one (which the screen provides
+ * after rendering, and which a filter may have just removed). Menu ids are declared tokens: the file that
  * fills a menu adds it to `MenuRegistry` (`declare module '../../commands/registry'`), and a
  * command or a `<CommandMenu>` naming an undeclared menu fails typecheck.
  *
@@ -95,7 +97,7 @@ export interface Command<Args = any, Ctx extends CommandContext = any> {
   requires: Role;
   /** The screen (`ctx.view`) where the command applies; absent for the commands of every screen. */
   scope?: ScreenId;
-  when?: ((ctx: CommandContext) => ctx is Ctx) | ((ctx: CommandContext) => boolean);
+  when?: ((ctx: CommandContext, args: Args | undefined) => ctx is Ctx) | ((ctx: CommandContext, args: Args | undefined) => boolean);
   menus?: readonly MenuPlace<Args>[];
   /** The icon of its button where a menu shows icons (the navbar). */
   icon?: IconName;
@@ -177,12 +179,15 @@ export function isPermitted(command: Pick<Command, 'requires'>, user: User | nul
   return command.requires === 'staff' || user.admin;
 }
 
-/** Permitted for this user and enabled in this context: what the palette, help and buttons show. */
-export function isAvailable(command: Command, ctx: CommandContext): boolean {
+/**
+ * Permitted for this user and enabled in this context, for these arguments (a row's button passes
+ * its row; the palette, keys and toolbars none): what the palette, help and buttons show.
+ */
+export function isAvailable(command: Command, ctx: CommandContext, args?: unknown): boolean {
   if (!isPermitted(command, ctx.user)) return false;
   if (command.scope !== undefined && command.scope !== ctx.view) return false;
   try {
-    return command.when ? command.when(ctx) : true;
+    return command.when ? command.when(ctx, args) : true;
   } catch {
     return false;
   }
@@ -230,7 +235,7 @@ export async function runCommand(id: string, args?: unknown, source: CommandSour
 
 async function execute(command: Command, ctx: CommandContext, args: unknown): Promise<RunOutcome> {
   if (!isPermitted(command, ctx.user)) return 'forbidden';
-  if (!isAvailable(command, ctx)) return 'disabled';
+  if (!isAvailable(command, ctx, args)) return 'disabled';
   if (command.confirm && !(await confirmer(confirmText(command, ctx, args), ctx))) return 'cancelled';
   try {
     await command.run(ctx, args);

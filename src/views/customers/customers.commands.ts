@@ -61,9 +61,17 @@ definePaletteSource<Customer>({
 const section = 'customers';
 const scope = 'customers';
 type OnScreen = ContextWith<'customers'>;
-type OnFocused = OnScreen & { customers: { focused: Customer } };
+type CustomerArgs = { customerId: number } | undefined;
 const onScreen = (ctx: CommandContext): ctx is OnScreen => ctx.customers !== undefined;
-const onFocused = (ctx: CommandContext): ctx is OnFocused => ctx.customers?.focused !== undefined;
+
+/** The customer a command acts on: its row's (a row's buttons pass it), or the focused one (toolbar, keys, palette). */
+const customerOf = (ctx: CommandContext, args: CustomerArgs): Customer | undefined => {
+  const id = args?.customerId ?? ctx.customers?.focused?.id;
+  return id === undefined ? undefined : queryClient.getQueryData(customersQuery.queryKey)?.find((c) => c.id === id);
+};
+const hasCustomer = (ctx: CommandContext, args: CustomerArgs): ctx is OnScreen => onScreen(ctx) && customerOf(ctx, args) !== undefined;
+/** The list shows the customer to act on. */
+const onCustomer = (ctx: CommandContext, args: CustomerArgs): ctx is OnScreen => hasCustomer(ctx, args) && ctx.customers?.tab === 'list';
 
 customerTabs.forEach((tab, i) => {
   defineCommand({
@@ -79,22 +87,22 @@ customerTabs.forEach((tab, i) => {
 });
 
 // Enter or a double click on a row, its Règles button, the toolbar and the palette.
-defineCommand<{ customerId: number } | undefined, OnFocused>({
+defineCommand<CustomerArgs, OnScreen>({
   id: 'customers.openRules',
   title: 'customers.openRules',
   section,
   scope,
   menus: [{ id: 'customers.actions', order: 1, tone: 'primary', inline: true }],
   requires: 'admin',
-  when: onFocused,
+  when: hasCustomer,
   run: (ctx, args) => {
-    const id = args?.customerId ?? ctx.customers.focused.id;
-    ctx.navigate(hrefOf('rules', { customerId: id }));
+    const customer = customerOf(ctx, args);
+    if (customer) ctx.navigate(hrefOf('rules', { customerId: customer.id }));
   },
 });
 
 // r, a row's Relevé button, the toolbar: the customer's statement of the current month.
-defineCommand<{ customerId: number } | undefined, OnFocused>({
+defineCommand<CustomerArgs, OnScreen>({
   id: 'customers.openStatement',
   title: 'customers.openStatement',
   section,
@@ -102,8 +110,11 @@ defineCommand<{ customerId: number } | undefined, OnFocused>({
   keys: ['r'],
   menus: [{ id: 'customers.actions', order: 2, inline: true }],
   requires: 'admin',
-  when: onFocused,
-  run: (ctx, args) => ctx.navigate(hrefOf('statement', { customerId: args?.customerId ?? ctx.customers.focused.id })),
+  when: hasCustomer,
+  run: (ctx, args) => {
+    const customer = customerOf(ctx, args);
+    if (customer) ctx.navigate(hrefOf('statement', { customerId: customer.id }));
+  },
 });
 
 // Checks the form, then sends it: a refused field (422) or an email already used (409) is shown by its field.
@@ -152,20 +163,12 @@ defineCommand({
   },
 });
 
-type CustomerArgs = { customerId: number } | undefined;
-
-/** The list shows a customer to act on (the focused one; a row's button passes its own). */
-const onCustomer = (ctx: CommandContext): ctx is OnFocused => onFocused(ctx) && ctx.customers.tab === 'list';
-const customerOf = (ctx: OnFocused, args: CustomerArgs): Customer | undefined => {
-  const id = args?.customerId ?? ctx.customers.focused.id;
-  return queryClient.getQueryData(customersQuery.queryKey)?.find((c) => c.id === id);
-};
 /** Customers, and the rules whose state follows their customer's. */
 const reloadCustomers = () =>
   Promise.all([queryClient.invalidateQueries({ queryKey: customersQuery.queryKey }), queryClient.invalidateQueries({ queryKey: rulesKey })]);
 
 // e, a row's Modifier button, the toolbar and the palette: the edit dialog on that customer.
-defineCommand<CustomerArgs, OnFocused>({
+defineCommand<CustomerArgs, OnScreen>({
   id: 'customers.edit',
   title: 'customers.edit',
   section,
@@ -244,16 +247,19 @@ defineCommand({
   },
 });
 
+/** The customer named (or the focused one) has its webhook paused. */
+const webhookPaused = (ctx: CommandContext, args: CustomerArgs) => customerOf(ctx, args)?.webhook_paused_at != null;
+
 // A webhook paused after 10 failures in a row: sent again, the deliveries kept meanwhile first.
-defineCommand<CustomerArgs, OnFocused>({
+defineCommand<CustomerArgs, OnScreen>({
   id: 'customers.resumeWebhook',
   title: 'customers.resumeWebhook',
   section,
   scope,
   // Shown for a customer whose webhook is paused only.
-  menus: [{ id: 'customers.actions', group: 'webhook', order: 5, when: (ctx) => onFocused(ctx) && webhookPaused(ctx, undefined) }],
+  menus: [{ id: 'customers.actions', group: 'webhook', order: 5, when: webhookPaused }],
   requires: 'admin',
-  when: (ctx): ctx is OnFocused => onCustomer(ctx) && webhookPaused(ctx, undefined),
+  when: (ctx, args): ctx is OnScreen => onCustomer(ctx, args) && webhookPaused(ctx, args),
   run: async (ctx, args) => {
     const customer = customerOf(ctx, args);
     if (!customer) return;
@@ -266,14 +272,11 @@ defineCommand<CustomerArgs, OnFocused>({
   },
 });
 
-/** The customer named (or the focused one) has its webhook paused. */
-const webhookPaused = (ctx: OnFocused, args: CustomerArgs) => customerOf(ctx, args)?.webhook_paused_at != null;
-
 /** The last pause or resumption, which the toast's Annuler or `z` puts back once (one key pauses a customer). */
 const lastState = new LastChange<{ id: number; active: boolean }>();
 
 function activeCommand(id: 'customers.pause' | 'customers.resume', keys: string[], active: boolean, done: string, order: number) {
-  defineCommand<CustomerArgs, OnFocused>({
+  defineCommand<CustomerArgs, OnScreen>({
     id,
     title: id,
     section,

@@ -4,7 +4,6 @@
  * `ctx.reports`; a row's button passes its report as `{ reportId }`.
  */
 import { bookType, type BookType } from '../../api/leads/contract';
-import type { Report } from '../../api/reports/contract';
 import { downloadReport } from '../../api/reports/requests';
 import type { CommandContext, ContextWith } from '../../commands/context';
 import { defineCommand } from '../../commands/registry';
@@ -28,14 +27,14 @@ const scope = 'reports';
 type ReportArgs = { reportId: number } | undefined;
 
 type OnScreen = ContextWith<'reports'>;
-type OnReport = OnScreen & { reports: { focused: Report } };
 const onScreen = (ctx: CommandContext): ctx is OnScreen => ctx.reports !== undefined;
-const onReport = (ctx: CommandContext): ctx is OnReport => onScreen(ctx) && ctx.reports.focused !== undefined;
-const target = (ctx: OnScreen, args: { reportId?: number } | undefined) =>
-  args?.reportId !== undefined ? ctx.reports.byId(args.reportId) : ctx.reports.focused;
+/** The report a command acts on: its row's (a row's buttons pass it), or the focused one (toolbar, keys, palette). */
+const target = (ctx: CommandContext, args: { reportId?: number } | undefined) =>
+  args?.reportId !== undefined ? ctx.reports?.byId(args.reportId) : ctx.reports?.focused;
+const onReport = (ctx: CommandContext, args: { reportId?: number } | undefined): ctx is OnScreen => onScreen(ctx) && target(ctx, args) !== undefined;
 
 // d, Enter or a double click on a row, its Télécharger button, the toolbar: the dialog asks the format.
-defineCommand<ReportArgs, OnReport>({
+defineCommand<ReportArgs, OnScreen>({
   id: 'reports.download',
   title: 'reports.download',
   section,
@@ -52,7 +51,7 @@ defineCommand<ReportArgs, OnReport>({
   },
 });
 
-defineCommand<{ reportId?: number; format: BookType }, OnReport>({
+defineCommand<{ reportId?: number; format: BookType }, OnScreen>({
   id: 'reports.downloadAs',
   title: 'reports.downloadAs',
   section,

@@ -52,13 +52,11 @@ const scope = 'rules';
 type RuleArgs = { ruleId: number } | undefined;
 
 type OnScreen = ContextWith<'rules'>;
-type OnRule = OnScreen & { rules: { focused: Rule } };
 const onScreen = (ctx: CommandContext): ctx is OnScreen => ctx.rules !== undefined;
-/** The list shows a rule to act on (the focused one; a row's button passes its own). */
-const onRule = (ctx: CommandContext): ctx is OnRule => ctx.rules?.tab === 'list' && ctx.rules.focused !== undefined;
-const targetId = (ctx: OnRule, args: RuleArgs) => args?.ruleId ?? ctx.rules.focused.id;
-/** The rule a button acts on: its row's, or the focused one (toolbar, keys). */
+/** The rule a command acts on: its row's (a row's buttons pass it), or the focused one (toolbar, keys, palette). */
 const ruleOf = (ctx: CommandContext, args: RuleArgs) => (args ? ctx.rules?.byId(args.ruleId) : ctx.rules?.focused);
+/** The list shows the rule to act on. */
+const onRule = (ctx: CommandContext, args: RuleArgs): ctx is OnScreen => ctx.rules?.tab === 'list' && ruleOf(ctx, args) !== undefined;
 
 /**
  * Lists, the palette's rules, the customers' rule counts and today's fills read again; the grid
@@ -116,7 +114,7 @@ defineCommand({
 });
 
 // Enter or a double click on a row, its Rapports button, the toolbar and the palette.
-defineCommand<RuleArgs, OnRule>({
+defineCommand<RuleArgs, OnScreen>({
   id: 'rules.openReports',
   title: 'rules.openReports',
   section,
@@ -124,11 +122,14 @@ defineCommand<RuleArgs, OnRule>({
   menus: [{ id: 'rules.actions', group: 'open', order: 1, tone: 'primary', inline: true }],
   requires: 'admin',
   when: onRule,
-  run: (ctx, args) => ctx.navigate(hrefOf('reports', { ruleId: targetId(ctx, args) })),
+  run: (ctx, args) => {
+    const rule = ruleOf(ctx, args);
+    if (rule) ctx.navigate(hrefOf('reports', { ruleId: rule.id }));
+  },
 });
 
 function activeCommand(id: 'rules.pause' | 'rules.resume', keys: string[], active: boolean, done: string, order: number) {
-  defineCommand<RuleArgs, OnRule>({
+  defineCommand<RuleArgs, OnScreen>({
     id,
     title: id,
     section,
@@ -139,7 +140,9 @@ function activeCommand(id: 'rules.pause' | 'rules.resume', keys: string[], activ
     requires: 'admin',
     when: onRule,
     run: async (ctx, args) => {
-      await updateRule(targetId(ctx, args), { active }).catch(failed(ctx));
+      const rule = ruleOf(ctx, args);
+      if (!rule) return;
+      await updateRule(rule.id, { active }).catch(failed(ctx));
       ctx.toast.success(ctx.t(done));
       await reload();
     },
@@ -149,7 +152,7 @@ function activeCommand(id: 'rules.pause' | 'rules.resume', keys: string[], activ
 activeCommand('rules.pause', ['p'], false, 'rules.toast.paused', 2);
 activeCommand('rules.resume', ['shift+p'], true, 'rules.toast.resumed', 3);
 
-defineCommand<RuleArgs, OnRule>({
+defineCommand<RuleArgs, OnScreen>({
   id: 'rules.delete',
   title: 'rules.delete',
   section,
@@ -160,7 +163,9 @@ defineCommand<RuleArgs, OnRule>({
   when: onRule,
   confirm: { message: 'rules.delete.confirm', ok: 'rules.delete.ok' },
   run: async (ctx, args) => {
-    await deleteRule(targetId(ctx, args)).catch(failed(ctx));
+    const rule = ruleOf(ctx, args);
+    if (!rule) return;
+    await deleteRule(rule.id).catch(failed(ctx));
     ctx.toast.success(ctx.t('rules.toast.deleted'));
     await reload();
   },
@@ -204,7 +209,7 @@ defineCommand({
 });
 
 // e, a row's Modifier button, the toolbar and the palette: the rule in the same form as a creation, in a dialog.
-defineCommand<RuleArgs, OnRule>({
+defineCommand<RuleArgs, OnScreen>({
   id: 'rules.edit',
   title: 'rules.edit',
   section,
@@ -214,9 +219,11 @@ defineCommand<RuleArgs, OnRule>({
   requires: 'admin',
   when: onRule,
   run: (ctx, args) => {
-    const id = targetId(ctx, args);
-    const rule = queryClient.getQueryData(rulesQuery(ctx.rules.customerId).queryKey)?.find((r) => r.id === id) ?? (args ? undefined : ctx.rules.focused);
-    if (rule) openRuleEdit(rule.id, draftOf(rule));
+    const target = ruleOf(ctx, args);
+    if (!target) return;
+    // The rule as last read, which a live update may have changed since the row was drawn.
+    const rule = queryClient.getQueryData(rulesQuery(ctx.rules.customerId).queryKey)?.find((r) => r.id === target.id) ?? target;
+    openRuleEdit(rule.id, draftOf(rule));
   },
 });
 

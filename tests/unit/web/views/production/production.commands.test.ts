@@ -96,7 +96,7 @@ describe('production commands', () => {
     cleanups.push(provideCommandContext({ user: staff, view: 'leads', navigate }).remove);
     await runCommand('production.jump', { code: 'FR-2A' }, 'palette');
     expect(navigate).toHaveBeenCalledWith('/production/pac?departement=FR-2A');
-    expect(getCommand('production.select')!.when!({ production: undefined } as never)).toBe(false);
+    expect(getCommand('production.select')!.when!({ production: undefined } as never, undefined)).toBe(false);
   });
 });
 
