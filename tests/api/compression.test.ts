@@ -96,7 +96,7 @@ describe('the built front end', () => {
 });
 
 describe('API answers', () => {
-  it('are compressed from 1 kB by Accept-Encoding and decode to the bytes sent uncompressed', async () => {
+  it('are compressed from 1 kB by Accept-Encoding, whole, and decode to the bytes sent uncompressed', async () => {
     const auth = { authorization: `Bearer ${token}` };
     const plain = await rawGet('/api/openapi.json', auth);
     expect(plain.headers['content-encoding']).toBeUndefined();
@@ -106,6 +106,19 @@ describe('API answers', () => {
       expect([answer.status, answer.headers['content-encoding']]).toEqual([200, encoding]);
       expect(answer.headers.vary).toMatch(/accept-encoding/i);
       expect(answer.body.length).toBeLessThan(plain.body.length / 3);
+      expect(decode(answer).equals(plain.body)).toBe(true);
+      // Compressed whole: sent with its length, not as a chunked stream.
+      expect([answer.headers['content-length'], answer.headers['transfer-encoding']]).toEqual([String(answer.body.length), undefined]);
+    }
+    // Weights are honoured; an encoding the server lacks gets the answer as it is.
+    for (const [accept, expected] of [
+      ['br;q=0, gzip', 'gzip'],
+      ['gzip;q=0.5, br;q=0.9', 'br'],
+      ['deflate', undefined],
+      ['identity', undefined],
+    ] as const) {
+      const answer = await rawGet('/api/openapi.json', { ...auth, 'accept-encoding': accept });
+      expect([accept, answer.headers['content-encoding']]).toEqual([accept, expected]);
       expect(decode(answer).equals(plain.body)).toBe(true);
     }
     // Under 1 kB the bytes saved are not worth a compressor.
