@@ -18,8 +18,12 @@ const socketCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT',
  */
 const unavailableState = (code: string) => code === '57P01' || code === '57P02' || code === '57P03' || /^08[0-9A-Z]{3}$/.test(code);
 
-/** What node-postgres says when a connection dies under a query, or no connection can be had in time. */
-const lostConnection = /^Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect|Connection is closed/;
+/**
+ * What node-postgres says when a connection dies under a query, when no connection can be had in
+ * time, or when this server has closed its pool to stop (a statement a job left unawaited).
+ */
+const lostConnection =
+  /^Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect|Connection is closed|^Cannot use a pool after calling end on the pool/;
 
 /**
  * Whether `err` says the database cannot be reached, as opposed to a fault of the request or of

@@ -12,6 +12,8 @@ describe('isDatabaseUnavailable', () => {
       pgError('08006', 'connection failure'),
       new Error('Connection terminated unexpectedly'),
       new Error('timeout exceeded when trying to connect'),
+      // The server stopping: its pool is closed, and a job's unawaited statement meets it.
+      new Error('Cannot use a pool after calling end on the pool'),
       Object.assign(new AggregateError([pgError('ECONNREFUSED'), pgError('ECONNREFUSED')]), { code: undefined }),
     ]) {
       expect(isDatabaseUnavailable(err), String(err)).toBe(true);
