@@ -4,7 +4,7 @@ import { useEffect, useLayoutEffect } from 'react';
 import { RouterProvider } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { setSessionEndedHandler } from '../api/client';
-import { useLiveConnection } from '../api/events/hooks';
+import { useLiveConnection } from '../api/events/connection';
 import { IntlProvider, useT } from '../i18n/provider';
 import { closeSidebar, deviceFor, ui } from '../state/ui';
 import { signOutLocally, userState } from '../state/user';
