@@ -11,9 +11,20 @@ import { signOutLocally, userState } from '../state/user';
 import { loginPath } from '../ui/returnTo';
 import { toaster, Toasts } from '../ui/toasts';
 import { queryClient } from '../api/queryClient';
-import { createRouter } from './router';
 
-const router = createRouter();
+// The routes (react-router, every screen's declaration and the contracts these name) are evaluated
+// in a task of their own, after this module's (src/main.tsx).
+const router = (await import('./router')).createRouter();
+
+/** Resolves once the router has loaded the first page's lazy routes and can draw it in one commit. */
+export const routerReady = new Promise<void>((ready) => {
+  if (router.state.initialized) return ready();
+  const stop = router.subscribe((state) => {
+    if (!state.initialized) return;
+    stop();
+    ready();
+  });
+});
 
 export function App({ intl }: { intl: IntlShape }) {
   return (

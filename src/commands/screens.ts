@@ -29,6 +29,7 @@
  */
 import type { ComponentType } from 'react';
 import type { User } from '../api/auth/contract';
+import type { Translate } from '../i18n';
 import { matchPath, useMatches, type Params } from 'react-router';
 import type { IconName } from '../ui/icons';
 import type { CommandContext } from './context';
@@ -142,6 +143,9 @@ export function definePublicScreen(screen: PublicScreen): PublicScreen {
 }
 
 export const publicScreens = (): readonly PublicScreen[] => declaredPublic;
+
+/** The browser tab's title of a public page, set by the router and written into the prerendered sign-in page. */
+export const publicPageTitle = (t: Translate, screen: PublicScreen) => `${t(screen.title)} · ${t('shell.brand')}`;
 
 /** Every declared screen, home first, then by path. */
 export const allScreens = (): readonly Screen[] => declared;
