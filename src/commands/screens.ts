@@ -91,13 +91,20 @@ export interface Screen<Id extends string = ScreenId, Path extends string = stri
   /** Shown and reachable only when this holds (Production: once the user record is loaded). */
   when?: (ctx: CommandContext) => boolean;
   entries?: readonly ScreenEntry[];
-  /**
-   * A hook giving the title for these parameters when it depends on data (the lead view's landing
-   * names); undefined while unknown. Called only where the user may open the screen (mayOpen);
-   * callers key their component by screen and that, so the hook's place is stable.
-   */
-  useTitle?: (params: Params) => string | undefined;
   load: () => Promise<{ default: ComponentType }>;
+}
+
+/**
+ * A screen's title when it depends on data (the lead view's landing names), declared in
+ * src/views/<screen>/<screen>.title.ts and loaded with the shell (src/views/shell/useScreenTitle.ts),
+ * not with the routes: its queries and their contracts are the signed-in console's, which the
+ * sign-in page does without. `useTitle` gives undefined while unknown; it is called only where the
+ * user may open the screen (mayOpen), and callers key their component by screen and that, so the
+ * hook's place is stable.
+ */
+export interface ScreenTitle {
+  screen: ScreenId;
+  useTitle: (params: Params) => string | undefined;
 }
 
 /** What a screen's route carries in its `handle`. */
