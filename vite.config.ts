@@ -3,9 +3,10 @@ import react from '@vitejs/plugin-react';
 import { departmentsGeodata } from './scripts/geodata.mjs';
 import { precompress } from './scripts/precompress.mjs';
 import { preloadSignIn } from './scripts/preload-sign-in.mjs';
+import { prerenderSignIn } from './scripts/prerender-sign-in.mjs';
 
 export default defineConfig({
-  plugins: [react(), departmentsGeodata(), preloadSignIn(), precompress()],
+  plugins: [react(), departmentsGeodata(), preloadSignIn(), precompress(), prerenderSignIn()],
   server: {
     port: 5173,
     proxy: { '/api': `http://localhost:${process.env.PORT ?? 3000}` },

@@ -1,10 +1,12 @@
-// Names the sign-in screen's chunks in index.html as module preloads. The router loads a screen
-// only once the entry has run; a signed-out visitor (the sign-in page, where every session starts)
-// then waited for a second round of requests. The sign-in screen's own chunk is a few kB; the
-// react-aria fields and the API modules it shares with the console's screens are fetched early for
-// a signed-in visitor too, who needs them next. Its stylesheet (1 kB) is left to the loader: it
-// comes in the same round as the language's catalog, which the first render waits for anyway.
-const SIGN_IN = /\/src\/views\/auth\/index\.tsx$/;
+// Names the chunks of the app and its routes (src/app/App.tsx and router.tsx, imported apart so
+// that their modules are evaluated in tasks of their own) and of the sign-in screen in index.html
+// as module preloads. The router loads a screen only once the entry has run; a signed-out visitor
+// (the sign-in page, where every session starts) then waited for a second round of requests. The
+// sign-in screen's own chunk is a few kB; the react-aria fields and the API modules it shares with
+// the console's screens are fetched early for a signed-in visitor too, who needs them next. Its
+// stylesheet (1 kB) is left to the loader on index.html: it comes in the same round as the
+// language's catalog, which the first render waits for anyway (login.<language>.html has it inline).
+const SIGN_IN_PATH = [/\/src\/app\/App\.tsx$/, /\/src\/app\/router\.tsx$/, /\/src\/views\/auth\/index\.tsx$/];
 
 export function preloadSignIn() {
   return {
@@ -14,8 +16,11 @@ export function preloadSignIn() {
       order: 'post',
       handler(html, { bundle }) {
         const chunks = Object.values(bundle ?? {}).filter((f) => f.type === 'chunk');
-        const signIn = chunks.find((c) => c.facadeModuleId && SIGN_IN.test(c.facadeModuleId));
-        if (!signIn) throw new Error('preload-sign-in: no chunk for src/views/auth/index.tsx');
+        const starts = SIGN_IN_PATH.map((module) => {
+          const chunk = chunks.find((c) => c.facadeModuleId && module.test(c.facadeModuleId));
+          if (!chunk) throw new Error(`preload-sign-in: no chunk for ${module}`);
+          return chunk;
+        });
         const byName = new Map(chunks.map((c) => [c.fileName, c]));
         const files = new Set();
         const visit = (chunk) => {
@@ -23,7 +28,7 @@ export function preloadSignIn() {
           files.add(chunk.fileName);
           for (const name of chunk.imports) visit(byName.get(name));
         };
-        visit(signIn);
+        starts.forEach(visit);
         return [...files]
           .filter((file) => !html.includes(`/${file}"`))
           .map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` }, injectTo: 'head' }));

@@ -16,6 +16,7 @@ const inputs = [
   'scripts/geodata.mjs',
   'scripts/precompress.mjs',
   'scripts/preload-sign-in.mjs',
+  'scripts/prerender-sign-in.mjs',
   'package.json',
   'package-lock.json',
 ];

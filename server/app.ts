@@ -15,6 +15,7 @@ import textInputPlugin from './plugins/text-input';
 import { keepRawQuery, zodValidatorCompiler } from './endpoint';
 import { routeModules } from './route-modules';
 import { trackRequestAddress } from './request-address';
+import { signInLanguage, signInPageFile, signInStyleSources } from './sign-in-page';
 
 const defaultDistDir = resolve(import.meta.dirname, '../dist');
 
@@ -55,7 +56,7 @@ export async function buildApp(ctx: AppContext, distDir = defaultDistDir): Promi
 
   await app.register(errorsPlugin);
   await app.register(declaredLengthPlugin);
-  await app.register(securityHeadersPlugin);
+  await app.register(securityHeadersPlugin, { inlineStyles: signInStyleSources(distDir) });
   await app.register(compressionPlugin);
   await app.register(contractsPlugin, { check: ctx.config.checkContracts === true });
   await app.register(authPlugin);
@@ -72,6 +73,13 @@ export async function buildApp(ctx: AppContext, distDir = defaultDistDir): Promi
       cacheControl: false,
       setHeaders: (reply, path) => reply.header('cache-control', cacheControlFor(distDir, path)),
     });
+    // The sign-in page, drawn in the HTML itself in the visitor's language when the build wrote it.
+    if (existsSync(join(distDir, signInPageFile('fr')))) {
+      app.get('/login', (req, reply) => {
+        reply.header('vary', 'accept-language, cookie');
+        return reply.sendFile(signInPageFile(signInLanguage(req.headers.cookie, req.headers['accept-language'])));
+      });
+    }
     // History fallback: every non-API GET that is not a file gets the single-page app.
     app.get('/*', (req, reply) => {
       if (req.url.startsWith('/api/')) {

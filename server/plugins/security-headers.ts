@@ -14,18 +14,19 @@ import fp from 'fastify-plugin';
  * - `X-Content-Type-Options: nosniff`;
  * - `Referrer-Policy: no-referrer`: export links are capabilities and must not leak in a Referer.
  * No upgrade-insecure-requests: an intranet served over plain HTTP would lose every asset.
+ * `inlineStyles`: the hashes of the prerendered sign-in page's inline stylesheet (server/sign-in-page.ts).
  */
 /** sha256 of react-aria's `#react-aria-pressable-style` text (react-aria/dist/private/interactions/usePress). */
 export const REACT_ARIA_PRESSABLE_STYLE = "'sha256-38RhXrc7EdReTKsOm23ZPOCUgniTUUcjky8QOOrQx6o='";
 
-export default fp(async function securityHeaders(app: FastifyInstance) {
+export default fp(async function securityHeaders(app: FastifyInstance, { inlineStyles = [] }: { inlineStyles?: string[] }) {
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
-        styleSrc: ["'self'", REACT_ARIA_PRESSABLE_STYLE],
+        styleSrc: ["'self'", REACT_ARIA_PRESSABLE_STYLE, ...inlineStyles],
         imgSrc: ["'self'", 'data:'],
         fontSrc: ["'self'"],
         connectSrc: ["'self'"],

@@ -4,16 +4,27 @@ import { useEffect, useLayoutEffect } from 'react';
 import { RouterProvider } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { setSessionEndedHandler } from '../api/client';
-import { useLiveConnection } from '../api/events/hooks';
+import { useLiveConnection } from '../api/events/connection';
 import { IntlProvider, useT } from '../i18n/provider';
 import { closeSidebar, deviceFor, ui } from '../state/ui';
 import { signOutLocally, userState } from '../state/user';
 import { loginPath } from '../ui/returnTo';
 import { toaster, Toasts } from '../ui/toasts';
 import { queryClient } from '../api/queryClient';
-import { createRouter } from './router';
 
-const router = createRouter();
+// The routes (react-router, every screen's declaration and the contracts these name) are evaluated
+// in a task of their own, after this module's (src/main.tsx).
+const router = (await import('./router')).createRouter();
+
+/** Resolves once the router has loaded the first page's lazy routes and can draw it in one commit. */
+export const routerReady = new Promise<void>((ready) => {
+  if (router.state.initialized) return ready();
+  const stop = router.subscribe((state) => {
+    if (!state.initialized) return;
+    stop();
+    ready();
+  });
+});
 
 export function App({ intl }: { intl: IntlShape }) {
   return (

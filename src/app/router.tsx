@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { createBrowserRouter, Navigate, useParams, type RouteObject } from 'react-router';
-import { paramsValid, type PublicScreen, type Screen, type ScreenHandle } from '../commands/screens';
+import { paramsValid, publicPageTitle, type PublicScreen, type Screen, type ScreenHandle } from '../commands/screens';
 import { useT } from '../i18n/provider';
 import { RedirectBack } from './RedirectBack';
 import { allScreens, publicScreens } from './screens';
@@ -32,7 +32,7 @@ function publicRoute(screen: PublicScreen): RouteObject {
         Component: function PublicRoute() {
           const t = useT();
           useEffect(() => {
-            document.title = `${t(screen.title)} · ${t('shell.brand')}`;
+            document.title = publicPageTitle(t, screen);
           }, [t]);
           return <View />;
         },

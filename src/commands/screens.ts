@@ -29,6 +29,7 @@
  */
 import type { ComponentType } from 'react';
 import type { User } from '../api/auth/contract';
+import type { Translate } from '../i18n';
 import { matchPath, useMatches, type Params } from 'react-router';
 import type { IconName } from '../ui/icons';
 import type { CommandContext } from './context';
@@ -90,13 +91,20 @@ export interface Screen<Id extends string = ScreenId, Path extends string = stri
   /** Shown and reachable only when this holds (Production: once the user record is loaded). */
   when?: (ctx: CommandContext) => boolean;
   entries?: readonly ScreenEntry[];
-  /**
-   * A hook giving the title for these parameters when it depends on data (the lead view's landing
-   * names); undefined while unknown. Called only where the user may open the screen (mayOpen);
-   * callers key their component by screen and that, so the hook's place is stable.
-   */
-  useTitle?: (params: Params) => string | undefined;
   load: () => Promise<{ default: ComponentType }>;
+}
+
+/**
+ * A screen's title when it depends on data (the lead view's landing names), declared in
+ * src/views/<screen>/<screen>.title.ts and loaded with the shell (src/views/shell/useScreenTitle.ts),
+ * not with the routes: its queries and their contracts are the signed-in console's, which the
+ * sign-in page does without. `useTitle` gives undefined while unknown; it is called only where the
+ * user may open the screen (mayOpen), and callers key their component by screen and that, so the
+ * hook's place is stable.
+ */
+export interface ScreenTitle {
+  screen: ScreenId;
+  useTitle: (params: Params) => string | undefined;
 }
 
 /** What a screen's route carries in its `handle`. */
@@ -142,6 +150,9 @@ export function definePublicScreen(screen: PublicScreen): PublicScreen {
 }
 
 export const publicScreens = (): readonly PublicScreen[] => declaredPublic;
+
+/** The browser tab's title of a public page, set by the router and written into the prerendered sign-in page. */
+export const publicPageTitle = (t: Translate, screen: PublicScreen) => `${t(screen.title)} · ${t('shell.brand')}`;
 
 /** Every declared screen, home first, then by path. */
 export const allScreens = (): readonly Screen[] => declared;

@@ -4,20 +4,9 @@
  * "Déconnexion"); only the chosen language is loaded and travels to the browser.
  */
 import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
+import type { Language } from '../shared/languages';
 
-export const languages = ['fr', 'en', 'es', 'zh'] as const;
-export type Language = (typeof languages)[number];
-
-export const isLanguage = (v: unknown): v is Language => languages.includes(v as Language);
-
-/** The first of the browser's languages that we have, else English. */
-export function pickLanguage(preferred: readonly string[]): Language {
-  for (const tag of preferred) {
-    const base = tag.toLowerCase().split('-')[0];
-    if (isLanguage(base)) return base;
-  }
-  return 'en';
-}
+export { isLanguage, languages, pickLanguage, type Language } from '../shared/languages';
 
 type Catalog = Record<string, string>;
 const files = import.meta.glob<Catalog>('./*.json', { import: 'default' });

@@ -55,12 +55,20 @@ export const ui = proxy({
   twoFactorOpen: false,
 });
 
-// The language picked from the browser on a first visit is remembered like a chosen one.
-if (!isLanguage(storedLanguage)) writeStored('language', ui.language);
+/**
+ * The language is kept, and told to the server in a cookie: it sends the sign-in page prerendered
+ * in it (server/sign-in-page.ts). The one picked from the browser on a first visit is kept like a
+ * chosen one.
+ */
+function keepLanguage(language: Language) {
+  writeStored('language', language);
+  if (globalThis.document) document.cookie = `language=${language}; path=/; max-age=31536000; samesite=strict`;
+}
+keepLanguage(ui.language);
 
 subscribe(ui, () => {
   writeStored('sidebarStatus', ui.sidebar.opened ? '1' : '0');
-  writeStored('language', ui.language);
+  keepLanguage(ui.language);
   writeStored('size', ui.size);
   writeStored('theme', ui.theme);
   writeStored('visitedViews', JSON.stringify(ui.visitedViews));

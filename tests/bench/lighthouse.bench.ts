@@ -3,7 +3,8 @@
 // holding the demo. Three pages: the sign-in page, the lead view and the production map, signed
 // in as the demo administrator (the Admin-Token cookie, as the app keeps it). Each page in the
 // mobile profile (Lighthouse's default: slow 4G, 4× CPU, simulated) and the desktop one; the
-// median of LIGHTHOUSE_RUNS (3) runs of the score and of each Core Web Vital.
+// median of LIGHTHOUSE_RUNS (3) runs of the score and of each Core Web Vital. LIGHTHOUSE_PAGES
+// (e.g. `sign-in`, or `lead,map`) measures only the pages whose names contain one of its words.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -20,11 +21,13 @@ const root = resolve(import.meta.dirname, '../..');
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const ADMIN = { email: 'admin@demo.local', password: 'demo-admin' };
 
-const PAGES = [
+const ALL_PAGES = [
   { name: 'sign-in page', path: '/login', signedIn: false, goal: 95 },
   { name: 'lead view', path: '/landings_test/1', signedIn: true, goal: 90 },
   { name: 'production map', path: '/production/pac', signedIn: true, goal: 90 },
 ];
+const pageWords = process.env.LIGHTHOUSE_PAGES?.split(',').filter(Boolean) ?? [];
+const PAGES = pageWords.length ? ALL_PAGES.filter((p) => pageWords.some((w) => p.name.includes(w))) : ALL_PAGES;
 const PROFILES = [
   { name: 'mobile', config: undefined },
   { name: 'desktop', config: desktopConfig },

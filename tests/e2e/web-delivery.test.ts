@@ -36,10 +36,12 @@ describe('the built app over the wire', () => {
     await networkIdle(page);
 
     expect(scripts.length).toBeGreaterThan(5);
-    // One round of requests: index.html names every script of the sign-in page (the entry and
-    // module preloads, the sign-in screen's chunks included), all but the language's catalog.
+    // One round of requests: the page names every script of the sign-in page (its loader, then the
+    // entry and the modules it preloads once the form is painted, the sign-in screen's chunks
+    // included), all but the language's catalog.
     const html = await (await fetch(`${app.url}/login`)).text();
-    const unnamed = scripts.map((s) => s.path).filter((path) => !html.includes(`"${path}"`) && !/\/assets\/(?:fr|en|es|zh)-[\w-]{8}\.js$/.test(path));
+    const named = new Set([...html.matchAll(/(?:src|data-entry)="([^"]+)"|data-preload="([^"]+)"/g)].flatMap((m) => (m[1] ? [m[1]] : m[2]!.split(' '))));
+    const unnamed = scripts.map((s) => s.path).filter((path) => !named.has(path) && !/\/assets\/(?:fr|en|es|zh)-[\w-]{8}\.js$/.test(path));
     expect(unnamed).toEqual([]);
     for (const s of scripts) expect([s.path, s.encoding, s.cache]).toEqual([s.path, 'br', 'public, max-age=31536000, immutable']);
     expect(scripts.filter((s) => CONSOLE_CHUNKS.test(s.path)).map((s) => s.path)).toEqual([]);
@@ -56,6 +58,33 @@ describe('the built app over the wire', () => {
     const original = readFileSync(join(distDir, entry.path));
     expect(Buffer.from(await raw.arrayBuffer()).equals(original)).toBe(true);
     expect(brotliDecompressSync(readFileSync(join(distDir, `${entry.path}.br`))).equals(original)).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('draws the sign-in form from the HTML in the browser’s language, read-only until React takes it over in place', async () => {
+    const { page, context, errors } = await app.page({ viewport: { width: 412, height: 823 }, locale: 'en-US' });
+    // The entry held back: what shows meanwhile is the page's HTML alone.
+    let release!: () => void;
+    const held = new Promise<void>((ok) => (release = ok));
+    await page.route(/\/assets\/index-[\w-]{8}\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/login');
+    const submit = page.getByRole('button', { name: 'Sign in', exact: true });
+    await submit.waitFor();
+    expect(await page.title()).toBe('Sign in · Lead console');
+    expect(await submit.isDisabled()).toBe(true);
+    expect(await page.getByLabel('Email or username').getAttribute('readonly')).not.toBeNull();
+    const before = await Promise.all([submit, page.getByRole('link', { name: /password/i })].map((l) => l.boundingBox()));
+    release();
+    await expect.poll(() => submit.isEnabled(), { timeout: 10_000 }).toBe(true);
+    expect(await page.getByLabel('Email or username').getAttribute('readonly')).toBeNull();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('email');
+    expect(await Promise.all([submit, page.getByRole('link', { name: /password/i })].map((l) => l.boundingBox()))).toEqual(before);
+    // The language is kept for the server, which sends the next sign-in page in it.
+    expect((await context.cookies()).find((c) => c.name === 'language')?.value).toBe('en');
     expect(errors).toEqual([]);
     await context.close();
   });

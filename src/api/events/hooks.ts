@@ -4,16 +4,6 @@ import { userState } from '../../state/user';
 import type { LiveEvent, LiveEventOf } from './contract';
 import { liveStream } from './live';
 
-/** Keeps the tab's stream open while signed in, closed once signed out (App mounts it once). */
-export function useLiveConnection() {
-  const { token } = useSnapshot(userState);
-  useEffect(() => {
-    if (!token) return;
-    liveStream.start();
-    return () => liveStream.stop();
-  }, [token]);
-}
-
 /** Calls `listener` (its latest version) with every event while the component is mounted. */
 export function useLiveEvents(listener: (event: LiveEvent) => void) {
   const onEvent = useEffectEvent(listener);

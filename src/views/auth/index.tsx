@@ -10,9 +10,11 @@ import { signIn, userState } from '../../state/user';
 import { toaster } from '../../ui/toasts';
 import '../../styles/auth.css';
 import { returnPath } from '../../ui/returnTo';
+import { usePrerendering } from './prerendering';
 import { SsoSignIn } from './SsoSignIn';
 
-const passkeysSupported = () => typeof window !== 'undefined' && 'PublicKeyCredential' in window;
+// Prerendered with the button: every current browser has passkeys, and the page keeps its layout when the client takes over.
+const passkeysSupported = () => typeof window === 'undefined' || 'PublicKeyCredential' in window;
 
 /**
  * /login: email or username (trimmed) and password; then, for an account with a second factor, a
@@ -24,6 +26,7 @@ export default function LoginScreen() {
   const target = returnPath(useLocation().search);
   const { token } = useSnapshot(userState);
   const login = useLogin();
+  const prerendering = usePrerendering();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
@@ -77,7 +80,7 @@ export default function LoginScreen() {
 
   // 'Utiliser une clé d'accès': alone on the first step, as the second factor on the code step.
   const passkeyButton = passkeysSupported() ? (
-    <Button className="btn btn-block" onPress={() => void signInByPasskey()} isDisabled={passkeyBusy || login.isPending}>
+    <Button className="btn btn-block" onPress={() => void signInByPasskey()} isDisabled={prerendering || passkeyBusy || login.isPending}>
       {t('auth.passkey')}
     </Button>
   ) : null;
@@ -128,15 +131,23 @@ export default function LoginScreen() {
         ) : (
           <>
             <p className="login-subtitle">{t('auth.subtitle')}</p>
-            <TextField className="field" value={email} onChange={setEmail} isRequired autoComplete="username webauthn">
+            <TextField className="field" value={email} onChange={setEmail} isRequired isReadOnly={prerendering} autoComplete="username webauthn">
               <Label>{t('auth.email')}</Label>
               <Input name="email" ref={emailInput} />
             </TextField>
-            <TextField className="field" type="password" value={password} onChange={setPassword} isRequired autoComplete="current-password">
+            <TextField
+              className="field"
+              type="password"
+              value={password}
+              onChange={setPassword}
+              isRequired
+              isReadOnly={prerendering}
+              autoComplete="current-password"
+            >
               <Label>{t('auth.password')}</Label>
               <Input name="password" />
             </TextField>
-            <Button type="submit" className="btn btn-primary btn-block" isDisabled={login.isPending}>
+            <Button type="submit" className="btn btn-primary btn-block" isDisabled={prerendering || login.isPending}>
               {t('auth.submit')}
             </Button>
             {passkeyButton}

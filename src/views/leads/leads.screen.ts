@@ -1,5 +1,4 @@
 import { defineScreen } from '../../commands/screens';
-import { useLandingNames } from './useLandingNames';
 
 export const screen = defineScreen({
   id: 'leads',
@@ -10,7 +9,6 @@ export const screen = defineScreen({
   requires: 'staff',
   // Reached through the landings (sidebar, palette, 'g l'), never without one.
   entries: [],
-  useTitle: (params) => useLandingNames(params.id),
   load: () => import('.'),
 });
 

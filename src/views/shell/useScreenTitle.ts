@@ -1,10 +1,15 @@
 import type { Params } from 'react-router';
 import { useSnapshot } from 'valtio';
-import { entryForParams, mayOpen, type Screen } from '../../commands/screens';
+import { entryForParams, mayOpen, type Screen, type ScreenTitle } from '../../commands/screens';
 import { useT } from '../../i18n/provider';
 import { userState } from '../../state/user';
 
 const noTitle = () => undefined;
+
+/** Each screen's title from data (src/views/<screen>/<screen>.title.ts), by screen. */
+const titles = new Map(
+  Object.values(import.meta.glob<{ title: ScreenTitle }>('../*/*.title.ts', { eager: true })).map(({ title }) => [title.screen, title.useTitle]),
+);
 
 /**
  * The title of a screen for the breadcrumb, the tags and the window: the screen's own title hook
@@ -16,7 +21,7 @@ const noTitle = () => undefined;
 export function useScreenTitle(screen: Screen | undefined, params: Params): string {
   const t = useT();
   const { userData } = useSnapshot(userState);
-  const useDynamic = (screen && mayOpen(screen, userData) ? screen.useTitle : undefined) ?? noTitle;
+  const useDynamic = (screen && mayOpen(screen, userData) ? titles.get(screen.id) : undefined) ?? noTitle;
   const dynamic = useDynamic(params);
   if (!screen) return '';
   return dynamic ?? t(entryForParams(screen, params)?.title ?? screen.title);
