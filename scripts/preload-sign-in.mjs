@@ -6,7 +6,26 @@
 // the console's screens are fetched early for a signed-in visitor too, who needs them next. Its
 // stylesheet (1 kB) is left to the loader on index.html: it comes in the same round as the
 // language's catalog, which the first render waits for anyway (login.<language>.html has it inline).
-const SIGN_IN_PATH = [/\/src\/app\/App\.tsx$/, /\/src\/app\/router\.tsx$/, /\/src\/views\/auth\/index\.tsx$/];
+export const SIGN_IN = /\/src\/views\/auth\/index\.tsx$/;
+const SIGN_IN_PATH = [/\/src\/app\/App\.tsx$/, /\/src\/app\/router\.tsx$/, SIGN_IN];
+
+/** The chunks of the bundle that the chunks of these modules are or import, each once, in the order reached. */
+export function chunksFrom(bundle, modules) {
+  const chunks = Object.values(bundle).filter((f) => f.type === 'chunk');
+  const byName = new Map(chunks.map((c) => [c.fileName, c]));
+  const reached = new Map();
+  const visit = (chunk) => {
+    if (reached.has(chunk.fileName)) return;
+    reached.set(chunk.fileName, chunk);
+    for (const name of chunk.imports) visit(byName.get(name));
+  };
+  for (const module of modules) {
+    const chunk = chunks.find((c) => c.facadeModuleId && module.test(c.facadeModuleId));
+    if (!chunk) throw new Error(`sign-in: no chunk for ${module}`);
+    visit(chunk);
+  }
+  return [...reached.values()];
+}
 
 export function preloadSignIn() {
   return {
@@ -15,21 +34,8 @@ export function preloadSignIn() {
     transformIndexHtml: {
       order: 'post',
       handler(html, { bundle }) {
-        const chunks = Object.values(bundle ?? {}).filter((f) => f.type === 'chunk');
-        const starts = SIGN_IN_PATH.map((module) => {
-          const chunk = chunks.find((c) => c.facadeModuleId && module.test(c.facadeModuleId));
-          if (!chunk) throw new Error(`preload-sign-in: no chunk for ${module}`);
-          return chunk;
-        });
-        const byName = new Map(chunks.map((c) => [c.fileName, c]));
-        const files = new Set();
-        const visit = (chunk) => {
-          if (files.has(chunk.fileName)) return;
-          files.add(chunk.fileName);
-          for (const name of chunk.imports) visit(byName.get(name));
-        };
-        starts.forEach(visit);
-        return [...files]
+        return chunksFrom(bundle ?? {}, SIGN_IN_PATH)
+          .map((chunk) => chunk.fileName)
           .filter((file) => !html.includes(`/${file}"`))
           .map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` }, injectTo: 'head' }));
       },

@@ -14,8 +14,8 @@ import react from '@vitejs/plugin-react';
 import { build as esbuild } from 'esbuild';
 import { build } from 'vite';
 import { writeCompressedCopies } from './precompress.mjs';
+import { chunksFrom, SIGN_IN } from './preload-sign-in.mjs';
 
-const SIGN_IN = /\/src\/views\/auth\/index\.tsx$/;
 const ENTRY = 'src/views/auth/prerender.tsx';
 
 const escapeHtml = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -27,22 +27,7 @@ function replaceOnce(html, from, to) {
 }
 
 /** The stylesheets the sign-in screen's chunk and the chunks it imports load, in their order. */
-function signInStylesheets(bundle) {
-  const chunks = Object.values(bundle).filter((f) => f.type === 'chunk');
-  const signIn = chunks.find((c) => c.facadeModuleId && SIGN_IN.test(c.facadeModuleId));
-  if (!signIn) throw new Error('prerender-sign-in: no chunk for src/views/auth/index.tsx');
-  const byName = new Map(chunks.map((c) => [c.fileName, c]));
-  const seen = new Set();
-  const css = new Set();
-  const visit = (chunk) => {
-    if (seen.has(chunk.fileName)) return;
-    seen.add(chunk.fileName);
-    for (const file of chunk.viteMetadata?.importedCss ?? []) css.add(file);
-    for (const name of chunk.imports) visit(byName.get(name));
-  };
-  visit(signIn);
-  return [...css];
-}
+const signInStylesheets = (bundle) => chunksFrom(bundle, [SIGN_IN]).flatMap((chunk) => [...(chunk.viteMetadata?.importedCss ?? [])]);
 
 /**
  * Runs `consume` with the prerender module, built for Node in a folder of its own (inside the project,
