@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { useSignedInQuery } from '../../api/signedIn';
-import { customersQuery, statementQuery } from '../../api/customers/queries';
+import { useCustomers } from '../../api/customers/hooks';
+import { statementQuery } from '../../api/customers/queries';
 import { CommandMenu } from '../../commands/CommandMenu';
 import { useProvideCommandContext } from '../../commands/context';
 import { useIntl, useT } from '../../i18n/provider';
@@ -28,7 +29,7 @@ export default function StatementScreen() {
   const asked = search.get('month') ?? '';
   const month = monthShape.test(asked) && asked <= currentMonth ? asked : currentMonth;
   const statement = useSignedInQuery(statementQuery(customerId, month));
-  const customer = useSignedInQuery(customersQuery).data?.find((c) => c.id === customerId);
+  const customer = useCustomers().data?.find((c) => c.id === customerId);
   const data = statement.data;
   const money = (cents: number) => formatCents(cents, intl.locale);
 

@@ -1,5 +1,4 @@
-import { customersQuery } from '../../api/customers/queries';
-import { useSignedInQuery } from '../../api/signedIn';
+import { useCustomers } from '../../api/customers/hooks';
 import type { ScreenTitle } from '../../commands/screens';
 import { useT } from '../../i18n/provider';
 
@@ -8,6 +7,6 @@ export const title: ScreenTitle = { screen: 'statement', useTitle: (params) => u
 /** 'Relevé de Dupont - Jean' once the customer's name is known. */
 function useStatementTitle(customerId: number): string | undefined {
   const t = useT();
-  const name = useSignedInQuery(customersQuery).data?.find((c) => c.id === customerId)?.name;
+  const name = useCustomers().data?.find((c) => c.id === customerId)?.name;
   return name ? t('statement.of', { name }) : undefined;
 }
