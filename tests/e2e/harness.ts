@@ -34,10 +34,10 @@ function newestMtime(path: string): number {
 
 export const distDir = join(root, 'node_modules/.cache/e2e-dist');
 
-/** Builds the front end unless its build is newer than src/, index.html and the Vite config. */
+/** Builds the front end unless its build is newer than src/, index.html, the Vite config and the build's scripts (the sign-in page's preloads and prerender). */
 export function ensureBuilt() {
   const built = join(distDir, 'index.html');
-  const sources = Math.max(newestMtime(join(root, 'src')), newestMtime(join(root, 'index.html')), newestMtime(join(root, 'vite.config.ts')));
+  const sources = Math.max(...['src', 'index.html', 'vite.config.ts', 'scripts'].map((path) => newestMtime(join(root, path))));
   if (existsSync(built) && statSync(built).mtimeMs > sources) return;
   const vite = join(root, 'node_modules/vite/bin/vite.js');
   // A production build, as `npm start` serves: vitest sets NODE_ENV=test, and libraries that

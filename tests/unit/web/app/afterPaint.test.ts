@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { loadAfterPaint } from '../../../../src/app/afterPaint';
 
-const preloads = Array.from({ length: 11 }, (_, i) => `/assets/chunk-${i}.js`);
+const preloads = Array.from({ length: 7 }, (_, i) => `/assets/chunk-${i}.js`);
 const tag = () => {
   const script = document.createElement('script');
   script.dataset.entry = '/assets/index-AbCd1234.js';
@@ -23,7 +23,7 @@ afterEach(() => {
   document.head.replaceChildren();
 });
 
-it('asks for the entry once the first frame is painted, then the preloads eight per task', () => {
+it('asks for the entry once the first frame is painted, then the preloads three per task', () => {
   loadAfterPaint(tag());
   expect(asked()).toEqual([]);
   vi.advanceTimersToNextFrame();
@@ -31,7 +31,9 @@ it('asks for the entry once the first frame is painted, then the preloads eight 
   vi.advanceTimersToNextTimer();
   expect(asked()).toEqual(['/assets/index-AbCd1234.js']);
   vi.advanceTimersToNextTimer();
-  expect(asked()).toEqual(['/assets/index-AbCd1234.js', ...preloads.slice(0, 8)]);
+  expect(asked()).toEqual(['/assets/index-AbCd1234.js', ...preloads.slice(0, 3)]);
+  vi.advanceTimersToNextTimer();
+  expect(asked()).toEqual(['/assets/index-AbCd1234.js', ...preloads.slice(0, 6)]);
   vi.advanceTimersToNextTimer();
   expect(asked()).toEqual(['/assets/index-AbCd1234.js', ...preloads]);
   const entry = document.head.querySelector('script[type="module"]') as HTMLScriptElement;
