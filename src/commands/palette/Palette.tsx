@@ -23,13 +23,27 @@ function closePalette() {
 }
 
 /**
- * The palette dialog (mod+k). The sources' lists are fetched on first open (or come from
- * react-query's cache) and their entries built once per change; the actions, screens and choices
- * follow the context. The recent entries are the current entries of the keys last run, so they
- * follow a language switch.
+ * The palette dialog (mod+k). Closed, it is only its overlay: its entries, their queries and the
+ * command context are read by its contents, mounted while it is open, not on every render of the
+ * screens beneath it.
  */
 export function Palette() {
   const { palette } = useSnapshot(ui);
+  return (
+    <ModalOverlay isOpen={palette.open} onOpenChange={(open) => !open && closePalette()} isDismissable className="overlay overlay-top">
+      <Modal className="palette">
+        <PaletteDialog section={palette.section} />
+      </Modal>
+    </ModalOverlay>
+  );
+}
+
+/**
+ * The sources' lists are fetched on first open (or come from react-query's cache) and their
+ * entries built once per change; the actions, screens and choices follow the context. The recent
+ * entries are the current entries of the keys last run, so they follow a language switch.
+ */
+function PaletteDialog({ section }: { section: string | null }) {
   const t = useT();
   const ctx = useCommandContext();
   const user = ctx.user;
@@ -39,19 +53,18 @@ export function Palette() {
     [sources, t],
   );
   const sourceLists = useQueries({
-    queries: sources.map((s) => ({ ...s.query, enabled: palette.open, staleTime: s.query.staleTime ?? 60_000 })),
+    queries: sources.map((s) => ({ ...s.query, staleTime: s.query.staleTime ?? 60_000 })),
     combine,
   });
 
   const entries = useMemo((): PaletteEntry[] => {
-    if (!palette.open) return [];
     const all = [...actionEntries(ctx, t), ...screenEntries(ctx, t), ...sourceLists, ...choiceEntries(ctx, t)];
     const runnable = (e: PaletteEntry) => {
       const command = getCommand(e.command);
       return command !== undefined && isAvailable(command, ctx);
     };
     return [...all, ...recentEntries(all).filter(runnable)];
-  }, [palette.open, ctx, t, sourceLists]);
+  }, [ctx, t, sourceLists]);
 
   const run = (entry: PaletteEntry) => {
     closePalette();
@@ -59,24 +72,20 @@ export function Palette() {
     void runCommand(entry.command, entry.args, 'palette');
   };
 
-  const placeholder = t(palette.section === 'landings' ? 'commands.palette.placeholderLandings' : 'commands.palette.placeholder');
+  const placeholder = t(section === 'landings' ? 'commands.palette.placeholderLandings' : 'commands.palette.placeholder');
   return (
-    <ModalOverlay isOpen={palette.open} onOpenChange={(open) => !open && closePalette()} isDismissable className="overlay overlay-top">
-      <Modal className="palette">
-        <Dialog aria-label={t('commands.shell.palette')} className="palette-dialog">
-          {/* mod+k closes the palette it opened; other keys belong to the list. */}
-          <div
-            onKeyDown={(e) => {
-              if (paletteKeys().some((chords) => chords.length === 1 && matchesChord(chords[0], e.nativeEvent))) {
-                e.preventDefault();
-                closePalette();
-              }
-            }}
-          >
-            <PaletteList entries={entries} onRun={run} only={palette.section ? sections[palette.section] : undefined} placeholder={placeholder} />
-          </div>
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+    <Dialog aria-label={t('commands.shell.palette')} className="palette-dialog">
+      {/* mod+k closes the palette it opened; other keys belong to the list. */}
+      <div
+        onKeyDown={(e) => {
+          if (paletteKeys().some((chords) => chords.length === 1 && matchesChord(chords[0], e.nativeEvent))) {
+            e.preventDefault();
+            closePalette();
+          }
+        }}
+      >
+        <PaletteList entries={entries} onRun={run} only={section ? sections[section] : undefined} placeholder={placeholder} />
+      </div>
+    </Dialog>
   );
 }
