@@ -23,6 +23,7 @@ import { DEFAULT_WIDTH, visibleColumns } from './columns';
 import './grid.commands';
 import { GridHeader } from './GridHeader';
 import { GridRow } from './GridRow';
+import { useColumnWindow } from './columnWindow';
 import { RowCache } from './rowCache';
 import { rowIds } from './rowSlots';
 import * as sel from './selection';
@@ -179,7 +180,9 @@ export function Grid(props: GridProps) {
   const widthOf = useCallback((key: string) => widths[key] ?? columns.find((c) => c.key === key)?.width ?? DEFAULT_WIDTH, [widths, columns]);
   const cellStyles = useMemo(() => columns.map((_, i) => ({ width: `var(--lg-c${i})` }) as CSSProperties), [columns]);
   const allWidths = useMemo(() => Object.fromEntries(columns.map((c) => [c.key, widthOf(c.key)])), [columns, widthOf]);
-  const totalWidth = checkWidth + columns.reduce((w, c) => w + allWidths[c.key], 0);
+  const columnWidths = useMemo(() => columns.map((c) => allWidths[c.key]!), [columns, allWidths]);
+  const columnsDrawn = useColumnWindow(scrollRef, columnWidths, checkWidth);
+  const totalWidth = checkWidth + columnWidths.reduce((w, c) => w + c, 0);
   const rootStyle = useMemo(() => {
     const style: Record<string, string> = {};
     columns.forEach((c, i) => (style[`--lg-c${i}`] = `${allWidths[c.key]}px`));
@@ -479,6 +482,7 @@ export function Grid(props: GridProps) {
                   headRows={headRows}
                   row={row}
                   columns={columns}
+                  window={columnsDrawn}
                   cellStyles={cellStyles}
                   start={item.start}
                   focused={item.index === state.focus}

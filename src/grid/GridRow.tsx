@@ -1,4 +1,5 @@
 import { memo, type CSSProperties } from 'react';
+import type { ColumnWindow } from './columnWindow';
 import type { GridColumnSpec, Row, RowTone } from './types';
 
 export interface GridRowProps {
@@ -8,6 +9,8 @@ export interface GridRowProps {
   headRows: number;
   row: Row | undefined;
   columns: readonly GridColumnSpec[];
+  /** The columns drawn (columnWindow.ts); each cell says its column with aria-colindex. */
+  window: ColumnWindow;
   cellStyles: readonly CSSProperties[];
   start: number;
   focused: boolean;
@@ -42,43 +45,49 @@ export const GridRow = memo(function GridRow(p: GridRowProps) {
       style={{ transform: `translateY(${p.start}px)` }}
     >
       {p.selected === null ? null : (
-        <div role="gridcell" className="lg-cell lg-check">
+        <div role="gridcell" aria-colindex={1} className="lg-cell lg-check">
           {/* Drawn, not an <input>: a native input per mounted row costs listeners and layout while scrolling. */}
           <span role="checkbox" aria-checked={p.selected} aria-label={p.selectLabel} className="lg-box" data-check="" />
         </div>
       )}
       {p.row ? (
-        p.columns.map((c, i) => {
-          if (c.cell) {
+        <>
+          {p.window.before > 0 ? <div className="lg-skip" style={{ width: p.window.before }} aria-hidden="true" /> : null}
+          {p.columns.slice(p.window.first, p.window.last + 1).map((c, j) => {
+            const i = p.window.first + j;
+            const colIndex = i + (p.selected === null ? 1 : 2);
+            if (c.cell) {
+              return (
+                <div role="gridcell" aria-colindex={colIndex} key={c.key} className={`lg-cell kind-${c.kind} lg-drawn`} style={p.cellStyles[i]}>
+                  {c.cell(p.row!)}
+                </div>
+              );
+            }
+            const text = p.format(c, p.row![c.key]);
+            // A text that may be cut short is shown whole on hover.
+            const clipped = !p.fits(text, i);
+            const href = p.link?.(c, p.row!);
             return (
-              <div role="gridcell" key={c.key} className={`lg-cell kind-${c.kind} lg-drawn`} style={p.cellStyles[i]}>
-                {c.cell(p.row!)}
+              <div
+                role="gridcell"
+                aria-colindex={colIndex}
+                key={c.key}
+                className={`lg-cell kind-${c.kind}${clipped ? ' lg-clip' : ''}`}
+                style={p.cellStyles[i]}
+                title={clipped ? text : undefined}
+              >
+                {/* Out of the Tab order: the keyboard follows it with its command from the focused row. */}
+                {href ? (
+                  <a href={href} tabIndex={-1} className="lg-cell-link">
+                    {text}
+                  </a>
+                ) : (
+                  text
+                )}
               </div>
             );
-          }
-          const text = p.format(c, p.row![c.key]);
-          // A text that may be cut short is shown whole on hover.
-          const clipped = !p.fits(text, i);
-          const href = p.link?.(c, p.row!);
-          return (
-            <div
-              role="gridcell"
-              key={c.key}
-              className={`lg-cell kind-${c.kind}${clipped ? ' lg-clip' : ''}`}
-              style={p.cellStyles[i]}
-              title={clipped ? text : undefined}
-            >
-              {/* Out of the Tab order: the keyboard follows it with its command from the focused row. */}
-              {href ? (
-                <a href={href} tabIndex={-1} className="lg-cell-link">
-                  {text}
-                </a>
-              ) : (
-                text
-              )}
-            </div>
-          );
-        })
+          })}
+        </>
       ) : (
         <div role="gridcell" className="lg-cell lg-loading" aria-busy="true">
           {p.loadingLabel}
