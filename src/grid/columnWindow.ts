@@ -2,7 +2,7 @@
 // shows three and a desktop eight: each cell drawn is formatted, measured (textFit.ts), styled and
 // laid out, and the first page's cells were most of the lead view's start on a phone. The header
 // keeps every column: its filters stay reachable with Tab.
-import { useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 
 /** The columns first…last a row draws (every column when the width is not known yet). */
 export interface ColumnWindow {
@@ -40,35 +40,49 @@ const sameWindow = (a: ColumnWindow, b: ColumnWindow) => a.first === b.first && 
 
 /**
  * The column window of a scrolling element, followed as it scrolls and resizes. It changes (and
- * the rows render) only when a scroll or a resize brings other columns within reach.
+ * the rows render) only when a scroll or a resize brings other columns within reach. Its width
+ * comes from a ResizeObserver and its position from its scroll events, never read from the
+ * element: a read in a commit makes the browser lay the page out there and again after.
  */
 export function useColumnWindow(scrollRef: RefObject<HTMLElement | null>, widths: readonly number[], offset: number): ColumnWindow {
   const edges = useMemo(() => columnEdges(widths), [widths]);
   const [view, setView] = useState({ left: 0, width: 0 });
-  const edgesRef = useRef(edges);
-  const measureRef = useRef<() => void>(() => undefined);
+  const latest = useRef({ edges, left: 0, width: 0 });
+  const update = useCallback(() => {
+    const { edges: reach, ...next } = latest.current;
+    const windowOf = (v: typeof next) => columnWindow(reach, v.left - offset, v.width);
+    setView((prev) => (prev.width === next.width && sameWindow(windowOf(prev), windowOf(next)) ? prev : next));
+  }, [offset]);
   useLayoutEffect(() => {
     const el = scrollRef.current;
     if (!el) return;
-    const measure = () => {
-      const next = { left: el.scrollLeft - offset, width: el.clientWidth };
-      const windowOf = (v: typeof next) => columnWindow(edgesRef.current, v.left, v.width);
-      setView((prev) => (prev.width === next.width && sameWindow(windowOf(prev), windowOf(next)) ? prev : next));
+    const onScroll = () => {
+      latest.current.left = el.scrollLeft;
+      update();
     };
-    measureRef.current = measure;
-    measure();
-    el.addEventListener('scroll', measure, { passive: true });
-    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
-    observer?.observe(el);
+    el.addEventListener('scroll', onScroll, { passive: true });
+    // Without a ResizeObserver (jsdom), the width is read once.
+    const observer =
+      typeof ResizeObserver === 'undefined'
+        ? null
+        : new ResizeObserver(([entry]) => {
+            latest.current.width = entry!.contentRect.width;
+            update();
+          });
+    if (observer) observer.observe(el);
+    else {
+      latest.current.width = el.clientWidth;
+      update();
+    }
     return () => {
-      el.removeEventListener('scroll', measure);
+      el.removeEventListener('scroll', onScroll);
       observer?.disconnect();
     };
-  }, [scrollRef, offset]);
-  // Other columns or widths: the scroll kept since the last change of window may now reach others.
+  }, [scrollRef, update]);
+  // Other columns or widths: the position kept since the last change of window may now reach others.
   useLayoutEffect(() => {
-    edgesRef.current = edges;
-    measureRef.current();
-  }, [edges]);
-  return useMemo(() => columnWindow(edges, view.left, view.width), [edges, view]);
+    latest.current.edges = edges;
+    update();
+  }, [edges, update]);
+  return useMemo(() => columnWindow(edges, view.left - offset, view.width), [edges, view, offset]);
 }
