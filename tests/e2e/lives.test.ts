@@ -588,7 +588,12 @@ describe('lives, why a lead went where it went', () => {
     await page.goto('/customers');
     const customers = page.getByRole('grid', { name: 'Clients' });
     await customers.getByRole('searchbox', { name: 'Filtrer Email' }).fill(email);
-    await customers.getByRole('row').filter({ hasText: email }).getByRole('button', { name: 'Modifier le client' }).click();
+    // The row's buttons are its last column, drawn once a phone's user scrolls the list to it
+    // (and its email, far to the left by then, is no longer drawn): the list holds that one row.
+    await expect.poll(() => customers.locator('[role=row][data-index]').count()).toBe(1);
+    await customers.getByRole('row').filter({ hasText: email }).waitFor();
+    await customers.evaluate((el) => (el.scrollLeft = el.scrollWidth));
+    await customers.locator('[role=row][data-index="0"]').getByRole('button', { name: 'Modifier le client' }).click();
     await page.getByRole('dialog', { name: 'Modifier le client' }).waitFor();
     await shot(page, 'phone-customer-edit');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
@@ -597,7 +602,9 @@ describe('lives, why a lead went where it went', () => {
 
     await page.goto('/customers/rules/0');
     await page.locator('[data-fill]').first().waitFor();
-    await page.getByRole('grid', { name: 'Règles' }).getByRole('button', { name: 'Modifier la règle' }).first().click();
+    const rules = page.getByRole('grid', { name: 'Règles' });
+    await rules.evaluate((el) => (el.scrollLeft = el.scrollWidth));
+    await rules.getByRole('button', { name: 'Modifier la règle' }).first().click();
     await page.getByRole('dialog', { name: 'Modifier la règle' }).waitFor();
     await shot(page, 'phone-rule-edit');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);

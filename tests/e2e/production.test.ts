@@ -191,6 +191,8 @@ describe('production map', () => {
     await page.waitForURL(/\/landings_test\/[\d,]+\?departement=2A/);
     const grid = page.getByRole('grid', { name: 'Leads' });
     await grid.waitFor();
+    // Rows draw the columns near the screen: the department's, as a user scrolls to it.
+    await grid.getByRole('columnheader', { name: /^Dép\./ }).scrollIntoViewIfNeeded();
     await expect.poll(() => grid.locator('[role=row] [role=gridcell]').filter({ hasText: /^2A$/ }).count()).toBeGreaterThan(0);
     const departements = await grid.locator('[role=row]').evaluateAll((rows) => rows.length);
     expect(departements).toBeGreaterThan(2);
