@@ -80,8 +80,9 @@ function useOverflow(pathname: string, count: number) {
       el.querySelector('.tag.active')?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
       measure();
     };
-    follow();
-    if (typeof ResizeObserver === 'undefined') return;
+    // The observer's first call comes once the page is laid out: called here, the scroll made the
+    // browser lay out the whole page in the middle of the first render's effects.
+    if (typeof ResizeObserver === 'undefined') return follow();
     const observer = new ResizeObserver(follow);
     observer.observe(el);
     for (const tag of el.children) observer.observe(tag);
