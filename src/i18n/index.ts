@@ -33,9 +33,9 @@ export type Translate = (id: string, values?: Record<string, string | number>) =
 /**
  * `t`: a message compiled once per id, and a message without arguments kept as its text.
  * formatjs's formatMessage serialises its formats and formatters on every call to find the
- * compiled message in its cache: a fifth of rendering the lead view's grid on a phone.
- * A missing message, or arguments it cannot format, go through formatMessage: its fallback and
- * its error report.
+ * compiled message in its cache, a cost that renders translating per row or per tab paid each
+ * time (docs/performance.md). A missing message, or arguments it cannot format, go through
+ * formatMessage: its fallback and its error report.
  */
 export function translator(intl: IntlShape): Translate {
   const compiled = new Map<string, { format: (values?: Record<string, string | number>) => unknown } | string>();
@@ -46,6 +46,7 @@ export function translator(intl: IntlShape): Translate {
       if (typeof source !== 'string') return intl.formatMessage({ id }, values) as string;
       const format = intl.formatters.getMessageFormat(source, intl.locale, intl.formats, { formatters: intl.formatters });
       const ast = format.getAst();
+      // Type 0: a literal, the whole message when it has no argument.
       message = ast.length === 1 && ast[0]!.type === 0 ? (ast[0] as { value: string }).value : ast.length === 0 ? '' : format;
       compiled.set(id, message);
     }

@@ -10,7 +10,7 @@ import { leadView } from './store';
 /**
  * File name, format and buyer of the next extraction, and the link of the last one. Memoised: it
  * follows its own store and queries, not the tab's renders as the rows come and the selection
- * moves (its buyer's combo box was 4 % of each of the lead view's start-up renders).
+ * moves, which rendered its buyer's combo box again each time.
  */
 export const ExportControls = memo(function ExportControls({ landingIds }: { landingIds: readonly number[] }) {
   const t = useT();
