@@ -192,10 +192,14 @@ export async function runBigExport(ctx: AppContext, id: number): Promise<void> {
     }
     const filename = exportFilename(`export-personnalise_${job.start_day}_${job.end_day}`, job.book_type);
     let reported = Date.now();
-    await writeLeadsFile(db, storage, key, job.book_type, landings, filename, leadsByIds(ids), async (written) => {
-      if (Date.now() - reported < PROGRESS_MS) return;
-      reported = Date.now();
-      await db.query('UPDATE big_exports SET written = $2, heartbeat = now() WHERE id = $1', [id, written]);
+    await writeLeadsFile(db, storage, key, job.book_type, landings, filename, leadsByIds(ids), {
+      // On PostgreSQL two connections write the lines of two batches at once (csv-sql.ts).
+      readers: db.parallel ? 2 : 1,
+      onRows: async (written) => {
+        if (Date.now() - reported < PROGRESS_MS) return;
+        reported = Date.now();
+        await db.query('UPDATE big_exports SET written = $2, heartbeat = now() WHERE id = $1', [id, written]);
+      },
     });
     await db.tx(async (q) => {
       const exportId = (

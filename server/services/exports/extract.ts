@@ -20,6 +20,7 @@ import { downloadUrl, exportFilename } from './filenames';
 import { s3Storage } from './s3-storage';
 import { localStorage, StorageError, storageFailure, type ExportStorage } from './storage';
 import { csvLinesSql } from './csv-sql';
+import { readAhead, type NextBatch, type ReadBatch } from './read-ahead';
 import { csvWriter, sheetWriter } from './writers';
 import { copiedLines } from './copied-lines';
 
@@ -246,16 +247,16 @@ export const fileRowSql = `json_build_array(id, to_char(created_at AT TIME ZONE 
   departement, zone_climatique, source, utm_source, utm_medium, utm_campaign)`;
 
 /**
- * The leads of a file's next batch, after lead id `after` and at most `limit`: a FROM item over
- * leads named `l`, its values written in it (COPY takes no parameters); null when there are no more.
+ * The leads of a file's next batch, after lead id `after` and at most `limit`: `from`, a FROM item
+ * over leads named `l`, its values written in it (COPY takes no parameters), and `last`, the
+ * batch's last lead id when it is known before the batch is read; null when there are no more.
  */
-export type LeadBatches = (after: number, limit: number) => string | null;
+export type LeadBatches = (after: number, limit: number) => NextBatch;
 
 /** The leads sold under an export. */
 const leadsOfExport =
   (exportId: number): LeadBatches =>
-  (after, limit) =>
-    `(SELECT * FROM leads WHERE export_id = ${exportId} AND id > ${after} ORDER BY id LIMIT ${limit}) l`;
+  (after, limit) => ({ from: `(SELECT * FROM leads WHERE export_id = ${exportId} AND id > ${after} ORDER BY id LIMIT ${limit}) l` });
 
 /** Leads by id, `ids` sorted ascending: each batch is a primary-key lookup, whatever the selection. */
 export function leadsByIds(ids: number[]): LeadBatches {
@@ -263,7 +264,8 @@ export function leadsByIds(ids: number[]): LeadBatches {
   return (after, limit) => {
     while (pos < ids.length && ids[pos]! <= after) pos++;
     if (pos >= ids.length) return null;
-    return `(SELECT * FROM leads WHERE id = ANY('{${ids.slice(pos, pos + limit).join(',')}}'::bigint[])) l`;
+    const batch = ids.slice(pos, pos + limit);
+    return { from: `(SELECT * FROM leads WHERE id = ANY('{${batch.join(',')}}'::bigint[])) l`, last: batch[batch.length - 1] };
   };
 }
 
@@ -279,15 +281,23 @@ async function writeFile(q: Queryable, storage: ExportStorage, key: string, type
  */
 const PG_CSV_BATCH = 10_000;
 
-/** A batch read: how many leads, the last one's id, and how to write them. */
-type ReadBatch = { count: number; last: number; write: () => Promise<void> } | null;
+/** What writeLeadsFile hears and may do beside writing. */
+interface WriteOptions {
+  /** Hears how many leads were written so far, after each batch. */
+  onRows?: (written: number) => Promise<void>;
+  /**
+   * Batches read at once while one is written, when their bounds are known before they are read
+   * (LeadBatches' `last`): more than one only on a pool of connections, each read holding one.
+   */
+  readers?: number;
+}
 
 /**
- * Streams leads into storage, batch by batch in id order; `onRows` hears how many were written so
- * far after each batch. The file is published only when complete, dropped on any failure. A csv
- * file's lines are written by the database (csv-sql.ts) and come as bytes (COPY … TO STDOUT,
- * copied-lines.ts); the other formats' rows are read as one JSON value per
- * batch (decoding ten fields of every row cost PGlite's client a second per 100,000 leads).
+ * Streams leads into storage, batch by batch in id order. The file is published only when
+ * complete, dropped on any failure. A csv file's lines are written by the database (csv-sql.ts)
+ * and come as bytes (COPY … TO STDOUT, copied-lines.ts); the other formats' rows are read as one
+ * JSON value per batch (decoding ten fields of every row cost PGlite's client a second per
+ * 100,000 leads).
  */
 export async function writeLeadsFile(
   q: Queryable,
@@ -297,14 +307,13 @@ export async function writeLeadsFile(
   landings: Landing[],
   title: string,
   batches: LeadBatches,
-  onRows?: (written: number) => Promise<void>,
+  { onRows, readers = 1 }: WriteOptions = {},
 ) {
   const columns = fileColumns(landings);
   const upload = await storage.open(key);
-  let next: Promise<ReadBatch> | undefined;
-  let written = 0;
   try {
-    let read: (after: number) => Promise<ReadBatch>;
+    let read: (from: string) => Promise<ReadBatch>;
+    let limit: number;
     let end: () => Promise<void>;
     if (type === 'csv') {
       const writer = csvWriter(
@@ -312,10 +321,9 @@ export async function writeLeadsFile(
         columns.columns.map((c) => c.label),
       );
       const lines = csvLinesSql(columns.form);
+      limit = q.parallel ? PG_CSV_BATCH : writer.batch;
       end = writer.end;
-      read = async (after) => {
-        const from = batches(after, q.parallel ? PG_CSV_BATCH : writer.batch);
-        if (!from) return null;
+      read = async (from) => {
         const copied = copiedLines();
         await q.copyTo(`SELECT count(*), max(l.id), string_agg(${lines.line}, '' ORDER BY l.id) FROM ${from} ${lines.join}`, copied.write);
         const { count, last, lines: bytes } = copied.end();
@@ -323,27 +331,18 @@ export async function writeLeadsFile(
       };
     } else {
       const writer = sheetWriter(type, upload.stream, columns.columns, title);
+      limit = writer.batch;
       end = () => writer.end();
-      read = async (after) => {
-        const from = batches(after, writer.batch);
-        if (!from) return null;
+      read = async (from) => {
         const rows = (await q.query<{ rows: FileRow[] | null }>(`SELECT json_agg(${fileRowSql} ORDER BY id) AS rows FROM ${from}`)).rows[0]!.rows;
         return rows === null ? null : { count: rows.length, last: rows[rows.length - 1]![0], write: () => writer.rows(rows.map(columns.row)) };
       };
     }
-    // The database (PostgreSQL, or PGlite's worker thread) reads the next batch while this one is
-    // written (0.3–0.4 s of a 100,000-lead export on PostgreSQL).
-    next = read(0);
-    for (let batch = await next; batch; batch = await next) {
-      next = read(batch.last);
-      await batch.write();
-      written += batch.count;
-      await onRows?.(written);
-    }
+    // The database (PostgreSQL, or PGlite's worker thread) reads the next batches while one is written.
+    await readAhead((after) => batches(after, limit), read, readers, onRows);
     await end();
     await upload.finish();
   } catch (err) {
-    next?.catch(() => undefined);
     await upload.abort();
     throw err;
   }
