@@ -22,7 +22,7 @@ function source(n: number, size: number, known: boolean, opts: { removed?: Set<n
     await new Promise((ok) => setTimeout(ok, ((first * 7) % 5) + 1));
     reading--;
     if (first === opts.failAt) throw new Error(`batch ${first} failed`);
-    const ids = [];
+    const ids: number[] = [];
     for (let id = first; id <= Math.min(first + size - 1, n); id++) if (!opts.removed?.has(id)) ids.push(id);
     if (ids.length === 0) return null;
     return {
