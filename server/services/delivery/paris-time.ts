@@ -38,7 +38,8 @@ const format = new Intl.DateTimeFormat('en-CA', {
   hourCycle: 'h23',
 });
 
-export function parisClock(at: Date): ParisClock {
+/** The Paris clock of a moment, told by Intl. */
+function clockOf(at: Date): ParisClock {
   const p = Object.fromEntries(format.formatToParts(at).map((part) => [part.type, part.value]));
   const day = `${p.year}-${p.month}-${p.day}`;
   const weekday = p.weekday.toLowerCase() as Weekday;
@@ -49,6 +50,35 @@ export function parisClock(at: Date): ParisClock {
     label: `${day} ${p.hour}:${p.minute}`,
     windows: { hour: `${day} ${p.hour}:00`, week: `${mondayOf(day, weekday)} 00:00`, month: `${p.year}-${p.month}-01 00:00` },
   };
+}
+
+const hourClocks = new Map<number, ParisClock>();
+/** UTC hours whose clock is kept: more than a year (a replay reads a year of leads), then they are computed again. */
+const KEPT_HOURS = 10_000;
+
+/**
+ * The Paris clock of a moment's UTC hour (its first minute), each hour's computed once: Intl is
+ * the dearest call of a routing or a replay otherwise (the routing of an import's 100,000 leads
+ * asked it twice per lead). Paris is a whole number of hours from UTC and changes offset on a UTC
+ * hour, so the minutes of a UTC hour share its day, weekday and windows.
+ */
+export function hourClock(at: number): ParisClock {
+  const hour = Math.floor(at / 3_600_000);
+  let clock = hourClocks.get(hour);
+  if (clock === undefined) {
+    if (hourClocks.size >= KEPT_HOURS) hourClocks.clear();
+    clock = clockOf(new Date(hour * 3_600_000));
+    hourClocks.set(hour, clock);
+  }
+  return clock;
+}
+
+/** A moment's Paris clock (seconds aside): its UTC hour's, and the minutes since. */
+export function parisClock(at: Date): ParisClock {
+  const ms = at.getTime();
+  const clock = hourClock(ms);
+  const minute = Math.floor((ms - Math.floor(ms / 3_600_000) * 3_600_000) / 60_000);
+  return minute === 0 ? clock : { ...clock, minute: clock.minute + minute, label: `${clock.label.slice(0, 14)}${String(minute).padStart(2, '0')}` };
 }
 
 /** 'HH:mm' → minutes since midnight. */

@@ -2,7 +2,7 @@ import type { LandingColumn } from '../../../src/api/landings/contract';
 import { leadFilterColumns, weekdays, type Weekday } from '../../../src/api/rules/contract';
 import { passesFilter, type FilteredLead, type RuleFilter } from './filters';
 import { engineOrder, nextVerdict, salesReason, type Candidate } from './judge';
-import { inSpan, minuteOf, parisClock, windowSpans, type ParisClock, type WindowSpan } from './paris-time';
+import { hourClock, inSpan, minuteOf, parisClock, windowSpans, type ParisClock, type WindowSpan } from './paris-time';
 import type { ReplayLeads } from './replay-leads';
 
 /**
@@ -85,26 +85,6 @@ export interface Replayed {
   sales: ReplaySale[];
   /** For the watched rule: per Paris day, the 'HH:mm' of the sale with which its day, week or month cap or its customer's budget was reached. */
   reached: Map<string, string>;
-}
-
-const clocks = new Map<number, ParisClock>();
-
-/**
- * The Paris clock of a moment (epoch ms), as parisClock tells it, from its hour's computed once:
- * Intl is the replay's dearest call otherwise. Paris is a whole number of hours from UTC and
- * changes offset on a UTC hour, so the minutes of a UTC hour share its day, weekday and windows.
- */
-export function parisClockAt(at: number): ParisClock {
-  const hour = Math.floor(at / 3_600_000);
-  const clock = hourClock(at);
-  const minute = Math.floor((at - hour * 3_600_000) / 60_000);
-  return minute === 0 ? clock : { ...clock, minute: clock.minute + minute, label: `${clock.label.slice(0, 14)}${String(minute).padStart(2, '0')}` };
-}
-
-/** The Paris clock of a moment's UTC hour (its first minute): the day, weekday and windows of every minute of that hour. */
-function hourClock(at: number): ParisClock {
-  const hour = Math.floor(at / 3_600_000);
-  return clocks.get(hour) ?? clocks.set(hour, parisClock(new Date(hour * 3_600_000))).get(hour)!;
 }
 
 const windowIds = new Map<string, number>();
@@ -379,7 +359,7 @@ function run(world: ReplayWorld, rules: ReplayRule[], watch?: number, from?: Rep
   const ruleIndex = new Map(rules.map((r, i) => [r.id, i]));
   // The day and windows (windowsAt) each rule's counters belong to: a counter starts again at 0 in a new one.
   const ruleWindows = from?.ruleWindows ?? new Int32Array(rules.length * 4).fill(-1);
-  // The UTC hour each rule was last refreshed in: its minutes share the day and every window (see parisClockAt).
+  // The UTC hour each rule was last refreshed in: its minutes share the day and every window (see hourClock).
   const refreshedHour = from?.refreshedHour ?? new Float64Array(rules.length).fill(NaN);
   const refresh = (i: number, at: number) => {
     const hour = Math.floor(at / 3_600_000);
@@ -526,7 +506,7 @@ function run(world: ReplayWorld, rules: ReplayRule[], watch?: number, from?: Rep
       soldPerson(c.customer_id, phone, email, at);
       if (named.has(n)) soldPrice.set(`${n}:${c.customer_id}`, c.price_cents);
       sales.push({ lead: n, rule_id: c.id, customer_id: c.customer_id, price_cents: c.price_cents, day: clock.day });
-      if (c.id === watch && !reached.has(clock.day) && isReached(c)) reached.set(clock.day, parisClockAt(at).label.slice(11));
+      if (c.id === watch && !reached.has(clock.day) && isReached(c)) reached.set(clock.day, parisClock(new Date(at)).label.slice(11));
     }
   }
   const progress = { candidates, months, ruleWindows, refreshedHour, byPhone, byEmail, stamp, next: leads.length, p, k, sales, soldPrice, reached };
