@@ -193,7 +193,7 @@ export async function runBigExport(ctx: AppContext, id: number): Promise<void> {
     const filename = exportFilename(`export-personnalise_${job.start_day}_${job.end_day}`, job.book_type);
     let reported = Date.now();
     await writeLeadsFile(db, storage, key, job.book_type, landings, filename, leadsByIds(ids), {
-      // On PostgreSQL two connections write the lines of two batches at once (csv-sql.ts).
+      // On PostgreSQL two connections read the next two batches while one is written.
       readers: db.parallel ? 2 : 1,
       onRows: async (written) => {
         if (Date.now() - reported < PROGRESS_MS) return;
