@@ -1,4 +1,4 @@
-import { Fragment, useSyncExternalStore, type ReactNode } from 'react';
+import { Fragment, useSyncExternalStore, type FocusEvent, type ReactNode } from 'react';
 import { Button, Menu, MenuItem, Separator } from 'react-aria-components';
 import { useT } from '../i18n/provider';
 import { Hint } from '../ui/Hint';
@@ -135,8 +135,18 @@ export function CommandMenu({ menu, variant, label, args, source = variant === '
       </Button>
     );
   });
+  // A bar that scrolls sideways (the lead view's actions on a phone) shows the focused button
+  // whole: the browser scrolls a focused element into view only when none of it is visible.
+  const reveal = (e: FocusEvent<HTMLDivElement>) => {
+    const bar = e.currentTarget;
+    if (bar.scrollWidth <= bar.clientWidth) return;
+    const shown = bar.getBoundingClientRect();
+    const item = (e.target as HTMLElement).getBoundingClientRect();
+    if (item.left < shown.left) bar.scrollLeft -= shown.left - item.left;
+    else if (item.right > shown.right) bar.scrollLeft += item.right - shown.right;
+  };
   return (
-    <div role="group" aria-label={label} className={className}>
+    <div role="group" aria-label={label} className={className} onFocus={reveal}>
       {buttons}
     </div>
   );
