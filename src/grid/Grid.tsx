@@ -1,4 +1,5 @@
 import {
+  memo,
   useCallback,
   useEffect,
   useId,
@@ -108,7 +109,8 @@ const sameQuery = (a: Query, b: Query) =>
   Object.keys(a.filters).length === Object.keys(b.filters).length &&
   Object.entries(a.filters).every(([k, v]) => b.filters[k] === v);
 
-export function Grid(props: GridProps) {
+// Memoised: a selection the grid reports renders its owner again, which need not render the grid twice.
+export const Grid = memo(function Grid(props: GridProps) {
   const { loader, queryKey, t, pageSize = 150, onSelectionChange, onOpen, locale, rowTone, selectable = true, rowMenu } = props;
   const checkWidth = selectable ? CHECK_WIDTH : 0;
   const domId = useId().replace(/:/g, '');
@@ -511,7 +513,7 @@ export function Grid(props: GridProps) {
       ) : null}
     </div>
   );
-}
+});
 
 function oncePerId(label: (id: RowId) => string): (id: RowId) => string {
   const labels = new Map<RowId, string>();

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useSnapshot } from 'valtio';
 import type { EntryStatus, LeadRow } from '../../api/leads/contract';
 import { useAllLandings } from '../../api/landings/hooks';
@@ -47,8 +47,12 @@ interface Props {
   onQueryChange: (query: GridQuery) => void;
 }
 
-/** A status tab (Nouveaux, Extraits, Archivés, Mauvais, Doublons): the actions bar and the grid. */
-export function StatusTab({ landingIds, status, selection, onSelectionChange, onColumns, query, onQueryChange }: Props) {
+/**
+ * A status tab (Nouveaux, Extraits, Archivés, Mauvais, Doublons): the actions bar and the grid.
+ * Memoised: the lead screen renders again as its counts, saved views and selection come; the tab
+ * and its grid only when what they are given changes.
+ */
+export const StatusTab = memo(function StatusTab({ landingIds, status, selection, onSelectionChange, onColumns, query, onQueryChange }: Props) {
   const t = useT();
   const intl = useIntl();
   const columnsRef = useRef<GridColumnSpec[]>([]);
@@ -188,7 +192,7 @@ export function StatusTab({ landingIds, status, selection, onSelectionChange, on
       <RoutingDialog returnFocus={focusGrid} />
     </div>
   );
-}
+});
 
 function ConvertDialogHost({ landingIds }: { landingIds: readonly number[] }) {
   const { convertOpen } = useSnapshot(leadView);
