@@ -23,7 +23,8 @@ export function signInStyleSources(distDir: string): string[] {
   for (const language of languages) {
     const file = join(distDir, signInPageFile(language));
     if (!existsSync(file)) continue;
-    for (const [, css] of readFileSync(file, 'utf8').matchAll(/<style>([^<]*)<\/style>/g)) {
+    // Up to the closing tag: minified CSS holds '<' in its media ranges, `@media (width<=599px)`.
+    for (const [, css] of readFileSync(file, 'utf8').matchAll(/<style>([\s\S]*?)<\/style>/g)) {
       sources.add(`'sha256-${createHash('sha256').update(css!).digest('base64')}'`);
     }
   }
