@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { Select, type Key } from 'react-aria-components';
 import { useSnapshot } from 'valtio';
 import type { Landing } from '../../api/landings/contract';
@@ -16,8 +16,11 @@ interface Props {
   chosen: readonly number[];
 }
 
-/** The period, the landings of the category, the colour given to the selection and the screen's actions. */
-export function ProductionControls({ category, landings, chosen }: Props) {
+/**
+ * The period, the landings of the category, the colour given to the selection and the screen's actions.
+ * Memoised, as are the tables: the map screen renders again as each of its queries answers.
+ */
+export const ProductionControls = memo(function ProductionControls({ category, landings, chosen }: Props) {
   const t = useT();
   const view = useSnapshot(productionView);
   const [value, setValue] = useState<Key[] | null>(null);
@@ -50,4 +53,4 @@ export function ProductionControls({ category, landings, chosen }: Props) {
       <CommandMenu menu="production.actions" variant="toolbar" label={t('production.actions')} />
     </div>
   );
-}
+});

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { leadSources } from '../../api/leads/contract';
 import { productionStatKeys, type RegionsData } from '../../api/productions/contract';
 import { useIntl, useT } from '../../i18n/provider';
@@ -7,7 +8,7 @@ import { useIntl, useT } from '../../i18n/provider';
  * Every row is there from the start ('…' until the figures arrive), so the tables never grow
  * under the map on a phone and push the Statistiques down as the data comes in.
  */
-export function ProductionTable({ data, busy }: { data: RegionsData | undefined; busy: boolean }) {
+export const ProductionTable = memo(function ProductionTable({ data, busy }: { data: RegionsData | undefined; busy: boolean }) {
   const t = useT();
   const intl = useIntl();
   const sources = new Map(data?.sources.map((s) => [s.key, s.value]));
@@ -47,4 +48,4 @@ export function ProductionTable({ data, busy }: { data: RegionsData | undefined;
       </table>
     </div>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef } from 'react';
 import type { DepartmentCode, DepartmentCoverage, ProductionCategory } from '../../api/productions/contract';
 import { runCommand } from '../../commands/registry';
 import { Grid } from '../../grid/Grid';
@@ -38,7 +38,7 @@ const coverageColumns: GridColumnSpec[] = [
  * 'Statistiques': every department with its count of leads and its note, sortable and filtered
  * by the grid — what the map shows, as a table (the map's accessible alternative). Collapsible.
  */
-export function StatisticsTable({ category, counts, coverage, notes, selected, open }: Props) {
+export const StatisticsTable = memo(function StatisticsTable({ category, counts, coverage, notes, selected, open }: Props) {
   const t = useT();
   const intl = useIntl();
   const gridRef = useRef<GridHandle | null>(null);
@@ -128,4 +128,4 @@ export function StatisticsTable({ category, counts, coverage, notes, selected, o
       </div>
     </section>
   );
-}
+});
