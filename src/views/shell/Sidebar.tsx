@@ -104,10 +104,7 @@ function Group({ group, collapsed, pathname, search }: { group: MenuGroup; colla
   );
 }
 
-/**
- * The menu of screens and landings, a drawer on a phone.
- * Memoised: it reads what it shows itself, and the shell renders again for its user and route.
- */
+/** The menu of screens and landings, a drawer on a phone. Memoised: it reads what it shows itself, and the shell renders again for its user and route. */
 export const Sidebar = memo(function Sidebar() {
   const t = useT();
   const { sidebar, device } = useSnapshot(ui);
