@@ -1,4 +1,3 @@
-import { memo } from 'react';
 import { useParams } from 'react-router';
 import { CommandMenu } from '../../commands/CommandMenu';
 import { getScreen, groupOf, menuGroups, useCurrentScreen, type Screen } from '../../commands/screens';
@@ -30,11 +29,8 @@ function Breadcrumb({ screen }: { screen: Screen | undefined }) {
   );
 }
 
-/**
- * The navbar: its buttons are the commands of the 'navbar.start', 'navbar' and 'navbar.end' menus.
- * Memoised: it reads what it shows itself, and the shell renders again for its user and route.
- */
-export const Navbar = memo(function Navbar() {
+/** The navbar: its buttons are the commands of the 'navbar.start', 'navbar' and 'navbar.end' menus. */
+export function Navbar() {
   const t = useT();
   const screen = useCurrentScreen();
   const titleKey = useTitleKey(screen);
@@ -52,4 +48,4 @@ export const Navbar = memo(function Navbar() {
       </div>
     </div>
   );
-});
+}

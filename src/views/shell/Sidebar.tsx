@@ -1,4 +1,4 @@
-import { memo, useEffect, useRef, useState, type MouseEvent } from 'react';
+import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { useLocation } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { useFacebookLandings, useLandings } from '../../api/landings/hooks';
@@ -104,8 +104,7 @@ function Group({ group, collapsed, pathname, search }: { group: MenuGroup; colla
   );
 }
 
-/** The menu of screens and landings, a drawer on a phone. Memoised: it reads what it shows itself, and the shell renders again for its user and route. */
-export const Sidebar = memo(function Sidebar() {
+export function Sidebar() {
   const t = useT();
   const { sidebar, device } = useSnapshot(ui);
   const { pathname, search } = useLocation();
@@ -165,4 +164,4 @@ export const Sidebar = memo(function Sidebar() {
       {landings.isError || facebook.isError ? <p className="menu-error">{t('shell.menu.loadFailed')}</p> : null}
     </nav>
   );
-});
+}

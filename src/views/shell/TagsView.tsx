@@ -1,4 +1,4 @@
-import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { Popover } from 'react-aria-components';
 import { useLocation } from 'react-router';
 import { useSnapshot } from 'valtio';
@@ -92,11 +92,8 @@ function useOverflow(pathname: string, count: number) {
   return { list, more, scrollBy };
 }
 
-/**
- * The visited-views bar: one tag per screen opened, a context menu (right click, Shift+F10 or the menu key).
- * Memoised: it reads what it shows itself, and the shell renders again for its user and route.
- */
-export const TagsView = memo(function TagsView() {
+/** The visited-views bar: one tag per screen opened, a context menu (right click, Shift+F10 or the menu key). */
+export function TagsView() {
   const t = useT();
   const { userData } = useSnapshot(userState);
   // A tag kept from an admin's session is not a normal user's (nor an admin's before the role is known).
@@ -142,4 +139,4 @@ export const TagsView = memo(function TagsView() {
       </Popover>
     </nav>
   );
-});
+}
