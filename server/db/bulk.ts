@@ -41,7 +41,7 @@ export async function bulkInsert(
 
 const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
 /** A field of COPY's text format: `\N` for NULL, backslash, tab and line breaks escaped, nothing quoted. */
-const copyField = (v: unknown) => {
+export const copyField = (v: unknown) => {
   const text = toText(v);
   if (text === null) return '\\N';
   return /[\\\t\n\r]/.test(text) ? text.replace(/[\\\t\n\r]/g, (c) => COPY_ESCAPES[c]!) : text;
@@ -54,7 +54,10 @@ const copyField = (v: unknown) => {
  */
 export function copyRows(q: Queryable, table: string, columns: string[], rows: unknown[][]): Promise<number> {
   if (rows.length === 0) return Promise.resolve(0);
-  return q.copyFrom(`${table} (${columns.join(', ')})`, rows.map((row) => row.map(copyField).join('\t')).join('\n'));
+  return q.copyFrom(
+    `${table} (${columns.join(', ')})`,
+    rows.map((row) => row.map(copyField).join('\t')),
+  );
 }
 
 /**

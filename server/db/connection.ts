@@ -15,11 +15,14 @@ export interface Queryable {
   /** Runs parameterless SQL that may hold several statements; answers the last one's rows. */
   exec<T = Record<string, unknown>>(sql: string): Promise<T[]>;
   /**
-   * `COPY target FROM STDIN` of `rows` (every row in COPY's text format): the database's own bulk
-   * input, with its triggers and checks, in a quarter to a half of the time of an `INSERT … unnest`
-   * of the same rows (docs/performance.md). Answers the number of rows copied.
+   * `COPY target FROM STDIN` of `lines` (each a row in COPY's text format, without its line break):
+   * the database's own bulk input, with its triggers and checks, in a quarter to a half of the time
+   * of an `INSERT … unnest` of the same rows (docs/performance.md). On PostgreSQL the lines are
+   * read as they are sent, so that a generator builds them while the database copies the ones
+   * before; if it throws, the COPY fails with its error and copies nothing. Answers the number of
+   * rows copied.
    */
-  copyFrom(target: string, rows: string): Promise<number>;
+  copyFrom(target: string, lines: CopyLines): Promise<number>;
   /**
    * `COPY (query) TO STDOUT (FORMAT binary)`: its output as it comes, piece by piece, to `write`,
    * which must have used (copied) a piece when it returns; while a promise it returned is pending,
@@ -35,6 +38,9 @@ export interface Queryable {
    */
   readonly parallel: boolean;
 }
+
+/** Rows in COPY's text format, one a line (a string is not: it would iterate its characters). */
+export type CopyLines = readonly string[] | Generator<string, void, undefined>;
 
 /** Takes a piece of a COPY's output (connection.ts `copyTo`); a promise holds the next pieces back. */
 export type CopyWrite = (piece: Buffer) => Promise<void> | undefined;
@@ -190,9 +196,9 @@ export async function openPglite(dir: string | undefined, image?: Blob): Promise
       check();
       return send<T[]>({ op: 'exec', sql, tx });
     },
-    async copyFrom(target: string, rows: string) {
+    async copyFrom(target: string, lines: CopyLines) {
       check();
-      return send<number>({ op: 'copy', target, rows, tx });
+      return send<number>({ op: 'copy', target, rows: Array.from(lines).join('\n'), tx });
     },
     // PGlite's COPY TO STDOUT is its '/dev/blob' device: the output comes whole, in one piece.
     async copyTo(query: string, write: CopyWrite) {
@@ -249,30 +255,61 @@ export async function openPglite(dir: string | undefined, image?: Blob): Promise
 
 /**
  * A `COPY … FROM STDIN` for node-postgres, which has no COPY stream of its own (that is the
- * `pg-copy-streams` package): its simple query, then, at the server's CopyInResponse, the rows as
- * CopyData messages and CopyDone. Errors and the row count come back as for any query.
+ * `pg-copy-streams` package): its simple query, then, at the server's CopyInResponse, the lines as
+ * CopyData messages and CopyDone, or CopyFail if reading the lines threw. Errors and the row count
+ * come back as for any query.
  */
 class CopyIn extends pg.Query {
   // Private: pg.Query reads fields of its own to choose its protocol. Kept as `this.rows` (its
   // rows-per-fetch), the COPY went through the extended protocol ending in Flush instead of Sync:
   // PostgreSQL held the COPY's answer and its transaction's locks for ever (docs/performance.md).
-  readonly #rows: string;
-  constructor(sql: string, rows: string) {
+  readonly #lines: CopyLines;
+  constructor(sql: string, lines: CopyLines) {
     super(sql);
-    this.#rows = rows;
+    this.#lines = lines;
   }
-  handleCopyInResponse(connection: { sendCopyFromChunk(chunk: Buffer): void; endCopyFrom(): void }) {
-    const bytes = Buffer.from(this.#rows);
-    for (let at = 0; at < bytes.length; at += COPY_CHUNK) connection.sendCopyFromChunk(bytes.subarray(at, at + COPY_CHUNK));
-    connection.endCopyFrom();
+  handleCopyInResponse(connection: CopyInConnection) {
+    void sendLines(connection, this.#lines);
   }
 }
-/** CopyData messages of 1 MB: a message is limited to 1 GB, and an import's rows may pass it. */
+
+interface CopyInConnection {
+  sendCopyFromChunk(chunk: Buffer): void;
+  endCopyFrom(): void;
+  sendCopyFail(message: string): void;
+}
+
+/** CopyData messages of about 1 MB: a message is limited to 1 GB, and an import's rows may pass it. */
 const COPY_CHUNK = 2 ** 20;
 
-function copyIn(c: pg.PoolClient, target: string, rows: string): Promise<number> {
+/**
+ * Sends the lines about 1 MB at a time, and lets the event loop run between two: the socket then
+ * hands each piece to PostgreSQL, which copies it while the next is built, and other requests
+ * are served meanwhile.
+ */
+async function sendLines(connection: CopyInConnection, lines: CopyLines) {
+  try {
+    let piece: string[] = [];
+    let size = 0;
+    for (const line of lines) {
+      piece.push(line);
+      size += line.length + 1;
+      if (size < COPY_CHUNK) continue;
+      connection.sendCopyFromChunk(Buffer.from(`${piece.join('\n')}\n`));
+      piece = [];
+      size = 0;
+      await new Promise(setImmediate);
+    }
+    if (piece.length) connection.sendCopyFromChunk(Buffer.from(piece.join('\n')));
+    connection.endCopyFrom();
+  } catch (err) {
+    connection.sendCopyFail(err instanceof Error ? err.message : String(err));
+  }
+}
+
+function copyIn(c: pg.PoolClient, target: string, lines: CopyLines): Promise<number> {
   return new Promise((resolve, reject) => {
-    const query = new CopyIn(`COPY ${target} FROM STDIN`, rows);
+    const query = new CopyIn(`COPY ${target} FROM STDIN`, lines);
     query.on('end', (res) => resolve(res.rowCount ?? 0));
     query.on('error', reject);
     void c.query(query);
@@ -374,7 +411,7 @@ export async function openPostgres(url: string, onConnectionError: ConnectionErr
   return {
     kind: 'pg',
     ...client(pool),
-    copyFrom: (target, rows) => held((c) => copyIn(c, target, rows)),
+    copyFrom: (target, lines) => held((c) => copyIn(c, target, lines)),
     copyTo: (query, write) => held((c) => copyOut(c, query, write)),
     // A script that opens its own transaction (pg-boss's schema: BEGIN; …; COMMIT) and fails halfway
     // leaves its connection in the failed transaction: rolled back before the pool hands it out again.
@@ -394,7 +431,7 @@ export async function openPostgres(url: string, onConnectionError: ConnectionErr
             await c.query('BEGIN');
             const result = await fn({
               ...client(c),
-              copyFrom: (target, rows) => copyIn(c, target, rows),
+              copyFrom: (target, lines) => copyIn(c, target, lines),
               copyTo: (query, write) => copyOut(c, query, write),
               afterCommit,
             });

@@ -4,7 +4,7 @@ import type { AppContext } from '../context';
 import { notFound, validationFailed } from '../errors';
 import { writeIntake } from './intake-writer';
 import { getIntakeLanding } from './leads/landings';
-import { deriveFields, MAX_CELL_LENGTH, normalizeCell, own, plainRecord, type Cell } from './leads/normalize';
+import { deriveFields, MAX_CELL_LENGTH, normalizeCell, own, setValue, type Cell } from './leads/normalize';
 
 const body = z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]), 'Formulaire invalide');
 const tracking = z.object({
@@ -27,11 +27,11 @@ export async function intakeLead(ctx: Pick<AppContext, 'db' | 'jobs' | 'log'>, k
   const form = parsed.data as Record<string, Cell>;
 
   const errors: Record<string, string> = {};
-  const data = plainRecord<unknown>();
+  const data: Record<string, unknown> = {};
   for (const column of landing.columns) {
     const cell = normalizeCell(column, own(form, column.key));
     if (!cell.ok) errors[column.key] = cell.message;
-    else if (cell.value !== null) data[column.key] = cell.value;
+    else if (cell.value !== null) setValue(data, column.key, cell.value);
   }
   const fields = tracking.safeParse(Object.fromEntries(trackingFields.map((f) => [f, own(form, f)])));
   if (!fields.success) for (const issue of fields.error.issues) errors[issue.path.join('.')] ??= issue.message;

@@ -7,7 +7,7 @@ import { writeEvents } from '../events/outbox';
 import { AppError } from '../../errors';
 import type { SessionUser } from '../auth/sessions';
 import { insertLeads, type NewLead } from '../leads/insert';
-import { deriveFields, MAX_CELL_LENGTH, normalizeCell, own, plainRecord, type Cell } from '../leads/normalize';
+import { deriveFields, MAX_CELL_LENGTH, normalizeCell, own, setValue, type Cell } from '../leads/normalize';
 import { audit } from '../audit';
 
 type ImportInput = z.output<typeof importRequest>;
@@ -43,22 +43,24 @@ export async function importLeads(ctx: Pick<AppContext, 'db' | 'jobs' | 'log'>, 
     if (errors.length < MAX_ERRORS) errors.push(e);
   };
 
+  const columns = landing.columns.map((column) => ({ column, header: header(column.key) }));
+  const tracked = trackingFields.map((field) => ({ field, header: header(field) }));
   const leads: NewLead[] = [];
   input.data.forEach((row, i) => {
-    const data = plainRecord<unknown>();
+    const data: Record<string, unknown> = {};
     let ok = true;
-    for (const column of landing.columns) {
-      const cell = normalizeCell(column, own(row, header(column.key)));
+    for (const { column, header } of columns) {
+      const cell = normalizeCell(column, own(row, header));
       if (cell.ok) {
-        if (cell.value !== null) data[column.key] = cell.value;
+        if (cell.value !== null) setValue(data, column.key, cell.value);
       } else {
         ok = false;
         report({ row: i + 1, column: column.key, message: cell.message });
       }
     }
-    const tracking = plainRecord<string | null>();
-    for (const field of trackingFields) {
-      const value = text(own(row, header(field)));
+    const tracking = {} as Record<(typeof trackingFields)[number], string | null>;
+    for (const { field, header } of tracked) {
+      const value = text(own(row, header));
       if (value !== null && value.length > MAX_CELL_LENGTH) {
         ok = false;
         report({ row: i + 1, column: field, message: `Valeur trop longue (${MAX_CELL_LENGTH} caractères au plus)` });

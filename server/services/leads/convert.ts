@@ -6,7 +6,7 @@ import type { SessionUser } from '../auth/sessions';
 import { getLanding } from './landings';
 import { insertLeads, type NewLead } from './insert';
 import type { LeadDbRow } from './list';
-import { deriveFields, normalizeCell, plainRecord } from './normalize';
+import { deriveFields, normalizeCell, setValue } from './normalize';
 import { leadsNotFound } from './selection';
 import { audit } from '../audit';
 
@@ -35,11 +35,11 @@ export async function convertLeads(ctx: Pick<AppContext, 'db' | 'jobs' | 'log'>,
       [ids, target.id, req.from_status ?? null],
     );
     const copies: NewLead[] = rows.map((o) => {
-      const data = plainRecord<unknown>();
+      const data: Record<string, unknown> = {};
       for (const column of target.columns) {
         if (!Object.prototype.hasOwnProperty.call(o.data, column.key)) continue;
         const cell = normalizeCell({ ...column, required: false }, o.data[column.key] as string);
-        data[column.key] = cell.ok ? cell.value : o.data[column.key];
+        setValue(data, column.key, cell.ok ? cell.value : o.data[column.key]);
       }
       return { ...o, data, ...deriveFields(target.columns, data) };
     });

@@ -1,5 +1,5 @@
 import type { EntryStatus, LeadSource } from '../../../src/api/leads/contract';
-import { copyRows, reserveIds } from '../../db/bulk';
+import { copyField, reserveIds } from '../../db/bulk';
 import type { Queryable } from '../../db/connection';
 
 export interface NewLead {
@@ -34,8 +34,15 @@ export function insertLeads(q: Queryable, landingId: number, leads: NewLead[], f
   );
 }
 
-/** A landing and a phone or email, as the duplicate check compares them. */
-const personKey = (landingId: number, value: string) => `${landingId}:${value}`;
+/** The phones and emails a landing has seen, as the duplicate check reads them. */
+class Seen {
+  readonly #byLanding = new Map<number, { phones: Set<string>; emails: Set<string> }>();
+  of(landingId: number) {
+    let seen = this.#byLanding.get(landingId);
+    if (!seen) this.#byLanding.set(landingId, (seen = { phones: new Set(), emails: new Set() }));
+    return seen;
+  }
+}
 
 /**
  * Inserts leads, each into its landing, with a single COPY (ids reserved first, so they follow
@@ -53,63 +60,46 @@ export async function insertLandingLeads(q: Queryable, rows: LandingLead[], flag
 
   const statuses: EntryStatus[] = rows.map(() => 'new');
   if (flagDuplicates) {
-    const phones = [...new Set(rows.flatMap((r) => (r.lead.phone ? [r.lead.phone] : [])))];
-    const emails = [...new Set(rows.flatMap((r) => (r.lead.email ? [r.lead.email] : [])))];
+    const phones = new Set<string>();
+    const emails = new Set<string>();
+    for (const { lead } of rows) {
+      if (lead.phone) phones.add(lead.phone);
+      if (lead.email) emails.add(lead.email);
+    }
     const { rows: found } = await q.query<{ landing_id: number; phone: string | null; email: string | null }>(
       // One branch per index (leads_phone_idx, leads_email_idx): the person's few leads, whatever the
       // landing's volume. Every landing is crossed with every value: the pairs are sorted out below.
       `SELECT landing_id, phone, NULL AS email FROM leads WHERE landing_id = ANY($1::int[]) AND phone = ANY($2::text[]) AND created_at > now() - $4::interval
        UNION ALL
        SELECT landing_id, NULL, email FROM leads WHERE landing_id = ANY($1::int[]) AND email = ANY($3::text[]) AND created_at > now() - $4::interval`,
-      [landings, phones, emails, DUPLICATE_WINDOW],
+      [landings, [...phones], [...emails], DUPLICATE_WINDOW],
     );
-    const seenPhones = new Set(found.flatMap((r) => (r.phone ? [personKey(r.landing_id, r.phone)] : [])));
-    const seenEmails = new Set(found.flatMap((r) => (r.email ? [personKey(r.landing_id, r.email)] : [])));
-    rows.forEach(({ landingId, lead }, i) => {
-      const phone = lead.phone && personKey(landingId, lead.phone);
-      const email = lead.email && personKey(landingId, lead.email);
-      if ((phone && seenPhones.has(phone)) || (email && seenEmails.has(email))) statuses[i] = 'duplicate';
-      if (phone) seenPhones.add(phone);
-      if (email) seenEmails.add(email);
+    const seen = new Seen();
+    for (const r of found) {
+      if (r.phone) seen.of(r.landing_id).phones.add(r.phone);
+      if (r.email) seen.of(r.landing_id).emails.add(r.email);
+    }
+    rows.forEach(({ landingId, lead: { phone, email } }, i) => {
+      const { phones, emails } = seen.of(landingId);
+      if ((phone && phones.has(phone)) || (email && emails.has(email))) statuses[i] = 'duplicate';
+      if (phone) phones.add(phone);
+      if (email) emails.add(email);
     });
   }
 
   const ids = await reserveIds(q, 'leads', rows.length);
-  await copyRows(
-    q,
-    'leads',
-    [
-      'id',
-      'landing_id',
-      'entry_status',
-      'source',
-      'utm_source',
-      'utm_medium',
-      'utm_campaign',
-      'url_presale',
-      'visitor',
-      'departement',
-      'zone_climatique',
-      'phone',
-      'email',
-      'data',
-    ],
-    rows.map(({ landingId, lead: l }, i) => [
-      ids[i],
-      landingId,
-      statuses[i],
-      l.source,
-      l.utm_source,
-      l.utm_medium,
-      l.utm_campaign,
-      l.url_presale,
-      l.visitor,
-      l.departement,
-      l.zone_climatique,
-      l.phone,
-      l.email,
-      l.data,
-    ]),
+  // Each lead's line of COPY's text format, built as the COPY sends it. Ids, landings, statuses
+  // and sources never need an escape.
+  function* lines() {
+    for (let i = 0; i < rows.length; i++) {
+      const { landingId, lead: l } = rows[i]!;
+      const fields = [l.utm_source, l.utm_medium, l.utm_campaign, l.url_presale, l.visitor, l.departement, l.zone_climatique, l.phone, l.email, l.data];
+      yield `${ids[i]}\t${landingId}\t${statuses[i]}\t${l.source}\t${fields.map(copyField).join('\t')}`;
+    }
+  }
+  await q.copyFrom(
+    'leads (id, landing_id, entry_status, source, utm_source, utm_medium, utm_campaign, url_presale, visitor, departement, zone_climatique, phone, email, data)',
+    lines(),
   );
   return { ids, statuses, duplicates: statuses.filter((s) => s === 'duplicate').length };
 }

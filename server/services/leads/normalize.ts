@@ -71,17 +71,31 @@ export function normalizeCell(column: LandingColumn, raw: Cell): Outcome {
 
 /** The fields derived from form data: department and climate zone from the postal code, phone and email. */
 export function deriveFields(columns: LandingColumn[], data: Record<string, unknown>) {
-  const first = (type: LandingColumn['type']) => {
-    const col = columns.find((c) => c.type === type && data[c.key] !== null && data[c.key] !== undefined);
-    return col ? String(data[col.key]) : null;
-  };
-  const postal = first('postal_code');
+  // The first value of each type, in one pass (an import derives them for every row).
+  let postal: string | null = null;
+  let phone: string | null = null;
+  let email: string | null = null;
+  for (const { key, type } of columns) {
+    const value = own(data, key);
+    if (value === null || value === undefined) continue;
+    if (type === 'postal_code') postal ??= String(value);
+    else if (type === 'phone') phone ??= String(value);
+    else if (type === 'email') email ??= String(value);
+  }
   const departement = postal ? departementFor(postal) : '';
-  return { departement, zone_climatique: zoneFor(departement), phone: first('phone'), email: first('email') };
+  return { departement, zone_climatique: zoneFor(departement), phone, email };
 }
 
-/** A null-prototype record, so that keys such as __proto__ or constructor stay plain data. */
-export const plainRecord = <T>(): Record<string, T> => Object.create(null) as Record<string, T>;
+/**
+ * Sets a form value. A plain assignment keeps the record a fast object (a null-prototype record is
+ * a dictionary: an import's records took 3 times longer to serialize, docs/performance.md); a
+ * `__proto__` key is defined instead, so that it stays a value rather than setting the prototype.
+ * Read such a record with `own`, as every record read back from the database.
+ */
+export function setValue(record: Record<string, unknown>, key: string, value: unknown) {
+  if (key === '__proto__') Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true });
+  else record[key] = value;
+}
 
 /** Reads an own property only (never an inherited one such as `constructor`). */
 export const own = (obj: Record<string, unknown>, key: string): Cell => (Object.prototype.hasOwnProperty.call(obj, key) ? (obj[key] as Cell) : undefined);

@@ -44,7 +44,7 @@ describe('openPglite, PGlite on its worker thread', () => {
     await db.tx(async (q) => {
       await q.query(`INSERT INTO t VALUES (3, 1, NULL, 'c')`);
       outside = db.query<{ n: number }>('SELECT count(*) AS n FROM t WHERE id = 3').then(({ rows }) => order.push(`outside saw ${rows[0].n}`));
-      await q.copyFrom('t (id, price, day, name)', '4\t2\t2026-01-01\td\n5\t3\t\\N\te');
+      await q.copyFrom('t (id, price, day, name)', ['4\t2\t2026-01-01\td', '5\t3\t\\N\te']);
       order.push('tx done');
     });
     await outside;
