@@ -44,49 +44,68 @@ class Seen {
   }
 }
 
+/** A lead's landing and person, as the duplicate check compares them. */
+export interface Person {
+  landingId: number;
+  phone: string | null;
+  email: string | null;
+}
+
 /**
  * Inserts leads, each into its landing, with a single COPY (ids reserved first, so they follow
  * the input's order), inside the caller's transaction. With `flagDuplicates`, a lead whose phone
  * or email already reached its landing within 30 days (or earlier in the same input) gets the
- * status 'duplicate'. On PostgreSQL a transaction-scoped advisory lock per landing, taken in id
- * order, keeps two concurrent inserts from both missing each other's duplicates; PGlite runs one
- * transaction at a time, so none can come between the check and the insert. Answers the new
- * ids, in input order, and their statuses.
+ * status 'duplicate'. Answers the new ids, in input order, and their statuses.
  */
 export async function insertLandingLeads(q: Queryable, rows: LandingLead[], flagDuplicates: boolean) {
   if (rows.length === 0) return { ids: [] as number[], statuses: [] as EntryStatus[], duplicates: 0 };
-  const landings = [...new Set(rows.map((r) => r.landingId))].sort((a, b) => a - b);
+  const persons = rows.map(({ landingId, lead }) => ({ landingId, phone: lead.phone, email: lead.email }));
+  const statuses = await leadStatuses(q, persons, flagDuplicates);
+  return { ids: await copyLeads(q, rows, statuses), statuses, duplicates: statuses.filter((s) => s === 'duplicate').length };
+}
+
+/**
+ * The status of each lead about to be inserted: 'new', or with `flagDuplicates` 'duplicate' for a
+ * person already seen by the landing (above). On PostgreSQL it first takes a transaction-scoped
+ * advisory lock per landing, in id order, which keeps two concurrent inserts from both missing
+ * each other's duplicates until the caller's transaction ends; PGlite runs one transaction at a
+ * time, so none can come between the check and the insert.
+ */
+export async function leadStatuses(q: Queryable, persons: Person[], flagDuplicates: boolean): Promise<EntryStatus[]> {
+  const landings = [...new Set(persons.map((p) => p.landingId))].sort((a, b) => a - b);
   if (q.parallel) await q.query('SELECT pg_advisory_xact_lock(7340032, l) FROM unnest($1::int[]) AS l', [landings]);
-
-  const statuses: EntryStatus[] = rows.map(() => 'new');
-  if (flagDuplicates) {
-    const phones = new Set<string>();
-    const emails = new Set<string>();
-    for (const { lead } of rows) {
-      if (lead.phone) phones.add(lead.phone);
-      if (lead.email) emails.add(lead.email);
-    }
-    const { rows: found } = await q.query<{ landing_id: number; phone: string | null; email: string | null }>(
-      // One branch per index (leads_phone_idx, leads_email_idx): the person's few leads, whatever the
-      // landing's volume. Every landing is crossed with every value: the pairs are sorted out below.
-      `SELECT landing_id, phone, NULL AS email FROM leads WHERE landing_id = ANY($1::int[]) AND phone = ANY($2::text[]) AND created_at > now() - $4::interval
-       UNION ALL
-       SELECT landing_id, NULL, email FROM leads WHERE landing_id = ANY($1::int[]) AND email = ANY($3::text[]) AND created_at > now() - $4::interval`,
-      [landings, [...phones], [...emails], DUPLICATE_WINDOW],
-    );
-    const seen = new Seen();
-    for (const r of found) {
-      if (r.phone) seen.of(r.landing_id).phones.add(r.phone);
-      if (r.email) seen.of(r.landing_id).emails.add(r.email);
-    }
-    rows.forEach(({ landingId, lead: { phone, email } }, i) => {
-      const { phones, emails } = seen.of(landingId);
-      if ((phone && phones.has(phone)) || (email && emails.has(email))) statuses[i] = 'duplicate';
-      if (phone) phones.add(phone);
-      if (email) emails.add(email);
-    });
+  const statuses: EntryStatus[] = persons.map(() => 'new');
+  if (!flagDuplicates) return statuses;
+  const phones = new Set<string>();
+  const emails = new Set<string>();
+  for (const { phone, email } of persons) {
+    if (phone) phones.add(phone);
+    if (email) emails.add(email);
   }
+  const { rows: found } = await q.query<{ landing_id: number; phone: string | null; email: string | null }>(
+    // One branch per index (leads_phone_idx, leads_email_idx): the person's few leads, whatever the
+    // landing's volume. Every landing is crossed with every value: the pairs are sorted out below.
+    `SELECT landing_id, phone, NULL AS email FROM leads WHERE landing_id = ANY($1::int[]) AND phone = ANY($2::text[]) AND created_at > now() - $4::interval
+     UNION ALL
+     SELECT landing_id, NULL, email FROM leads WHERE landing_id = ANY($1::int[]) AND email = ANY($3::text[]) AND created_at > now() - $4::interval`,
+    [landings, [...phones], [...emails], DUPLICATE_WINDOW],
+  );
+  const seen = new Seen();
+  for (const r of found) {
+    if (r.phone) seen.of(r.landing_id).phones.add(r.phone);
+    if (r.email) seen.of(r.landing_id).emails.add(r.email);
+  }
+  persons.forEach(({ landingId, phone, email }, i) => {
+    const { phones, emails } = seen.of(landingId);
+    if ((phone && phones.has(phone)) || (email && emails.has(email))) statuses[i] = 'duplicate';
+    if (phone) phones.add(phone);
+    if (email) emails.add(email);
+  });
+  return statuses;
+}
 
+/** Copies leads with the statuses `leadStatuses` gave them: answers their new ids, in input order. */
+export async function copyLeads(q: Queryable, rows: LandingLead[], statuses: EntryStatus[]): Promise<number[]> {
   const ids = await reserveIds(q, 'leads', rows.length);
   // Each lead's line of COPY's text format, built as the COPY sends it. Ids, landings, statuses
   // and sources never need an escape.
@@ -101,5 +120,5 @@ export async function insertLandingLeads(q: Queryable, rows: LandingLead[], flag
     'leads (id, landing_id, entry_status, source, utm_source, utm_medium, utm_campaign, url_presale, visitor, departement, zone_climatique, phone, email, data)',
     lines(),
   );
-  return { ids, statuses, duplicates: statuses.filter((s) => s === 'duplicate').length };
+  return ids;
 }
