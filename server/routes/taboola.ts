@@ -39,7 +39,7 @@ export default async function taboolaRoutes(app: FastifyInstance) {
     async (req) => {
       const accountId = accountIdOf(req.params.accountId);
       const campaignId = campaignIdOf(req.params.campaignId);
-      const { send, widen } = targetingOfForm(await sendFields(req));
+      const { send, widen } = await targetingOfForm(await sendFields(req));
       const data = await sendTargeting(app.ctx, taboola, { userId: currentUser(req).id, accountId, campaignId, send, widen });
       return { data, sandbox: taboola.sandbox, message: 'Codes postaux mis à jour' };
     },

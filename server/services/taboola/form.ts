@@ -59,7 +59,7 @@ export async function sendFields(req: FastifyRequest): Promise<{ fields: Record<
 }
 
 /** The send a form asks for: ALL, or INCLUDE with the file's codes or the typed ones, each a known French postal code. */
-export function targetingOfForm({ fields, file }: { fields: Record<string, unknown>; file?: Buffer }): { send: TargetingSend; widen: boolean } {
+export async function targetingOfForm({ fields, file }: { fields: Record<string, unknown>; file?: Buffer }): Promise<{ send: TargetingSend; widen: boolean }> {
   const parsed = sendTargetingFields.safeParse({
     type: fields.type,
     codes: typeof fields.codes === 'string' ? fields.codes : Array.isArray(fields.codes) ? fields.codes.join(',') : undefined,
@@ -70,7 +70,7 @@ export function targetingOfForm({ fields, file }: { fields: Record<string, unkno
   let codes: string[] = [];
   if (type === 'INCLUDE') {
     if (!file && !typed?.trim()) throw erreur('file');
-    codes = checkPostalCodes(file ? codesOfXlsx(file) : codesOfText(typed!));
+    codes = checkPostalCodes(file ? await codesOfXlsx(file) : codesOfText(typed!));
   }
   return { send: { type, codes }, widen: widen === 'confirmed' };
 }
