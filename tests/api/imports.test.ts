@@ -195,7 +195,11 @@ describe('import', () => {
     expect(empty.status).toBe(422);
     expect((await json<{ errors: Record<string, string> }>(empty)).errors.data).toBe('Le fichier ne contient aucune ligne');
     expect((await importFile({ data: [row] })).status).toBe(422);
-    expect((await importFile({ form_import_from: 'X', data: [{ nom: { nested: true } }] })).status).toBe(422);
+    const shapes = await importFile({ form_import_from: 'X', data: [row, { nom: { nested: true } }, 'ligne', { ['H'.repeat(1001)]: 'x', surface: [1] }] });
+    expect(shapes.status).toBe(422);
+    const { errors } = await json<{ errors: Record<string, string> }>(shapes);
+    expect(Object.keys(errors)).toEqual(['data.1.nom', 'data.2', `data.3.${'H'.repeat(1001)}`, 'data.3.surface']);
+    expect(errors['data.2']).toMatch(/^Ligne illisible/);
     expect((await server.request('POST', `/api/landings/${landing.id}/import/excel`, { body: { form_import_from: 'X', data: [row] } })).status).toBe(401);
   });
 
