@@ -274,6 +274,7 @@ class CopyIn extends pg.Query {
 }
 
 interface CopyInConnection {
+  stream: { destroyed: boolean };
   sendCopyFromChunk(chunk: Buffer): void;
   endCopyFrom(): void;
   sendCopyFail(message: string): void;
@@ -299,6 +300,8 @@ async function sendLines(connection: CopyInConnection, lines: CopyLines) {
       piece = [];
       size = 0;
       await new Promise(setImmediate);
+      // The connection lost: its query fails on its own, nothing more to build.
+      if (connection.stream.destroyed) return;
     }
     if (piece.length) connection.sendCopyFromChunk(Buffer.from(piece.join('\n')));
     connection.endCopyFrom();

@@ -72,6 +72,29 @@ describe('copyFrom, COPY … FROM STDIN', () => {
     expect((await Promise.all(Array.from({ length: 12 }, () => db.query<{ n: number }>('SELECT 1 AS n')))).map((r) => r.rows[0]!.n)).toEqual(Array(12).fill(1));
   });
 
+  it.skipIf(!process.env.TEST_DATABASE_URL)('stops building the lines when its connection is lost, and fails', async () => {
+    const LINES = 2_000_000;
+    let built = 0;
+    await expect(
+      db.tx(async (q) => {
+        const pid = (await q.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid;
+        function* lines() {
+          for (let i = 1; i <= LINES; i++) {
+            // About 5 MB in: the server ends this connection from another one.
+            if (++built === 250_000) void db.query('SELECT pg_terminate_backend($1)', [pid]);
+            yield `${i}\tligne\t{}`;
+          }
+        }
+        await q.copyFrom(target, lines());
+      }),
+    ).rejects.toThrow();
+    const atFailure = built;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(built).toBe(atFailure);
+    expect(built).toBeLessThan(LINES);
+    expect(await count()).toBe(0);
+  });
+
   it('fails with the database’s error on a line it refuses, and copies nothing', async () => {
     await expect(db.copyFrom(target, ['1\tun\t{}', '1\tdeux\t{}'])).rejects.toMatchObject({ code: '23505' });
     await expect(db.copyFrom(target, ['3\ttrois\tpas du json'])).rejects.toMatchObject({ code: '22P02' });
