@@ -4,6 +4,7 @@ import type { Config } from '../../config';
 import type { Db, Queryable } from '../../db/connection';
 import { defineQueue, type Jobs } from '../jobs';
 import type { Mailer } from '../mail';
+import { own } from '../leads/normalize';
 import { returnUrl } from '../sales/return-links';
 import { standardWebhookHeaders } from './standard-webhooks';
 import { keepWebhookDelivery, WEBHOOK_DRAIN_QUEUE, webhookFailed, webhookSucceeded } from './webhook-pause';
@@ -96,7 +97,7 @@ async function loadDeliveries(q: Queryable, jobs: DeliveryJob[]): Promise<Array<
 function leadFields(landing: Delivered['landing'], lead: Delivered['lead']): Array<[string, string]> {
   const fields: Array<[string, string]> = [];
   for (const c of landing.columns) {
-    const v = lead.data[c.key];
+    const v = own(lead.data, c.key);
     if (v !== null && v !== undefined && v !== '') fields.push([c.label, String(v)]);
   }
   fields.push(['Département', String(lead.departement || '—')], ['Source', String(lead.source)], ['Reçu le', lead.created_at]);

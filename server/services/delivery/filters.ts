@@ -1,5 +1,6 @@
 import type { LandingColumn } from '../../../src/api/landings/contract';
 import { leadFilterColumns, type RuleFilter } from '../../../src/api/rules/contract';
+import { own } from '../leads/normalize';
 
 export type { RuleFilter };
 
@@ -32,7 +33,7 @@ function fieldOf(
     return { value: v === null || v.trim() === '' ? null : v, type: 'text' };
   }
   const type = columns.find((c) => c.key === column)?.type ?? 'text';
-  const raw = lead.data[column];
+  const raw = own(lead.data, column);
   if (raw === null || raw === undefined || typeof raw === 'object' || String(raw).trim() === '') return { value: null, type };
   if (type === 'number') {
     const n = typeof raw === 'number' ? raw : Number(String(raw).trim().replace(',', '.'));

@@ -1,5 +1,6 @@
 import type { LandingColumn } from '../../../src/api/landings/contract';
 import { leadFilterColumns, weekdays, type Weekday } from '../../../src/api/rules/contract';
+import { setValue } from '../leads/normalize';
 import { passesFilter, type FilteredLead, type RuleFilter } from './filters';
 import { engineOrder, nextVerdict, salesReason, type Candidate } from './judge';
 import { hourClock, inSpan, minuteOf, parisClock, windowSpans, type ParisClock, type WindowSpan } from './paris-time';
@@ -190,7 +191,7 @@ export function carryJudged(from: ReplayWorld, to: ReplayWorld): void {
 function filteredLead(column: string, value: unknown, day: string): FilteredLead {
   const lead: FilteredLead = { data: {}, source: null, utm_source: null, utm_medium: null, utm_campaign: null, arrival_day: day };
   if ((leadFilterColumns as readonly string[]).includes(column)) lead[column as (typeof leadFilterColumns)[number]] = value as string | null;
-  else if (value !== null) lead.data[column] = value;
+  else if (value !== null) setValue(lead.data, column, value);
   return lead;
 }
 

@@ -31,6 +31,15 @@ describe('rule filters', () => {
     expect(passes({ column: 'code_postal', op: 'in', value: ['30900', '30000'] }, { code_postal: '30900' })).toBe(true);
   });
 
+  it('never read a form value from the prototype (a column keyed constructor)', () => {
+    const withConstructor = [...columns, { key: 'constructor', type: 'text' as const }];
+    const filter = { column: 'constructor', op: 'eq', value: 'x' } as const;
+    // Absent, the value is empty, not Object's constructor as text.
+    expect(passesFilter({ ...filter, value: String(Object) }, lead({}), withConstructor)).toBe(false);
+    expect(passesFilter({ ...filter, op: 'neq' }, lead({}), withConstructor)).toBe(true);
+    expect(passesFilter(filter, lead(JSON.parse('{"constructor":"X"}') as Record<string, unknown>), withConstructor)).toBe(true);
+  });
+
   it('read the lead columns source and utm_*', () => {
     expect(passes({ column: 'source', op: 'eq', value: 'Google' }, {})).toBe(true);
     expect(passes({ column: 'utm_campaign', op: 'in', value: ['ete'] }, {}, { utm_campaign: 'ETE' })).toBe(true);
