@@ -288,12 +288,12 @@ const fileRows = z
     for (const [i, row] of ctx.value.entries()) {
       if (ctx.issues.length >= MAX_ROW_ISSUES) return;
       if (typeof row !== 'object' || row === null || Array.isArray(row)) {
-        issue('Ligne illisible : des en-têtes et leurs valeurs sont attendus', row, [i]);
+        issue('Ligne illisible (des en-têtes et leurs valeurs sont attendus)', row, [i]);
         continue;
       }
       for (const header of Object.keys(row)) {
         if (header.length > 1000) issue('En-tête trop long (1 000 caractères au plus)', header, [i, header]);
-        else if (!isCell(row[header])) issue('Valeur illisible : un texte, un nombre, vrai ou faux, ou rien est attendu', row[header], [i, header]);
+        else if (!isCell(row[header])) issue('Valeur illisible (un texte, un nombre, vrai ou faux, ou rien)', row[header], [i, header]);
       }
     }
   })
