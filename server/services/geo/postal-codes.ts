@@ -59,12 +59,12 @@ export function normalizePostalCode(input: string | number | null | undefined): 
   return /^\d{4}$/.test(s) ? `0${s}` : s;
 }
 
-/** The department ('30', '2A', '974', …) of a French postal code; '' when the code is unknown. */
 /** Reads the table now rather than at its first use (the server, once it listens). */
 export function loadPostalCodes(): void {
   table();
 }
 
+/** The department ('30', '2A', '974', …) of a French postal code; '' when the code is unknown. */
 export function departementFor(postalCode: string | number | null | undefined): string {
   return table().get(normalizePostalCode(postalCode))?.departement ?? '';
 }
