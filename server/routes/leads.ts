@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { leadsApi } from '../../src/api/leads/endpoints';
 import { currentUser } from '../context';
 import { rawQuery, route } from '../endpoint';
+import { sendWithJsonData } from '../json-text';
 import { convertLeads } from '../services/leads/convert';
 import { deleteLeads } from '../services/leads/delete';
 import { filtersFromQuery } from '../services/leads/filters';
@@ -12,9 +13,9 @@ import { landingsOfPath, pathId } from '../route-params';
 export default async function leadsRoutes(app: FastifyInstance) {
   const { db } = app.ctx;
 
-  route(app, leadsApi.list, async (req) => {
+  route(app, leadsApi.list, async (req, reply) => {
     const landings = await landingsOfPath(db, req.params.ids);
-    return listLeads(db, landings, req.query, filtersFromQuery(rawQuery(req)));
+    return sendWithJsonData(reply, await listLeads(db, landings, req.query, filtersFromQuery(rawQuery(req))));
   });
 
   route(app, leadsApi.count, async (req) => {

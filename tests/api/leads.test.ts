@@ -113,6 +113,50 @@ describe('lead list', () => {
     expect(body).toMatchObject({ for_customer: [], import_from: [], next_cursor: null });
   });
 
+  it('answers a row as its columns and form values, as stored: times in UTC to the millisecond, odd keys and texts as values, no form value named as a column', async () => {
+    const landing = await createLanding(server.ctx.db, { name: 'Lignes' });
+    const data = JSON.parse(
+      '{"__proto__": {"admin": true}, "constructor": "c", "entry_status": "archived", "landing": 0, "duplicate_of": 3, "nom": "Zoë \\"l\'Ours\\" \\\\ 北京\\n", "surface": 1.5, "vide": null, "liste": [1, "a"]}',
+    ) as Record<string, unknown>;
+    const { rows } = await server.ctx.db.query<{ id: number; created_at: Date; updated_at: Date }>(
+      `INSERT INTO leads (landing_id, created_at, updated_at, utm_campaign, departement, data)
+       VALUES ($1, '2025-06-01 10:00:00.123456+00', '2025-06-02 23:59:59.999999+02', 'été', '30', $2) RETURNING id, created_at, updated_at`,
+      [landing.id, data],
+    );
+    const [lead] = rows;
+    const text = await (await list(String(landing.id), '')).text();
+    expect(text).toContain('"__proto__"');
+    const row = (JSON.parse(text) as LeadListResponse).data[0] as Record<string, unknown>;
+    expect(Object.getPrototypeOf(row)).toBe(Object.prototype);
+    expect(row).toEqual({
+      id: lead!.id,
+      created_at: lead!.created_at.toISOString(),
+      updated_at: '2025-06-02T21:59:59.999Z',
+      landing: landing.id,
+      entry_status: 'new',
+      source: 'autre',
+      utm_source: null,
+      utm_medium: null,
+      utm_campaign: 'été',
+      url_presale: null,
+      visitor: null,
+      departement: '30',
+      zone_climatique: '',
+      sold_to: null,
+      convert: null,
+      rapport_id: null,
+      ['__proto__']: { admin: true },
+      constructor: 'c',
+      nom: 'Zoë "l\'Ours" \\ 北京\n',
+      surface: 1.5,
+      vide: null,
+      liste: [1, 'a'],
+    });
+    expect(row.created_at).toBe('2025-06-01T10:00:00.123Z');
+    expect(row.admin).toBeUndefined();
+    await server.ctx.db.query('DELETE FROM landings WHERE id = $1', [landing.id]);
+  });
+
   it('unions the form columns of several landings', async () => {
     const body = await json<LeadListResponse>(await list(`${pac.id},${pv.id}`, ''));
     expect(body.total).toBe(5);

@@ -1,19 +1,18 @@
-import type { ConvertRequest } from '../../../src/api/leads/contract';
+import type { ConvertRequest, LeadRow } from '../../../src/api/leads/contract';
 import type { AppContext } from '../../context';
 import { offerLeads } from '../delivery/offer';
 import { writeEvents } from '../events/outbox';
 import type { SessionUser } from '../auth/sessions';
 import { getLanding } from './landings';
 import { insertLeads, type NewLead } from './insert';
-import type { LeadDbRow } from './list';
 import { deriveFields, normalizeCell, setValue } from './normalize';
 import { leadsNotFound } from './selection';
 import { audit } from '../audit';
 
-type Original = Pick<
-  LeadDbRow,
-  'id' | 'landing_id' | 'entry_status' | 'data' | 'source' | 'utm_source' | 'utm_medium' | 'utm_campaign' | 'url_presale' | 'visitor'
->;
+type Original = Pick<LeadRow, 'id' | 'entry_status' | 'source' | 'utm_source' | 'utm_medium' | 'utm_campaign' | 'url_presale' | 'visitor'> & {
+  landing_id: number;
+  data: Record<string, unknown>;
+};
 
 /**
  * Copies leads into another landing: the copies arrive as new leads (form values kept for the
