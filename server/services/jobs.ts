@@ -32,6 +32,7 @@ interface WorkerOptions {
   cron?: string;
   /** Jobs fetched together (handled one after the other, or at once by a batch handler). */
   batchSize?: number;
+  /** How often its workers look for jobs on PostgreSQL besides the due check (SAFETY_POLL_SECONDS without). */
   pollingIntervalSeconds?: number;
   /** Workers of this queue on PostgreSQL, each routing its own batch at the same time; PGlite (one connection) always runs one. */
   workers?: number;
@@ -74,16 +75,18 @@ function executeSql(db: Db) {
 }
 
 /**
- * On PGlite this process alone reaches the database, so its own sends wake the worker of their
- * queue, and the jobs that come due without a send (a schedule's run queued by pg-boss, a retry
- * after its delay, jobs left by a previous process) are found by one statement every second for
- * all queues. Each worker's own poll is then a safety net: every queue polling every second cost
- * PGlite's thread a third of its time under load (docs/performance.md). The statement is prepared
- * once: planned anew, a statement over pg-boss's job table (a partition per queue) costs ten times
- * its execution.
+ * An instance's own sends wake the worker of their queue, and the jobs that come due without one
+ * (a schedule's run queued by pg-boss, a retry after its delay, jobs sent by another instance or
+ * left by one that stopped) are found by one statement every second for all queues. Each worker's
+ * own poll is then a safety net (a queue may ask to poll more often on PostgreSQL: the offers, which
+ * every instance then shares). Every queue polling every second cost PGlite's thread a third of its
+ * time under load, and an idle server on PostgreSQL 33 ms of CPU a second (docs/performance.md).
+ * On PGlite the statement is prepared once: planned anew, a statement over pg-boss's job table (a
+ * partition per queue) costs ten times its execution there.
  */
 const DUE_CHECK_MS = 1000;
-const PGLITE_POLL_SECONDS = 30;
+const DUE_SQL = "SELECT DISTINCT name FROM pgboss.job WHERE state < 'active' AND start_after < now()";
+const SAFETY_POLL_SECONDS = 30;
 /**
  * Each jobs instance's prepared statement has a name of its own (tests run a second one on a
  * server's database); it is never deallocated: it ends with the database's session, and a stop
@@ -178,7 +181,7 @@ export function createJobs(db: Db, log: Pick<Logger, 'error' | 'warn'>, { cronCh
   const wakeDue = async () => {
     try {
       // A queue without a worker here (pg-boss's own) is woken for nothing.
-      const { rows } = await underWay.track(db.query<{ name: string }>(`EXECUTE ${due}`));
+      const { rows } = await underWay.track(db.query<{ name: string }>(db.parallel ? DUE_SQL : `EXECUTE ${due}`));
       for (const { name } of rows) wake(name);
     } catch (err) {
       reportError(err as Error);
@@ -240,7 +243,7 @@ export function createJobs(db: Db, log: Pick<Logger, 'error' | 'warn'>, { cronCh
       }
       for (const [name, { handler, opts }] of handlers) {
         const { cron, batchSize = 1 } = opts;
-        const pollingIntervalSeconds = db.parallel ? (opts.pollingIntervalSeconds ?? 1) : PGLITE_POLL_SECONDS;
+        const pollingIntervalSeconds = (db.parallel && opts.pollingIntervalSeconds) || SAFETY_POLL_SECONDS;
         const count = db.parallel ? (opts.workers ?? 1) : 1;
         const queue: { id: string; busy: boolean }[] = [];
         for (let i = 0; i < count; i++) {
@@ -267,10 +270,8 @@ export function createJobs(db: Db, log: Pick<Logger, 'error' | 'warn'>, { cronCh
         }
       }
       started = true;
-      if (!db.parallel) {
-        await db.exec(`PREPARE ${due} AS SELECT DISTINCT name FROM pgboss.job WHERE state < 'active' AND start_after < now()`);
-        dueCheck = setTimeout(() => void wakeDue(), DUE_CHECK_MS);
-      }
+      if (!db.parallel) await db.exec(`PREPARE ${due} AS ${DUE_SQL}`);
+      dueCheck = setTimeout(() => void wakeDue(), DUE_CHECK_MS);
     },
     async stop() {
       if (!started) return;
