@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openDb, type Db } from '../../server/db/connection';
 import { DEMO_ACCOUNTS } from '../../server/db/seed-data';
 import type { Landing } from '../../src/api/landings/contract';
+import { cpuSeconds } from '../support/cpu';
 import { throwawayPostgres } from '../support/postgres';
 import { leadsOfExports, leadTotals, reconcile, type LeadTotals } from '../support/reconcile';
 import { seedProcess } from '../support/seed-process';
@@ -27,15 +28,6 @@ const ADMIN_EVERY = 5;
 const INTAKE_PER_MINUTE = 60;
 
 const runs: RunFigures[] = [];
-
-/**
- * CPU seconds (user + system) a process has used so far, as its own process.cpuUsage() would say,
- * read from Linux's /proc/<pid>/stat (fields 14 and 15, in clock ticks of 1/100 s).
- */
-function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
 
 /** Prints how long after its start each step of a run ended. */
 const stepTimer = (name: string) => {
@@ -100,7 +92,7 @@ describe(`load: ${CONNECTIONS} signed-in clients for ${SECONDS} s`, () => {
         const before = await snapshot(db);
         let run: Awaited<ReturnType<typeof drive>>;
         try {
-          run = await drive(servers, step);
+          run = await drive(servers, step, () => pg.cpuSeconds());
         } finally {
           await Promise.all(servers.map((s) => s.kill('SIGTERM')));
         }
@@ -115,6 +107,7 @@ describe(`load: ${CONNECTIONS} signed-in clients for ${SECONDS} s`, () => {
           connections: CONNECTIONS,
           seconds: SECONDS,
           serverCpuSeconds: run.serverCpuSeconds,
+          databaseCpuSeconds: run.databaseCpuSeconds,
           tally: run.tally,
         });
       } finally {
@@ -145,8 +138,11 @@ async function onPglite<T>(dataDir: string, fn: (db: Db) => Promise<T>): Promise
   }
 }
 
-/** Signs the clients in (spread over the servers), then runs the mix on all servers at once. */
-async function drive(servers: ServerProcess[], step: (what: string) => void) {
+/**
+ * Signs the clients in (spread over the servers), then runs the mix on all servers at once;
+ * `databaseCpu`: a database of its own (PostgreSQL), whose CPU is measured beside the servers'.
+ */
+async function drive(servers: ServerProcess[], step: (what: string) => void, databaseCpu?: () => number) {
   const serverCpu = () => servers.reduce((sum, s) => sum + cpuSeconds(s.proc.pid!), 0);
   const urls = servers.map((s) => s.url);
   const sessions = await Promise.all(
@@ -160,13 +156,15 @@ async function drive(servers: ServerProcess[], step: (what: string) => void) {
   step('clients signed in');
   const tally = new Tally();
   const cpuBefore = serverCpu();
+  const databaseBefore = databaseCpu?.();
   // autocannon's own duration is only a backstop: the tally stops the run once the last answer is in.
   const instance = autocannon({ url: urls, connections: CONNECTIONS, duration: SECONDS + 60, timeout: 30, requests: loadRequests(fixture, tally) });
   tally.open(SECONDS, () => instance.stop());
   const result = await instance;
   const serverCpuSeconds = serverCpu() - cpuBefore;
+  const databaseCpuSeconds = databaseCpu && databaseBefore !== undefined ? databaseCpu() - databaseBefore : undefined;
   step('load done');
-  return { tally, result, tag: fixture.tag, serverCpuSeconds };
+  return { tally, result, tag: fixture.tag, serverCpuSeconds, databaseCpuSeconds };
 }
 
 async function loadFixture(url: string, sessions: Session[]): Promise<LoadFixture> {
@@ -241,7 +239,8 @@ function loadSection(figures: RunFigures[]): string {
     `\`npm run seed -- --leads ${EXTRA_LEADS}\`. Afterwards the totals reconcile exactly: leads = sum over statuses = monthly statistics,`,
     "each rule's day counter = the leads delivered under it, each export's count = its leads = the ids in its file, leads added =",
     'intakes accepted. Latencies per request, from sending to the last byte; no answer was a 5xx. Server CPU: user + system time of',
-    'the server processes during the run (/proc/<pid>/stat, what their process.cpuUsage() reports), all instances together.',
+    'the server processes during the run (/proc/<pid>/stat, what their process.cpuUsage() reports), all instances together;',
+    "database CPU: the same for PostgreSQL's postmaster and backends, ended ones included (PGlite's is in the server's).",
     '`npm run test:load` prints this section ready to paste (and writes it to `$TMPDIR/lead-console-load.md`).',
     '',
     markdownTables(figures),

@@ -113,6 +113,8 @@ export interface RunFigures {
   seconds: number;
   /** CPU time the server processes used during the run (user + system, every instance). */
   serverCpuSeconds: number;
+  /** The same for a database of its own (PostgreSQL); PGlite's is the server's. */
+  databaseCpuSeconds?: number;
   tally: Tally;
 }
 
@@ -125,8 +127,8 @@ const statusList = (s: Record<number, number>) =>
 /** The "Load" section's tables, ready to paste into docs/performance.md. */
 export function markdownTables(runs: RunFigures[]): string {
   const lines = [
-    '| Run | Database | Leads at start | Clients | Duration | Requests | Requests/s | Server CPU (s) | Requests per server CPU-second | p50 (ms) | p95 (ms) | p99 (ms) | 5xx | Expected 409 / 429 |',
-    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| Run | Database | Leads at start | Clients | Duration | Requests | Requests/s | Server CPU (s) | Requests per server CPU-second | Database CPU (s) | Requests per CPU-second, servers and database | p50 (ms) | p95 (ms) | p99 (ms) | 5xx | Expected 409 / 429 |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
   for (const r of runs) {
     const all = kinds.flatMap((k) => r.tally.latencies[k]);
@@ -134,6 +136,9 @@ export function markdownTables(runs: RunFigures[]): string {
     lines.push(
       `| ${r.name} | ${r.database} | ${r.leads.toLocaleString('en-US')} | ${r.connections} | ${r.seconds} s | ${t.responses.toLocaleString('en-US')} | ${Math.round(t.responses / t.seconds)} | ` +
         `${r.serverCpuSeconds.toFixed(1)} | ${Math.round(t.responses / r.serverCpuSeconds)} | ` +
+        (r.databaseCpuSeconds === undefined
+          ? 'in the server | – | '
+          : `${r.databaseCpuSeconds.toFixed(1)} | ${Math.round(t.responses / (r.serverCpuSeconds + r.databaseCpuSeconds))} | `) +
         `${ms(percentile(all, 50))} | ${ms(percentile(all, 95))} | ${ms(percentile(all, 99))} | ${t.serverErrors} | ${t.count((_, s) => s === 409)} / ${t.count((_, s) => s === 429)} |`,
     );
   }

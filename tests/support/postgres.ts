@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { cpuSeconds } from './cpu';
 
 /** A PostgreSQL of its own for a test that stops, restarts or kills the database. */
 export interface ThrowawayPostgres {
@@ -16,6 +17,8 @@ export interface ThrowawayPostgres {
   kill(): void;
   /** Stops it and removes its folder. */
   remove(): void;
+  /** CPU seconds the database has used so far: the postmaster and its backends, those that ended included. */
+  cpuSeconds(): number;
 }
 
 const bin = () => {
@@ -61,13 +64,13 @@ export async function throwawayPostgres(opts: { durable?: boolean } = {}): Promi
       // The postmaster and its backends together, as a power cut does: a backend left alive holds
       // the shared memory and the next start refuses to run.
       const pid = readPid(data);
-      const children = execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)])
-        .toString()
-        .split(/\s+/)
-        .filter(Boolean)
-        .map(Number);
+      const children = childrenOf(pid);
       for (const p of [pid, ...children]) process.kill(p, 'SIGKILL');
       waitUntilGone([pid, ...children]);
+    },
+    cpuSeconds: () => {
+      const pid = readPid(data);
+      return [pid, ...childrenOf(pid)].reduce((sum, p) => sum + cpuSeconds(p, true), 0);
     },
     remove: () => {
       try {
@@ -81,6 +84,13 @@ export async function throwawayPostgres(opts: { durable?: boolean } = {}): Promi
 }
 
 const readPid = (data: string) => Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
+
+const childrenOf = (pid: number) =>
+  execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)])
+    .toString()
+    .split(/\s+/)
+    .filter(Boolean)
+    .map(Number);
 
 function waitUntilGone(pids: number[]) {
   const alive = (p: number) => {
