@@ -3,17 +3,27 @@ import { errorCodes, type FastifyInstance } from 'fastify';
 /** Deeper than any contract's body by far; a walk of a deeper value (ours, zod's, JSON.stringify's) could overflow the stack. */
 const MAX_DEPTH = 64;
 
-/** Whether arrays and objects nest deeper than `MAX_DEPTH` in a JSON text, brackets inside strings aside; one pass, no recursion. */
+/**
+ * Whether arrays and objects nest deeper than `MAX_DEPTH` in a JSON text, brackets inside strings
+ * aside; one pass, no recursion. Strings, most of an import's text, are skipped by indexOf to their
+ * closing quote (a quote after an odd run of backslashes is escaped): twice as fast as reading
+ * them a character at a time.
+ */
 export function nestsTooDeep(text: string): boolean {
   let depth = 0;
-  let inString = false;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 0x5c) i++;
-      else if (c === 0x22) inString = false;
-    } else if (c === 0x22) inString = true;
-    else if (c === 0x5b || c === 0x7b) {
+    if (c === 0x22) {
+      let end = i;
+      for (;;) {
+        end = text.indexOf('"', end + 1);
+        if (end < 0) return false; // unterminated: JSON.parse refuses it
+        let slashes = 0;
+        while (text.charCodeAt(end - 1 - slashes) === 0x5c) slashes++;
+        if (slashes % 2 === 0) break;
+      }
+      i = end;
+    } else if (c === 0x5b || c === 0x7b) {
       if (++depth > MAX_DEPTH) return true;
     } else if (c === 0x5d || c === 0x7d) depth--;
   }
