@@ -176,8 +176,8 @@ export async function countLeads(db: Queryable, where: string[], params: unknown
  * counted exactly (countLeads). Column filters need each lead's row: they are tried on the newest
  * COUNT_SAMPLE leads of each landing, and a landing with more leads than that counts the share
  * that matched of its exact number. Never below `atLeast`, the leads known to exist (a lead of
- * the page may have moved meanwhile). The
- * client then asks for the exact count (GET …/count) when the total is an estimate.
+ * the page may have moved meanwhile). The client then asks for the exact count (GET …/count)
+ * when the total is an estimate.
  */
 async function boundedCount(db: Queryable, landings: Landing[], where: string[], params: unknown[], atLeast: number, ceiling: number) {
   // leadConditions binds the landing and the status first: $1 and $2. Each sample branch keeps
