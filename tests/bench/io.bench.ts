@@ -7,7 +7,6 @@
 // On PGlite, COPY goes through its '/dev/blob' device (its COPY TO STDOUT / FROM STDIN); on
 // PostgreSQL through psql. Everything written is removed afterwards.
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pgliteSettings } from '../../server/db/connection';
@@ -16,6 +15,7 @@ import { loadConfig } from '../../server/config';
 import type { BigExportJob } from '../../src/api/exports/contract';
 import { admin, benchRow, currentRss, databaseUrl, dataDir, ensureDatabase, openBenchDb, peakRss, resetPeak, startServer, type Fixture } from './leads.bench';
 import type { BenchResult } from './run';
+import { cpuSeconds } from '../support/cpu';
 
 /** The columns of an export file, as `fileRowSql` reads them. */
 const fileColumnsSql = `id, to_char(created_at AT TIME ZONE 'Europe/Paris', 'YYYY-MM-DD HH24:MI:SS'), data,
@@ -68,12 +68,6 @@ async function copier(): Promise<Copier> {
     close: () => db.close(),
   };
 }
-
-/** Seconds of CPU the process has used (user and system, all its threads: /proc/<pid>/stat's utime and stime, in ticks of 10 ms). */
-const cpuSeconds = (pid: number) => {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-};
 
 const csvField = (v: unknown) => `"${String(v).replace(/"/g, '""')}"`;
 
