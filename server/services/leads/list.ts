@@ -45,23 +45,26 @@ function rowJson(params: Params): { json: string; form: string } {
 /** A page of the list, its rows as the database wrote them. */
 export type LeadListPage = Omit<LeadListResponse, 'data'> & { data: JsonText<LeadRow[]> };
 
-/** One page of leads of the selected landings, with its columns and the select lists of the view. */
+/**
+ * One page of leads of the selected landings, with its columns, the select lists of the view and
+ * the list's total, in one statement: each statement costs the server a socket write and a wake-up
+ * of the database, more than the rows it brings (docs/performance.md).
+ */
 export async function listLeads(db: Queryable, landings: Landing[], query: ListQuery, filters: LeadFilters): Promise<LeadListPage> {
   const params = new Params();
   const countWhere = leadConditions(landings, query.entry_status, filters, params);
-  const countParams = [...params.values];
   // The planner has no statistics on form values and guesses that a filter on them keeps a few
   // leads, so it reads and sorts every lead of the landing (0.3–0.7 s on PGlite for 76,000).
   // Behind CASE the filters get its default share instead, and the newest leads are read in
   // index order until the page is full.
   const [landingCond, statusCond, ...columnConds] = countWhere;
-  // Read first: a lead committed after it is above the ceiling, never on a later page of this list.
-  const firstLists = query._ceiling === undefined ? await selectLists(db, true) : undefined;
-  const ceiling = query._ceiling ?? firstLists!.ceiling!;
+  // A first page reads the list's ceiling, the newest lead's id, in its own snapshot: every lead it
+  // sees is below it, and a lead committed later is above it, never on a later page of this list.
+  const ceiling = query._ceiling === undefined ? undefined : params.add(query._ceiling);
   const where = [
     landingCond,
     statusCond,
-    `l.id <= ${params.add(ceiling)}::bigint`,
+    ...(ceiling ? [`l.id <= ${ceiling}::bigint`] : []),
     ...(columnConds.length ? [`(CASE WHEN ${columnConds.join(' AND ')} THEN true END)`] : []),
   ];
 
@@ -82,54 +85,51 @@ export async function listLeads(db: Queryable, landings: Landing[], query: ListQ
   // Several landings: one ordered branch per landing (each reads leads_list_idx in order), merged;
   // a single `landing_id = ANY(…)` scan would sort every matching lead.
   const branches = landings.length === 1 ? [where] : landings.map((l) => [`l.landing_id = ${params.add(l.id)}::int`, ...where]);
-  const perBranch = params.add(offset + query._limit + 1);
-  const row = rowJson(params);
-  const pageSql = `SELECT p.id, p._sort::text AS _sort_value, ${row.json} AS json
-    FROM (SELECT * FROM (${branches.map((b) => branch(b, perBranch)).join(' UNION ALL ')}) page
-          ${order} LIMIT ${params.add(query._limit + 1)} OFFSET ${params.add(offset)}) p
-    CROSS JOIN LATERAL (SELECT ${row.form}) f ${order}`;
-
-  // On PostgreSQL the page and a next page's lists run on separate pool connections at once; PGlite queues them.
-  const [fetched, lists] = await Promise.all([
-    query._limit > 0 ? db.query<{ id: number; _sort_value: string; json: string }>(pageSql, params.values).then((r) => r.rows) : [],
-    firstLists ?? selectLists(db, false),
-  ]);
   // One row more than asked tells whether a next page exists.
-  const page = fetched.slice(0, query._limit);
-  const lastRow = page.at(-1);
-  const hasNext = fetched.length > page.length;
-  // A first page that holds the whole list is its own count.
-  const known = offset + page.length + (hasNext ? 1 : 0);
-  const { total, exact } =
-    offset === 0 && !query._cursor && !hasNext && query._limit > 0
-      ? { total: page.length, exact: true }
-      : await boundedCount(db, landings, countWhere, countParams, known, ceiling);
-
+  const fetched = query._limit > 0 ? query._limit + 1 : 0;
+  const perBranch = params.add(offset + fetched);
+  const limit = params.add(query._limit);
+  const row = rowJson(params);
+  const page = `SELECT p.id, p._sort::text AS _sort_value, row_number() OVER (${order}) AS n, ${row.json} AS json
+    FROM (SELECT * FROM (${branches.map((b) => branch(b, perBranch)).join(' UNION ALL ')}) page
+          ${order} LIMIT ${params.add(fetched)} OFFSET ${params.add(offset)}) p
+    CROSS JOIN LATERAL (SELECT ${row.form}) f`;
+  // A first page that holds the whole list is its own count: the count runs only when it is needed.
+  const countNeeded = offset > 0 || query._cursor || query._limit === 0 ? 'true' : `(SELECT count(*) FROM page) > ${limit}`;
+  const { rows } = await db.query<SelectLists & PageRow & { ceiling: number | null; total: number | null; exact: boolean | null }>(
+    `WITH page AS MATERIALIZED (${page}), counted AS (${boundedCountSql(landings, countWhere, ceiling)})
+     SELECT (SELECT string_agg(json, ',' ORDER BY n) FROM page WHERE n <= ${limit}) AS json,
+            (SELECT count(*) FROM page)::int AS fetched,
+            (SELECT id FROM page WHERE n = ${limit}) AS id, (SELECT _sort_value FROM page WHERE n = ${limit}) AS _sort_value,
+            ${selectListsSql},
+            ${ceiling ? 'NULL' : '(SELECT coalesce(max(id), 0) FROM leads)::bigint'} AS ceiling,
+            CASE WHEN ${countNeeded} THEN (SELECT total FROM counted) END AS total,
+            CASE WHEN ${countNeeded} THEN (SELECT exact FROM counted) END AS exact`,
+    params.values,
+  );
+  const answer = rows[0]!;
+  const shown = Math.min(answer.fetched, query._limit);
+  const hasNext = answer.fetched > shown;
+  // A lead of the page may have moved since the count: the total is never below the leads seen.
+  const known = offset + shown + (hasNext ? 1 : 0);
   return {
-    data: `[${page.map((r) => r.json).join(',')}]`,
+    data: `[${answer.json ?? ''}]`,
     keys: leadKeys(landings) satisfies LeadKey[],
-    for_customer: lists.for_customer,
-    import_from: lists.import_from,
-    total,
-    total_exact: exact,
-    next_cursor: hasNext && lastRow ? encodeCursor(key, sort.key, lastRow._sort_value, lastRow.id) : null,
-    ceiling,
+    for_customer: answer.for_customer,
+    import_from: answer.import_from,
+    total: answer.total === null ? shown : Math.max(known, answer.total),
+    total_exact: answer.exact ?? true,
+    next_cursor: hasNext && answer.id !== null ? encodeCursor(key, sort.key, answer._sort_value, answer.id) : null,
+    ceiling: query._ceiling ?? answer.ceiling!,
   };
 }
 
-/**
- * The view's select lists, in one statement: previous buyers ('Vendu à': every sale records its
- * buyer on its export) and import sources; with `ceiling`, the newest lead's id (0 without any),
- * a list's ceiling when its first page is read.
- */
-async function selectLists(db: Queryable, ceiling: boolean) {
-  const { rows } = await db.query<Pick<LeadListResponse, 'for_customer' | 'import_from'> & { ceiling?: number }>(
-    `SELECT ARRAY(SELECT DISTINCT ${frenchOrder('for_customer')} AS v FROM exports WHERE for_customer IS NOT NULL AND for_customer <> '' ORDER BY v) AS for_customer,
-            ARRAY(SELECT DISTINCT source FROM imports ORDER BY source) AS import_from
-            ${ceiling ? ', (SELECT coalesce(max(id), 0) FROM leads)::bigint AS ceiling' : ''}`,
-  );
-  return rows[0]!;
-}
+type SelectLists = Pick<LeadListResponse, 'for_customer' | 'import_from'>;
+type PageRow = { json: string | null; fetched: number; id: number | null; _sort_value: string | null };
+
+/** The view's select lists: previous buyers ('Vendu à': every sale records its buyer on its export) and import sources. */
+const selectListsSql = `ARRAY(SELECT DISTINCT ${frenchOrder('for_customer')} AS v FROM exports WHERE for_customer IS NOT NULL AND for_customer <> '' ORDER BY v) AS for_customer,
+  ARRAY(SELECT DISTINCT source FROM imports ORDER BY source) AS import_from`;
 
 /** GET …/count: the exact total of the list that `query` and `filters` describe (up to its `_ceiling`). */
 export async function countMatching(db: Queryable, landings: Landing[], query: ListQuery, filters: LeadFilters): Promise<LeadCountResponse> {
@@ -153,57 +153,47 @@ export async function countByStatus(db: Queryable, landings: Landing[]): Promise
 export const COUNT_SAMPLE = 2_000;
 
 /**
- * The exact number of leads matching `where` (see leadConditions), up to `ceiling` when given. Landing
- * and status alone are summed from lead_month_stats, which triggers keep exact: a few thousand rows
- * instead of every index entry of the landing (76,000 cost 35 ms on PGlite and evicted the heap
- * pages that the next filtered page reads), less the few leads above the ceiling, read by the
- * primary key.
+ * The exact number of leads matching `where` (see leadConditions) as SQL selecting `n`, up to the
+ * `ceiling` placeholder when given. Landing and status alone are summed from lead_month_stats,
+ * which triggers keep exact: a few thousand rows instead of every index entry of the landing
+ * (76,000 cost 35 ms on PGlite and evicted the heap pages that the next filtered page reads), less
+ * the few leads above the ceiling, read by the primary key.
  */
-export async function countLeads(db: Queryable, where: string[], params: unknown[], ceiling?: number): Promise<number> {
+function countSql(where: string[], ceiling?: string): string {
   const conditions = where.join(' AND ');
-  const below = `$${params.length + 1}::bigint`;
-  const sql =
-    where.length > 2
-      ? `SELECT count(*)::int AS n FROM leads l WHERE ${conditions}${ceiling === undefined ? '' : ` AND l.id <= ${below}`}`
-      : `SELECT ((SELECT coalesce(sum(l.value), 0) FROM lead_month_stats l WHERE ${conditions})
-                 ${ceiling === undefined ? '' : `- (SELECT count(*) FROM leads l WHERE ${conditions} AND l.id > ${below})`})::int AS n`;
+  return where.length > 2
+    ? `SELECT count(*)::int AS n FROM leads l WHERE ${conditions}${ceiling ? ` AND l.id <= ${ceiling}::bigint` : ''}`
+    : `SELECT ((SELECT coalesce(sum(l.value), 0) FROM lead_month_stats l WHERE ${conditions})
+               ${ceiling ? `- (SELECT count(*) FROM leads l WHERE ${conditions} AND l.id > ${ceiling}::bigint)` : ''})::int AS n`;
+}
+
+export async function countLeads(db: Queryable, where: string[], params: unknown[], ceiling?: number): Promise<number> {
+  const sql = countSql(where, ceiling === undefined ? undefined : `$${params.length + 1}`);
   const { rows } = await db.query<{ n: number }>(sql, ceiling === undefined ? params : [...params, ceiling]);
   return rows[0]!.n;
 }
 
 /**
- * The list's total up to its ceiling, without reading every lead. Landing and status alone are
- * counted exactly (countLeads). Column filters need each lead's row: they are tried on the newest
- * COUNT_SAMPLE leads of each landing, and a landing with more leads than that counts the share
- * that matched of its exact number. Never below `atLeast`, the leads known to exist (a lead of
- * the page may have moved meanwhile). The client then asks for the exact count (GET …/count)
+ * The list's total up to its ceiling (a placeholder; none on a first page, whose snapshot is its
+ * ceiling) as SQL selecting `total` and `exact`, without reading every lead. Landing and status
+ * alone are counted exactly (countSql). Column filters need each lead's row: they are tried on the
+ * newest COUNT_SAMPLE leads of each landing, and a landing with more leads than that counts the
+ * share that matched of its exact number. The client then asks for the exact count (GET …/count)
  * when the total is an estimate.
  */
-async function boundedCount(db: Queryable, landings: Landing[], where: string[], params: unknown[], atLeast: number, ceiling: number) {
-  // leadConditions binds the landing and the status first: $1 and $2. Each sample branch keeps
-  // the landing condition so that $1 stays referenced (PostgreSQL refuses an untyped parameter).
+function boundedCountSql(landings: Landing[], where: string[], ceiling?: string): string {
   const [landing, status, ...filters] = where;
-  const baseParams = params.slice(0, 2);
-  if (filters.length === 0) return { total: Math.max(atLeast, await countLeads(db, where, baseParams, ceiling)), exact: true };
-  const below = `l.id <= $${params.length + 1}::bigint`;
+  if (filters.length === 0) return `SELECT n AS total, true AS exact FROM (${countSql(where, ceiling)}) c`;
+  const below = ceiling ? ` AND l.id <= ${ceiling}::bigint` : '';
   const sample = landings
     .map(
       (l) =>
-        `(SELECT * FROM leads l WHERE ${landing} AND l.landing_id = ${l.id} AND ${status} AND ${below} ORDER BY l.created_at DESC, l.id DESC LIMIT ${COUNT_SAMPLE})`,
+        `(SELECT * FROM leads l WHERE ${landing} AND l.landing_id = ${l.id} AND ${status}${below} ORDER BY l.created_at DESC, l.id DESC LIMIT ${COUNT_SAMPLE})`,
     )
     .join(' UNION ALL ');
-  const { rows } = await db.query<{ landing_id: number; hits: number; seen: number }>(
-    `SELECT landing_id, count(*) FILTER (WHERE ${filters.join(' AND ')})::int AS hits, count(*)::int AS seen
-       FROM (${sample}) l GROUP BY landing_id`,
-    [...params, ceiling],
-  );
-  const sampled = rows.filter((r) => r.seen === COUNT_SAMPLE);
-  let total = rows.reduce((n, r) => n + (r.seen < COUNT_SAMPLE ? r.hits : 0), 0);
-  if (sampled.length === 0) return { total: Math.max(atLeast, total), exact: true };
-  const bases = await db.query<{ landing_id: number; n: number }>(
-    `SELECT landing_id, sum(l.value)::int AS n FROM lead_month_stats l WHERE l.landing_id = ANY($1::int[]) AND ${status} GROUP BY landing_id`,
-    [sampled.map((r) => r.landing_id), baseParams[1]],
-  );
-  for (const r of sampled) total += Math.round((r.hits / r.seen) * (bases.rows.find((b) => b.landing_id === r.landing_id)?.n ?? r.seen));
-  return { total: Math.max(atLeast, total), exact: false };
+  const base = `(SELECT sum(l.value) FROM lead_month_stats l WHERE l.landing_id = s.landing_id AND ${status})`;
+  return `SELECT coalesce(sum(CASE WHEN s.seen < ${COUNT_SAMPLE} THEN s.hits ELSE round(s.hits::numeric / s.seen * coalesce(${base}, s.seen)) END), 0)::int AS total,
+                 coalesce(bool_and(s.seen < ${COUNT_SAMPLE}), true) AS exact
+            FROM (SELECT landing_id, count(*) FILTER (WHERE ${filters.join(' AND ')}) AS hits, count(*) AS seen
+                    FROM (${sample}) l GROUP BY landing_id) s`;
 }
