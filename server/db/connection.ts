@@ -39,8 +39,16 @@ export interface Queryable {
   readonly parallel: boolean;
 }
 
-/** Rows in COPY's text format, one a line (a string is not: it would iterate its characters). */
-export type CopyLines = readonly string[] | Generator<string, void, undefined>;
+/**
+ * Rows in COPY's text format, one a line (a string is not: it would iterate its characters); or
+ * batches of them as they come, which the COPY waits for (an import's rows, copied as they pass
+ * their checks).
+ */
+export type CopyLines = readonly string[] | Generator<string, void, undefined> | AsyncIterable<Iterable<string>>;
+
+/** The lines of `lines` in batches, whichever form they came in. */
+export const copyBatches = (lines: CopyLines): AsyncIterable<Iterable<string>> | Iterable<Iterable<string>> =>
+  Symbol.asyncIterator in lines ? lines : [lines];
 
 /** Takes a piece of a COPY's output (connection.ts `copyTo`); a promise holds the next pieces back. */
 export type CopyWrite = (piece: Buffer) => Promise<void> | undefined;
@@ -198,7 +206,9 @@ export async function openPglite(dir: string | undefined, image?: Blob): Promise
     },
     async copyFrom(target: string, lines: CopyLines) {
       check();
-      return send<number>({ op: 'copy', target, rows: Array.from(lines).join('\n'), tx });
+      const all: string[] = [];
+      for await (const batch of copyBatches(lines)) for (const line of batch) all.push(line);
+      return send<number>({ op: 'copy', target, rows: all.join('\n'), tx });
     },
     // PGlite's COPY TO STDOUT is its '/dev/blob' device: the output comes whole, in one piece.
     async copyTo(query: string, write: CopyWrite) {
@@ -292,16 +302,19 @@ async function sendLines(connection: CopyInConnection, lines: CopyLines) {
   try {
     let piece: string[] = [];
     let size = 0;
-    for (const line of lines) {
-      piece.push(line);
-      size += line.length + 1;
-      if (size < COPY_CHUNK) continue;
-      connection.sendCopyFromChunk(Buffer.from(`${piece.join('\n')}\n`));
-      piece = [];
-      size = 0;
-      await new Promise(setImmediate);
+    for await (const batch of copyBatches(lines)) {
       // The connection lost: its query fails on its own, nothing more to build.
       if (connection.stream.destroyed) return;
+      for (const line of batch) {
+        piece.push(line);
+        size += line.length + 1;
+        if (size < COPY_CHUNK) continue;
+        connection.sendCopyFromChunk(Buffer.from(`${piece.join('\n')}\n`));
+        piece = [];
+        size = 0;
+        await new Promise(setImmediate);
+        if (connection.stream.destroyed) return;
+      }
     }
     if (piece.length) connection.sendCopyFromChunk(Buffer.from(piece.join('\n')));
     connection.endCopyFrom();

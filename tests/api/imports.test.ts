@@ -219,6 +219,22 @@ describe('import', () => {
     expect((await written()) - before).toBeGreaterThanOrEqual(20_000);
   });
 
+  it('refuses 20,000 rows whose faulty rows come after thousands were copied, and keeps none of them', async () => {
+    const big = await createLanding(server.ctx.db);
+    const row = (i: number) => ({ nom: `Lot ${i}`, telephone: `06${String(i).padStart(8, '0')}`, code_postal: '34000' });
+    const data = Array.from({ length: 20_000 }, (_, i) => (i === 14_999 || i === 19_999 ? { ...row(i), code_postal: 'ABCDE' } : row(i)));
+    const res = await importFile({ form_import_from: 'Lot fautif', data }, big.id);
+    expect(res.status).toBe(422);
+    const body = await json<{ rows: Array<{ row: number; column: string }> }>(res);
+    expect(body.rows.map((e) => [e.row, e.column])).toEqual([
+      [15_000, 'code_postal'],
+      [20_000, 'code_postal'],
+    ]);
+    expect(await count(big.id)).toBe(0);
+    const again = await importFile({ form_import_from: 'Lot corrigé', data: data.map((_, i) => row(i)) }, big.id);
+    expect(await json(again)).toEqual({ data: { inserted: 20_000, duplicates: 0 }, message: 'Leads importés' });
+  });
+
   it('keeps quotes, commas, line breaks and backslashes as typed, and absent fields as NULL', async () => {
     const own = await createLanding(server.ctx.db);
     const nom = 'Dupont, "le grand"\nbis \\N \\.';

@@ -6,7 +6,7 @@ import { offerLanding } from '../delivery/offer';
 import { writeEvents } from '../events/outbox';
 import { AppError } from '../../errors';
 import type { SessionUser } from '../auth/sessions';
-import { copyLeads, leadStatuses, type NewLead, type Person } from '../leads/insert';
+import { copyLeads, leadStatuses, type LandingLead, type NewLead, type Person } from '../leads/insert';
 import { deriveFields, MAX_CELL_LENGTH, normalizeCell, own, setValue, type Cell } from '../leads/normalize';
 import { audit } from '../audit';
 
@@ -36,9 +36,11 @@ function importedEvents(landingId: number, ids: number[], statuses: EntryStatus[
 const ROWS_PER_TURN = 5_000;
 
 /**
- * Checks every row against the landing's columns, then inserts all rows in one COPY and one
+ * Checks every row against the landing's columns and inserts all rows in one COPY and one
  * transaction, or nothing at all: the answer lists each faulty cell (row = 1-based index in `data`).
- * The database looks for duplicates of the rows' phones and emails while the rows are checked.
+ * The database looks for duplicates of the rows' phones and emails while the first rows are
+ * checked, then copies the rows as they pass; a faulty row fails the COPY, and the transaction
+ * with it.
  */
 export async function importLeads(ctx: Pick<AppContext, 'db' | 'jobs' | 'log'>, user: SessionUser, landing: Landing, input: ImportInput) {
   const header = (key: string) => (Object.prototype.hasOwnProperty.call(input.columns, key) ? input.columns[key]! : key);
@@ -55,17 +57,17 @@ export async function importLeads(ctx: Pick<AppContext, 'db' | 'jobs' | 'log'>, 
   });
 
   return ctx.db.tx(async (q) => {
-    // Both settled before the transaction ends, whichever fails: the duplicate query must not
-    // outlive it on its connection. Faulty rows answer before a database error.
-    const [found, checked] = await Promise.allSettled([leadStatuses(q, persons, true), checkedLeads(input, columns, header)]);
-    if (checked.status === 'rejected') throw checked.reason;
-    if (found.status === 'rejected') throw found.reason;
-    const [statuses, leads] = [found.value, checked.value];
-    const ids = await copyLeads(
-      q,
-      leads.map((lead) => ({ landingId: landing.id, lead })),
-      statuses,
-    );
+    const checked = new Slices<LandingLead>();
+    const copy = async () => {
+      const statuses = await leadStatuses(q, persons, true);
+      return { statuses, ids: await copyLeads(q, checked, statuses) };
+    };
+    // Both settled before the transaction ends, whichever fails: no statement may outlive it on
+    // its connection. Faulty rows answer before a database error.
+    const [checks, copied] = await Promise.allSettled([checkRows(input, columns, header, landing.id, checked), copy()]);
+    if (checks.status === 'rejected') throw checks.reason;
+    if (copied.status === 'rejected') throw copied.reason;
+    const { statuses, ids } = copied.value;
     const duplicates = statuses.filter((s) => s === 'duplicate').length;
     await q.query('INSERT INTO imports (landing_id, user_id, source, count, duplicates) VALUES ($1, $2, $3, $4, $5)', [
       landing.id,
@@ -82,58 +84,103 @@ export async function importLeads(ctx: Pick<AppContext, 'db' | 'jobs' | 'log'>, 
 }
 
 /**
- * Every row as a lead, or a 422 listing the faulty cells. The event loop turns every few thousand
- * rows: the duplicate query goes out meanwhile, and other requests are served.
+ * Slices of rows from a producer that never waits to a consumer that waits for the next one; the
+ * producer's failure ends the consumer's iteration with it, slices still queued or not.
  */
-async function checkedLeads(input: ImportInput, columns: { column: LandingColumn; header: string }[], header: (key: string) => string): Promise<NewLead[]> {
-  const errors: ImportRowError[] = [];
-  const report = (e: ImportRowError) => {
-    if (errors.length < MAX_ERRORS) errors.push(e);
-  };
-  const tracked = trackingFields.map((field) => ({ field, header: header(field) }));
-  const landingColumns = columns.map((c) => c.column);
-  const leads: NewLead[] = [];
-  for (const [i, row] of input.data.entries()) {
-    if (i % ROWS_PER_TURN === ROWS_PER_TURN - 1) await new Promise(setImmediate);
-    const data: Record<string, unknown> = {};
-    let ok = true;
-    for (const { column, header } of columns) {
-      const cell = normalizeCell(column, own(row, header));
-      if (cell.ok) {
-        if (cell.value !== null) setValue(data, column.key, cell.value);
-      } else {
-        ok = false;
-        report({ row: i + 1, column: column.key, message: cell.message });
-      }
-    }
-    const tracking = {} as Record<(typeof trackingFields)[number], string | null>;
-    for (const { field, header } of tracked) {
-      const value = text(own(row, header));
-      if (value !== null && value.length > MAX_CELL_LENGTH) {
-        ok = false;
-        report({ row: i + 1, column: field, message: `Valeur trop longue (${MAX_CELL_LENGTH} caractères au plus)` });
-      }
-      tracking[field] = value;
-    }
-    const source = tracking.source === null ? 'autre' : tracking.source.toLowerCase();
-    if (!leadSource.safeParse(source).success) {
-      ok = false;
-      report({ row: i + 1, column: 'source', message: `Source inconnue (${leadSource.options.join(', ')})` });
-    }
-    if (!ok) continue;
-    leads.push({
-      data,
-      source: source as NewLead['source'],
-      utm_source: tracking.utm_source,
-      utm_medium: input.form_import_from,
-      utm_campaign: tracking.utm_campaign,
-      url_presale: tracking.url_presale,
-      visitor: tracking.visitor,
-      ...deriveFields(landingColumns, data),
-    });
+class Slices<T> implements AsyncIterable<T[]> {
+  readonly #queued: T[][] = [];
+  #end: { failure?: unknown } | undefined;
+  #wake: (() => void) | undefined;
+  push(slice: T[]) {
+    this.#queued.push(slice);
+    this.#wake?.();
   }
-  if (errors.length) {
-    throw new AppError(422, 'validation_failed', "Impossible d'importer votre fichier, veuillez le vérifier.", { status: false, rows: errors });
+  end(failure?: unknown) {
+    this.#end = { failure };
+    this.#wake?.();
   }
-  return leads;
+  async *[Symbol.asyncIterator]() {
+    for (;;) {
+      if (this.#end?.failure !== undefined) throw this.#end.failure;
+      const slice = this.#queued.shift();
+      if (slice) yield slice;
+      else if (this.#end) return;
+      else await new Promise<void>((resolve) => (this.#wake = resolve));
+    }
+  }
+}
+
+/**
+ * Checks every row; while none is faulty, hands the leads to `out` a few thousand at a time,
+ * letting the event loop turn between two (the COPY and other requests go on). Ends `out`, and
+ * rejects, with a 422 listing the faulty cells.
+ */
+async function checkRows(
+  input: ImportInput,
+  columns: { column: LandingColumn; header: string }[],
+  header: (key: string) => string,
+  landingId: number,
+  out: Slices<LandingLead>,
+): Promise<void> {
+  try {
+    const errors: ImportRowError[] = [];
+    const report = (e: ImportRowError) => {
+      if (errors.length < MAX_ERRORS) errors.push(e);
+    };
+    const tracked = trackingFields.map((field) => ({ field, header: header(field) }));
+    const landingColumns = columns.map((c) => c.column);
+    let slice: LandingLead[] = [];
+    for (const [i, row] of input.data.entries()) {
+      if (i % ROWS_PER_TURN === ROWS_PER_TURN - 1) {
+        if (errors.length === 0) out.push(slice);
+        slice = [];
+        await new Promise(setImmediate);
+      }
+      const data: Record<string, unknown> = {};
+      let ok = true;
+      for (const { column, header } of columns) {
+        const cell = normalizeCell(column, own(row, header));
+        if (cell.ok) {
+          if (cell.value !== null) setValue(data, column.key, cell.value);
+        } else {
+          ok = false;
+          report({ row: i + 1, column: column.key, message: cell.message });
+        }
+      }
+      const tracking = {} as Record<(typeof trackingFields)[number], string | null>;
+      for (const { field, header } of tracked) {
+        const value = text(own(row, header));
+        if (value !== null && value.length > MAX_CELL_LENGTH) {
+          ok = false;
+          report({ row: i + 1, column: field, message: `Valeur trop longue (${MAX_CELL_LENGTH} caractères au plus)` });
+        }
+        tracking[field] = value;
+      }
+      const source = tracking.source === null ? 'autre' : tracking.source.toLowerCase();
+      if (!leadSource.safeParse(source).success) {
+        ok = false;
+        report({ row: i + 1, column: 'source', message: `Source inconnue (${leadSource.options.join(', ')})` });
+      }
+      if (!ok) continue;
+      const lead: NewLead = {
+        data,
+        source: source as NewLead['source'],
+        utm_source: tracking.utm_source,
+        utm_medium: input.form_import_from,
+        utm_campaign: tracking.utm_campaign,
+        url_presale: tracking.url_presale,
+        visitor: tracking.visitor,
+        ...deriveFields(landingColumns, data),
+      };
+      slice.push({ landingId, lead });
+    }
+    if (errors.length) {
+      throw new AppError(422, 'validation_failed', "Impossible d'importer votre fichier, veuillez le vérifier.", { status: false, rows: errors });
+    }
+    out.push(slice);
+    out.end();
+  } catch (err) {
+    out.end(err);
+    throw err;
+  }
 }

@@ -108,21 +108,28 @@ export async function leadStatuses(q: Queryable, persons: Person[], flagDuplicat
   return statuses;
 }
 
-/** Copies leads with the statuses `leadStatuses` gave them: answers their new ids, in input order. */
-export async function copyLeads(q: Queryable, rows: LandingLead[], statuses: EntryStatus[]): Promise<number[]> {
-  const ids = await reserveIds(q, 'leads', rows.length);
+/**
+ * Copies leads with the statuses `leadStatuses` gave them: answers their new ids, in input order.
+ * The leads may come in slices as they are checked (an import): the COPY waits for each.
+ */
+export async function copyLeads(q: Queryable, rows: LandingLead[] | AsyncIterable<LandingLead[]>, statuses: EntryStatus[]): Promise<number[]> {
+  const ids = await reserveIds(q, 'leads', statuses.length);
+  let i = 0;
   // Each lead's line of COPY's text format, built as the COPY sends it. Ids, landings, statuses
   // and sources never need an escape.
-  function* lines() {
-    for (let i = 0; i < rows.length; i++) {
-      const { landingId, lead: l } = rows[i]!;
+  function* lines(slice: LandingLead[]) {
+    for (const { landingId, lead: l } of slice) {
       const fields = [l.utm_source, l.utm_medium, l.utm_campaign, l.url_presale, l.visitor, l.departement, l.zone_climatique, l.phone, l.email, l.data];
       yield `${ids[i]}\t${landingId}\t${statuses[i]}\t${l.source}\t${fields.map(copyField).join('\t')}`;
+      i++;
     }
+  }
+  async function* slices() {
+    for await (const slice of Array.isArray(rows) ? [rows] : rows) yield lines(slice);
   }
   await q.copyFrom(
     'leads (id, landing_id, entry_status, source, utm_source, utm_medium, utm_campaign, url_presale, visitor, departement, zone_climatique, phone, email, data)',
-    lines(),
+    slices(),
   );
   return ids;
 }
