@@ -95,12 +95,12 @@ export async function listLeads(db: Queryable, landings: Landing[], query: ListQ
           ${order} LIMIT ${params.add(fetched)} OFFSET ${params.add(offset)}) p
     CROSS JOIN LATERAL (SELECT ${row.form}) f`;
   // A first page that holds the whole list is its own count: the count runs only when it is needed.
-  const countNeeded = offset > 0 || query._cursor || query._limit === 0 ? 'true' : `(SELECT count(*) FROM page) > ${limit}`;
+  const countNeeded = offset > 0 || query._cursor || query._limit === 0 ? 'true' : `(SELECT count(*) FROM page_rows) > ${limit}`;
   const { rows } = await db.query<SelectLists & PageRow & { ceiling: number | null; total: number | null; exact: boolean | null }>(
-    `WITH page AS MATERIALIZED (${page}), counted AS (${boundedCountSql(landings, countWhere, ceiling)})
-     SELECT (SELECT string_agg(json, ',' ORDER BY n) FROM page WHERE n <= ${limit}) AS json,
-            (SELECT count(*) FROM page)::int AS fetched,
-            (SELECT id FROM page WHERE n = ${limit}) AS id, (SELECT _sort_value FROM page WHERE n = ${limit}) AS _sort_value,
+    `WITH page_rows AS MATERIALIZED (${page}), counted AS (${boundedCountSql(landings, countWhere, ceiling)})
+     SELECT (SELECT string_agg(json, ',' ORDER BY n) FROM page_rows WHERE n <= ${limit}) AS json,
+            (SELECT count(*) FROM page_rows)::int AS fetched,
+            (SELECT id FROM page_rows WHERE n = ${limit}) AS id, (SELECT _sort_value FROM page_rows WHERE n = ${limit}) AS _sort_value,
             ${selectListsSql},
             ${ceiling ? 'NULL' : '(SELECT coalesce(max(id), 0) FROM leads)::bigint'} AS ceiling,
             CASE WHEN ${countNeeded} THEN (SELECT total FROM counted) END AS total,
