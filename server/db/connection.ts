@@ -399,7 +399,9 @@ const CONNECT_TIMEOUT_MS = 5000;
 export async function openPostgres(url: string, onConnectionError: ConnectionErrorListener = () => undefined): Promise<Db> {
   // A bulk action's statement triggers (lead_month_stats) hold the old and new rows it moved:
   // beyond work_mem they go to temporary files (a 100,000-lead export: 7.1 → 3.8 s with 128 MB).
-  const pool = new pg.Pool({ connectionString: url, max: 10, options: '-c work_mem=128MB', connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  // JIT off whatever the server's configuration: a lead page sorted by a form column at 10,000,000
+  // leads spent 1.7 s of its 2.8 compiling its expressions (docs/performance.md).
+  const pool = new pg.Pool({ connectionString: url, max: 10, options: '-c work_mem=128MB -c jit=off', connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   pool.on('error', onConnectionError);
   const client = (c: pg.Pool | pg.PoolClient): Omit<Queryable, 'copyFrom' | 'copyTo'> => ({
     parallel: true,
