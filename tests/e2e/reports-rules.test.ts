@@ -27,11 +27,14 @@ const focused = () =>
   });
 
 describe('a report day and its delivery log', () => {
+  // A day before today: today's report grows while the demo's leads arrive, and its count is
+  // ahead of its sendings by the mails still to go.
   it('lists the demo mail of each delivered lead, and says no sending is recorded rather than none delivered', async () => {
     const [report] = await query<{ id: number; rule_id: number; count: number; day: string }>(
       `SELECT r.id, r.rule_id, r.count, to_char(r.date, 'DD/MM/YYYY') AS day
          FROM reports r JOIN rules ru ON ru.id = r.rule_id
-        WHERE ru.name = 'PAC toutes zones' AND r.count > 0 ORDER BY r.date DESC LIMIT 1`,
+        WHERE ru.name = 'PAC toutes zones' AND r.count > 0 AND r.date < (now() AT TIME ZONE 'Europe/Paris')::date
+        ORDER BY r.date DESC LIMIT 1`,
     );
     const grid = page.getByRole('grid', { name: 'Rapports quotidiens' });
     const openDay = async () => {
