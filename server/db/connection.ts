@@ -47,8 +47,7 @@ export interface Queryable {
 export type CopyLines = readonly string[] | Generator<string, void, undefined> | AsyncIterable<Iterable<string>>;
 
 /** The lines of `lines` in batches, whichever form they came in. */
-const copyBatches = (lines: CopyLines): AsyncIterable<Iterable<string>> | Iterable<Iterable<string>> =>
-  Symbol.asyncIterator in lines ? lines : [lines];
+const copyBatches = (lines: CopyLines): AsyncIterable<Iterable<string>> | Iterable<Iterable<string>> => (Symbol.asyncIterator in lines ? lines : [lines]);
 
 /** Takes a piece of a COPY's output (connection.ts `copyTo`); a promise holds the next pieces back. */
 export type CopyWrite = (piece: Buffer) => Promise<void> | undefined;
