@@ -205,9 +205,19 @@ export async function openPglite(dir: string | undefined, image?: Blob): Promise
     },
     async copyFrom(target: string, lines: CopyLines) {
       check();
-      const all: string[] = [];
-      for await (const batch of copyBatches(lines)) for (const line of batch) all.push(line);
-      return send<number>({ op: 'copy', target, rows: all.join('\n'), tx });
+      if (tx === undefined) {
+        const all: string[] = [];
+        for await (const batch of copyBatches(lines)) for (const line of batch) all.push(line);
+        return send<number>({ op: 'copy', target, rows: all.join('\n') });
+      }
+      // Within a transaction, which keeps them all or none, each batch is a COPY of its own as it
+      // comes: the worker copies one while this thread makes the next (an import's checks).
+      let copied = 0;
+      for await (const batch of copyBatches(lines)) {
+        const rows = [...batch];
+        if (rows.length) copied += await send<number>({ op: 'copy', target, rows: rows.join('\n'), tx });
+      }
+      return copied;
     },
     // PGlite's COPY TO STDOUT is its '/dev/blob' device: the output comes whole, in one piece.
     async copyTo(query: string, write: CopyWrite) {

@@ -131,7 +131,7 @@ async function checkRows(
     const landingColumns = columns.map((c) => c.column);
     let slice: LandingLead[] = [];
     for (const [i, row] of input.data.entries()) {
-      if (i % ROWS_PER_TURN === ROWS_PER_TURN - 1) {
+      if (i > 0 && i % ROWS_PER_TURN === 0) {
         if (errors.length === 0) out.push(slice);
         slice = [];
         await new Promise(setImmediate);
