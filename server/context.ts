@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { Access, Endpoint } from '../src/api/endpoint';
+import type { Landing } from '../src/api/landings/contract';
 import type { Config } from './config';
 import type { Db } from './db/connection';
 import type { Jobs } from './services/jobs';
@@ -26,6 +27,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     user: SessionUser | undefined;
+    /** The landings its path names (':ids'), read with its session (plugins/auth.ts, route-params.ts). */
+    pathLandings: Landing[] | undefined;
   }
   interface FastifyContextConfig {
     /** The endpoint object an /api route is registered from (server/endpoint.ts `route`): its access and response. */

@@ -1,8 +1,9 @@
 import { serialIdParam } from '../src/api/ids';
 import { landingIdsParam } from '../src/api/landings/contract';
+import type { Landing } from '../src/api/landings/contract';
 import type { Queryable } from './db/connection';
 import { notFound } from './errors';
-import { getLandings, landingNotFound } from './services/leads/landings';
+import { getLandings, landingNotFound, landingsInOrder } from './services/leads/landings';
 
 /**
  * The one way a route reads a resource id from its path: decimal digits within int4. A malformed
@@ -14,9 +15,18 @@ export function pathId(raw: string, message = 'Ressource introuvable'): number {
   return id.data;
 }
 
-/** The landings named by a ':ids' path segment ("3" or "3,5"); malformed or unknown → 404. */
-export async function landingsOfPath(db: Queryable, ids: string) {
-  const parsed = landingIdsParam.safeParse(ids);
-  if (!parsed.success) throw landingNotFound();
-  return getLandings(db, parsed.data);
+/** The landing ids of a ':ids' path segment ("3" or "3,5"), or undefined when it names none. */
+export function landingIdsOfPath(ids: unknown): number[] | undefined {
+  const parsed = typeof ids === 'string' ? landingIdsParam.safeParse(ids) : undefined;
+  return parsed?.success ? parsed.data : undefined;
+}
+
+/**
+ * The landings named by a request's ':ids' path segment, in its order; malformed or unknown → 404.
+ * An authenticated request has them already, read with its session (plugins/auth.ts).
+ */
+export async function landingsOfPath(db: Queryable, req: { params: { ids: string }; pathLandings: Landing[] | undefined }) {
+  const ids = landingIdsOfPath(req.params.ids);
+  if (!ids) throw landingNotFound();
+  return req.pathLandings ? landingsInOrder(ids, req.pathLandings) : getLandings(db, ids);
 }

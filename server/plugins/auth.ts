@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Access, Endpoint } from '../../src/api/endpoint';
 import { AppError, forbidden } from '../errors';
+import { landingIdsOfPath } from '../route-params';
 import { userForToken } from '../services/auth/sessions';
 import { refuseWithoutFactor } from '../services/two-factor/policy';
 
@@ -38,6 +39,7 @@ export default fp(async function auth(app: FastifyInstance) {
     }
   });
   app.decorateRequest('user', undefined);
+  app.decorateRequest('pathLandings', undefined);
   app.addHook('onRequest', async (req) => {
     if (!req.url.startsWith('/api/')) return;
     if (req.query && typeof req.query === 'object' && 'token' in req.query) {
@@ -45,7 +47,9 @@ export default fp(async function auth(app: FastifyInstance) {
     }
     const access = req.routeOptions.config?.endpoint?.auth;
     if (access === 'public') return;
-    req.user = await userForToken(app.ctx.db, bearerToken(req));
+    const session = await userForToken(app.ctx.db, bearerToken(req), landingIdsOfPath((req.params as { ids?: unknown }).ids));
+    req.user = session.user;
+    req.pathLandings = session.landings;
     if (!req.routeOptions.config.endpoint?.enrolment) await refuseWithoutFactor(app.ctx.db, app.ctx.config, req.user);
     if (access === 'admin' && !req.user.admin) throw forbidden();
   });

@@ -10,7 +10,7 @@ export default async function leadExportsRoutes(app: FastifyInstance) {
   const { db, config } = app.ctx;
 
   route(app, leadsApi.export, async (req) => {
-    const landings = await landingsOfPath(app.ctx.db, req.params.ids);
+    const landings = await landingsOfPath(app.ctx.db, req);
     const link = await extractLeads(db, config, currentUser(req), landings, req.body);
     return { data: link, message: exportedMessage(link) };
   });

@@ -6,7 +6,7 @@ import { landingsOfPath } from '../route-params';
 
 export default async function leadStatsRoutes(app: FastifyInstance) {
   route(app, leadsApi.stats, async (req) => {
-    const landings = await landingsOfPath(app.ctx.db, req.params.ids);
+    const landings = await landingsOfPath(app.ctx.db, req);
     return { data: await departmentStats(app.ctx.db, { ...req.params, ids: landings.map((l) => l.id) }) };
   });
 }

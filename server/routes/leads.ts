@@ -14,16 +14,16 @@ export default async function leadsRoutes(app: FastifyInstance) {
   const { db } = app.ctx;
 
   route(app, leadsApi.list, async (req, reply) => {
-    const landings = await landingsOfPath(db, req.params.ids);
+    const landings = await landingsOfPath(db, req);
     return sendWithJsonData(reply, await listLeads(db, landings, req.query, filtersFromQuery(rawQuery(req))));
   });
 
   route(app, leadsApi.count, async (req) => {
-    const landings = await landingsOfPath(db, req.params.ids);
+    const landings = await landingsOfPath(db, req);
     return countMatching(db, landings, req.query, filtersFromQuery(rawQuery(req)));
   });
 
-  route(app, leadsApi.statusCounts, async (req) => countByStatus(db, await landingsOfPath(db, req.params.ids)));
+  route(app, leadsApi.statusCounts, async (req) => countByStatus(db, await landingsOfPath(db, req)));
 
   route(app, leadsApi.changeStatus, async (req) => changeStatus(db, currentUser(req), req.body));
 

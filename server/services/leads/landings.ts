@@ -72,8 +72,13 @@ export async function getIntakeLanding(db: Queryable, key: string): Promise<Inta
 export async function getLandings(db: Queryable, ids: number[]): Promise<Landing[]> {
   if (ids.some((id) => id > maxSerialId)) throw landingNotFound();
   const { rows } = await db.query<Landing>(`SELECT ${landingFields} FROM landings WHERE id = ANY($1::int[])`, [ids]);
-  if (rows.length !== ids.length) throw landingNotFound();
-  return ids.map((id) => rows.find((r) => r.id === id)!);
+  return landingsInOrder(ids, rows);
+}
+
+/** `found`, the landings read for `ids`, in the order of `ids`; one missing → 404. */
+export function landingsInOrder(ids: number[], found: Landing[]): Landing[] {
+  if (found.length !== ids.length) throw landingNotFound();
+  return ids.map((id) => found.find((r) => r.id === id)!);
 }
 
 /** The union of the form columns of several landings, first definition of a key wins. */
