@@ -45,7 +45,7 @@ async function compressWhole(reply: FastifyReply, payload: unknown, acceptEncodi
   reply.header('content-encoding', encoding);
   return encoding === 'br'
     ? brotli(payload, {
-        params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: size },
+        params: { [constants.BROTLI_PARAM_QUALITY]: 2, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: size },
       })
     : gz(payload);
 }
