@@ -145,6 +145,27 @@ describe('status changes', () => {
     expect(empty.message).toBe('Merci de vérifier les champs');
   });
 
+  it('writes each change and its undo to the audit log, and nothing for a change refused', async () => {
+    const ids = await insertLeads(server.ctx.db, landing.id, [{}, {}]);
+    const entries = async () =>
+      (
+        await server.ctx.db.query<{ action: string; count: number; user_id: number; details: unknown; ip: string | null }>(
+          "SELECT action, count, user_id, details, ip FROM audit_log WHERE action IN ('status', 'undo') ORDER BY id",
+        )
+      ).rows;
+    const before = (await entries()).length;
+    const change = await json<{ data: { action_id: number } }>(await post('/api/landings/data', { entry_status: 'trashed', leads: ids }, staff));
+    expect((await post(`/api/landings/data/undo/${change.data.action_id}`, {}, staff)).status).toBe(200);
+    // One id unknown among known ones: the change is refused whole, its audit row with it.
+    expect((await post('/api/landings/data', { entry_status: 'archived', leads: [...ids, 987654321] }, staff)).status).toBe(404);
+    const staffId = (await json<{ data: { id: number } }>(await server.request('GET', '/api/me', { token: staff }))).data.id;
+    expect((await entries()).slice(before)).toEqual([
+      { action: 'status', count: 2, user_id: staffId, details: { to: 'trashed', action_id: change.data.action_id }, ip: expect.any(String) },
+      { action: 'undo', count: 2, user_id: staffId, details: { action_id: change.data.action_id }, ip: expect.any(String) },
+    ]);
+    expect(await statuses(ids)).toEqual(['new', 'new']);
+  });
+
   it('moves 10,000 leads in one transaction', async () => {
     const ids = await insertLeads(
       server.ctx.db,

@@ -6,7 +6,7 @@ import type { SessionUser } from '../auth/sessions';
 import { Params } from '../../db/params';
 import { retryOnConflict } from '../../db/retry';
 import { selectionConditions } from './selection';
-import { audit } from '../audit';
+import { auditSql } from '../audit';
 
 const messages: Record<TargetStatus, string> = {
   new: 'Classé comme nouveau',
@@ -45,15 +45,18 @@ export async function changeStatus(db: Db, user: SessionUser, req: StatusChangeR
          UPDATE leads u SET entry_status = ${to}, updated_at = now()
            FROM (SELECT l.id, l.entry_status AS prev, l.updated_at AS prev_at FROM leads l WHERE ${where.join(' AND ')} FOR UPDATE) p
           WHERE u.id = p.id RETURNING u.id, u.landing_id, p.prev, p.prev_at),
-       told AS (${statusEvents('moved', 'prev', to, by)})
-       INSERT INTO lead_actions (user_id, to_status, count, lead_ids, from_statuses, from_updated_at)
-       SELECT ${params.add(user.id)}, ${to}, count(*), coalesce(array_agg(id), '{}'), coalesce(array_agg(prev), '{}'), coalesce(array_agg(prev_at), '{}') FROM moved
-       RETURNING id, count`,
+       told AS (${statusEvents('moved', 'prev', to, by)}),
+       acted AS (
+         INSERT INTO lead_actions (user_id, to_status, count, lead_ids, from_statuses, from_updated_at)
+         SELECT ${params.add(user.id)}, ${to}, count(*), coalesce(array_agg(id), '{}'), coalesce(array_agg(prev), '{}'), coalesce(array_agg(prev_at), '{}') FROM moved
+         RETURNING id, count),
+       logged AS (${auditSql(params, { actorId: user.id, action: 'status', entity: 'leads', count: 'count', details: `jsonb_build_object('to', ${to}::text, 'action_id', id)`, from: 'acted' })})
+       SELECT id, count FROM acted`,
         params.values,
       );
       const { id: action, count: rowCount } = rows[0];
+      // Fewer leads moved than were named: the transaction (its audit row included) is undone if one is unknown.
       await verify(rowCount);
-      await audit(q, { actorId: user.id, action: 'status', entity: 'leads', count: rowCount, details: { to: req.entry_status, action_id: action } });
       return { data: { count: rowCount, action_id: action }, message: rowCount ? messages[req.entry_status] : "Aucun lead n'a changé de statut" };
     }),
   );
@@ -70,19 +73,21 @@ export async function undoAction(db: Db, user: SessionUser, actionId: number) {
     if (!action) throw notFound('Action introuvable');
     if (action.user_id !== user.id && !user.admin) throw forbidden('Seuls son auteur et les administrateurs peuvent annuler cette action');
     if (action.undone) throw conflict('Action déjà annulée');
+    const params = new Params();
+    const id = params.add(actionId);
     const { rows: undone } = await q.query<{ n: number }>(
       `WITH back AS (
          UPDATE leads l SET entry_status = i.from_status, updated_at = coalesce(i.from_updated_at, now())
            FROM lead_actions a, unnest(a.lead_ids, a.from_statuses, a.from_updated_at) AS i(lead_id, from_status, from_updated_at)
-          WHERE a.id = $1 AND l.id = i.lead_id AND l.entry_status = a.to_status
+          WHERE a.id = ${id} AND l.id = i.lead_id AND l.entry_status = a.to_status
          RETURNING l.id, l.landing_id, a.to_status AS prev, i.from_status AS now),
-       told AS (${statusEvents('back', 'prev', 'now', '$2')})
+       told AS (${statusEvents('back', 'prev', 'now', params.add(JSON.stringify({ id: user.id, name: user.name })))}),
+       marked AS (UPDATE lead_actions SET undone_at = now() WHERE id = ${id}),
+       logged AS (${auditSql(params, { actorId: user.id, action: 'undo', entity: 'leads', count: 'count(*)', details: `jsonb_build_object('action_id', ${id}::int)`, from: 'back' })})
        SELECT count(*)::int AS n FROM back`,
-      [actionId, JSON.stringify({ id: user.id, name: user.name })],
+      params.values,
     );
     const rowCount = undone[0]!.n;
-    await q.query('UPDATE lead_actions SET undone_at = now() WHERE id = $1', [actionId]);
-    await audit(q, { actorId: user.id, action: 'undo', entity: 'leads', count: rowCount, details: { action_id: actionId } });
     return { data: { count: rowCount }, message: 'Action annulée' };
   });
 }
