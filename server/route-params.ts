@@ -1,6 +1,5 @@
 import { serialIdParam } from '../src/api/ids';
-import { landingIdsParam } from '../src/api/landings/contract';
-import type { Landing } from '../src/api/landings/contract';
+import { landingIdsParam, type Landing } from '../src/api/landings/contract';
 import type { Queryable } from './db/connection';
 import { notFound } from './errors';
 import { getLandings, landingNotFound, landingsInOrder } from './services/leads/landings';

@@ -10,6 +10,7 @@ let server: TestServer;
 let token: string;
 let big: { id: number };
 let small: { id: number };
+let places: { id: number };
 const N = 3 * COUNT_SAMPLE;
 
 beforeAll(async () => {
@@ -29,6 +30,15 @@ beforeAll(async () => {
     `INSERT INTO leads (landing_id, source, data) SELECT $1, 'sms', jsonb_build_object('nom', 'Martin' || g) FROM generate_series(1, 40) g`,
     [small.id],
   );
+  // Departments 30, 34 and 13 in turn, zones H1 and H2 in turn: N / 6 of each pair.
+  places = await createLanding(server.ctx.db);
+  await server.ctx.db.query(
+    `INSERT INTO leads (landing_id, created_at, source, departement, zone_climatique, data)
+     SELECT $1, now() - (g || ' hours')::interval, 'google', (ARRAY['30', '34', '13'])[g % 3 + 1], (ARRAY['H1', 'H2'])[g % 2 + 1],
+            jsonb_build_object('nom', CASE WHEN g % 3 = 0 THEN 'Martin' ELSE 'Durand' END || g)
+       FROM generate_series(1, $2::int) g`,
+    [places.id, N],
+  );
 }, 120_000);
 afterAll(() => server.close());
 
@@ -44,6 +54,10 @@ describe('the total of a lead list', () => {
       const page = await get<LeadListResponse>(`/api/landings/data/${big.id}?_limit=150&_offset=${offset}`);
       expect(page).toMatchObject({ total: N, total_exact: true });
     }
+    // Filters left empty filter nothing.
+    const empty = `filter[nom]=&date[created_at]=${encodeURIComponent('<>')}`;
+    expect(await get<LeadListResponse>(`/api/landings/data/${big.id}?_limit=150&${empty}`)).toMatchObject({ total: N, total_exact: true });
+    expect(await get<LeadCountResponse>(`/api/landings/data/${big.id}/count?${empty}`)).toEqual({ total: N });
   });
 
   it('is an estimate from the newest leads with column filters, and exact through …/count', async () => {
@@ -58,6 +72,43 @@ describe('the total of a lead list', () => {
     expect(both.total_exact).toBe(false);
     expect(Math.abs(both.total - (N / 3 + 40))).toBeLessThan(N / 30);
     expect(await get<LeadCountResponse>(`/api/landings/data/${big.id},${small.id}/count?filter[nom]=martin`)).toEqual({ total: N / 3 + 40 });
+  });
+
+  it('is exact with filters on the department and the zone alone, counted from the monthly statistics', async () => {
+    const truth = async (condition: string, params: unknown[] = []) =>
+      (
+        await server.ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM leads WHERE landing_id = $1 AND entry_status = 'new' AND ${condition}`, [
+          places.id,
+          ...params,
+        ])
+      ).rows[0].n;
+    const list = await get<LeadListResponse>(`/api/landings/data/${places.id}?_limit=150&in[departement]=30&in[departement]=34`);
+    expect(list).toMatchObject({ total: (2 * N) / 3, total_exact: true });
+    expect(list.data.every((r) => ['30', '34'].includes(String(r.departement)))).toBe(true);
+    const cases: Array<[string, string, unknown[]]> = [
+      ['in[departement]=13&in[zone_climatique]=H1', "departement = '13' AND zone_climatique = 'H1'", []],
+      ['filter[departement]=3', "departement LIKE '%3%'", []],
+      ['filter[zone_climatique]=h2&in[departement]=30', "zone_climatique = 'H2' AND departement = '30'", []],
+      ['in[departement]=99', 'false', []],
+    ];
+    for (const [query, condition, params] of cases) {
+      expect(await get<LeadCountResponse>(`/api/landings/data/${places.id}/count?${query}`), query).toEqual({ total: await truth(condition, params) });
+      expect(await get<LeadListResponse>(`/api/landings/data/${places.id}?_limit=10&${query}`), query).toMatchObject({
+        total: await truth(condition, params),
+        total_exact: true,
+      });
+    }
+    // Up to a ceiling: the leads above it are taken off.
+    const ceiling = list.data[20]!.id;
+    expect(await get<LeadCountResponse>(`/api/landings/data/${places.id}/count?in[departement]=34&_ceiling=${ceiling}`)).toEqual({
+      total: await truth("departement = '34' AND id <= $2", [ceiling]),
+    });
+    // With a form column beside them, the list estimates and …/count reads the leads.
+    const mixed = await get<LeadListResponse>(`/api/landings/data/${places.id}?_limit=150&in[departement]=30&filter[nom]=martin`);
+    expect(mixed.total_exact).toBe(false);
+    expect(await get<LeadCountResponse>(`/api/landings/data/${places.id}/count?in[departement]=30&filter[nom]=martin`)).toEqual({
+      total: await truth("departement = '30' AND data->>'nom' ILIKE '%martin%'"),
+    });
   });
 
   it('is exact when the first page holds the whole list, or when the filters read fewer leads than the sample', async () => {

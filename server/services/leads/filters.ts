@@ -45,6 +45,21 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** Paris calendar days: 'YYYY-MM-DD' → the instant the day starts in France. */
 export const parisDayStart = (param: string) => `(${param}::date::timestamp AT TIME ZONE 'Europe/Paris')`;
 
+/** The columns that lead_month_stats holds under the leads' own names. */
+const monthStatsColumns = new Set(['departement', 'zone_climatique']);
+
+/**
+ * Whether lead_month_stats counts exactly the leads that `input` keeps: its filters are on the
+ * department and the climate zone alone, which the statistics hold per landing, month and status
+ * under the leads' own column names, so that leadConditions' conditions read them as they are.
+ */
+export function countedByMonthStats(input: LeadFilters): boolean {
+  const filters = leadFilters.safeParse(input);
+  if (!filters.success) return false;
+  const { contains, values, dates } = filters.data;
+  return Object.keys(dates).length === 0 && [...Object.keys(contains), ...Object.keys(values)].every((key) => monthStatsColumns.has(key));
+}
+
 /** SQL conditions (over alias `l`) for landings, status and column filters; values are bound. */
 export function leadConditions(landings: Landing[], status: EntryStatus | EntryStatus[], input: LeadFilters, params: Params): string[] {
   const filters = parse(leadFilters, input);
