@@ -156,10 +156,10 @@ export const COUNT_SAMPLE = 2_000;
  * The exact number of leads matching `where` (see leadConditions) as SQL selecting `n`, up to the
  * `ceiling` placeholder when given. Landing and status alone, or with `onStatsColumns` filters on
  * the department and zone alone (countedByMonthStats), are summed from lead_month_stats, which
- * triggers keep exact: a few thousand rows instead of
- * every lead of the tab (76,000 index entries cost 35 ms on PGlite and evicted the heap pages
- * that the next filtered page reads; at 10,000,000 leads a tab's leads are spread over most of the
- * table's pages), less the few leads above the ceiling, read by the primary key.
+ * triggers keep exact: a few thousand rows instead of every lead of the tab (76,000 index entries
+ * cost 35 ms on PGlite and evicted the heap pages that the next filtered page reads; at 10,000,000
+ * leads a tab's leads are spread over most of the table's pages), less the few leads above the
+ * ceiling, read by the primary key.
  */
 function countSql(where: string[], onStatsColumns: boolean, ceiling?: string): string {
   const conditions = where.join(' AND ');
