@@ -1,11 +1,14 @@
 import { QueryClient, type FetchQueryOptions, type QueryKey } from '@tanstack/react-query';
 import { ApiError } from './client';
 
+/** A 4xx will not get better by asking again; network hiccups and 5xx get `times` more tries. */
+export const retryUnlessRefused = (times: number) => (count: number, error: Error) =>
+  count < times && !(error instanceof ApiError && error.status >= 400 && error.status < 500);
+
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
-      // A 4xx will not get better by asking again; network hiccups and 5xx get one more try.
-      retry: (count, error) => count < 1 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
+      retry: retryUnlessRefused(1),
       refetchOnWindowFocus: false,
     },
   },

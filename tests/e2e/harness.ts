@@ -11,7 +11,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, sta
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page, Request } from 'playwright-core';
-import { inject } from 'vitest';
+import { inject, onTestFailed } from 'vitest';
 import { boot, type Booted } from '../../server/boot';
 import { loadConfig } from '../../server/config';
 import { launchChromium } from '../support/chromium';
@@ -108,6 +108,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<App> {
       page.on('requestfailed', (r) => pending.delete(r));
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(e.message));
+      explainFailures(page);
       return { page, context, errors };
     },
     async close() {
@@ -117,6 +118,32 @@ export async function startApp(env: Record<string, string> = {}): Promise<App> {
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * What the page was showing when its test failed, added to the test's first error: CI reports only
+ * that error's first lines, and a timeout alone does not say whether the page was elsewhere, still
+ * loading, or refused by the API.
+ */
+function explainFailures(page: Page) {
+  const failures: string[] = [];
+  const keep = (line: string) => failures.push(line) > 5 && failures.shift();
+  page.on('response', (r) => r.status() >= 400 && keep(`${r.status()} ${r.request().method()} ${new URL(r.url()).pathname}`));
+  page.on('requestfailed', (r) => !isEventStream(r) && keep(`${r.failure()?.errorText ?? 'failed'} ${r.method()} ${new URL(r.url()).pathname}`));
+  try {
+    onTestFailed(async ({ task }) => {
+      const error = task.result?.errors?.[0];
+      if (!error || page.isClosed()) return;
+      const text = await page
+        .locator('body')
+        .innerText({ timeout: 2_000 })
+        .catch(() => '(unreadable)');
+      const shown = text.replace(/\s+/g, ' ').slice(0, 300);
+      error.message += `\n  page ${new URL(page.url()).pathname} showing: ${shown}\n  last refused requests: ${failures.join('; ') || 'none'}`;
+    });
+  } catch {
+    // A page opened outside a test (a suite's beforeAll) has no test to explain.
+  }
 }
 
 const inFlight = new WeakMap<Page, Set<Request>>();

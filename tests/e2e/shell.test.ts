@@ -269,6 +269,24 @@ describe('preferences and the error log', () => {
   });
 });
 
+describe('the account not loaded', () => {
+  it('says so on an admin screen after four refusals of /api/me, and shows the screen on a retry', async () => {
+    const { page, context } = await app.page();
+    await signIn(page, DEMO.admin);
+    let refused = 0;
+    await page.route('**/api/me', (route) => (refused++, route.fulfill({ status: 503, json: { error: 'unavailable', message: 'Base indisponible' } })));
+    await page.goto('/taboola');
+    const alert = page.getByRole('alert').filter({ hasText: "Votre compte n'a pas pu être chargé" });
+    await alert.getByText('Base indisponible').waitFor({ timeout: 20_000 });
+    expect(refused).toBe(4);
+    await page.unroute('**/api/me');
+    await alert.getByRole('button', { name: 'Réessayer' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Taboola' }).waitFor();
+    await page.getByRole('navigation', { name: 'Vues visitées' }).getByRole('link', { name: 'Taboola' }).waitFor();
+    await context.close();
+  });
+});
+
 describe('normal user', () => {
   it('sees neither Lives nor Administration, in the menu or the palette, and gets /401 on admin screens', async () => {
     const { page, context } = await app.page();

@@ -120,6 +120,14 @@ function Shell() {
                 after their lists and moved them down the page (a layout shift of up to 0.44). */}
             {enrolmentRequired ? (
               <EnrolmentRequired />
+            ) : !userData && me.isError && screen?.requires === 'admin' ? (
+              <section className="placeholder" role="alert">
+                <h1>{t('shell.meFailed')}</h1>
+                <p>{me.error.message}</p>
+                <Button className="btn btn-primary" onPress={() => void me.refetch()}>
+                  {t('errors.render.retry')}
+                </Button>
+              </section>
             ) : !userData && (screen?.requires === 'admin' || !me.isError) ? (
               <p className="placeholder">{t('grid.loading')}</p>
             ) : (
