@@ -13,7 +13,7 @@ import { Params } from '../db/params';
 import { AppError, conflict, forbidden, notFound } from '../errors';
 import type { SessionUser } from './auth/sessions';
 import { columnSqlType } from './leads/columns';
-import { countedByMonthStats, leadConditions } from './leads/filters';
+import { countingStats, leadConditions } from './leads/filters';
 import { getLandings, landingFields } from './leads/landings';
 import { countLeads } from './leads/list';
 
@@ -59,7 +59,7 @@ async function withCount(db: Queryable, user: SessionUser, { position: _, ...vie
     const params = new Params();
     // A column the landings lost since the view was saved leaves the view without a count, not the list without views.
     const where = tryConditions(() => leadConditions(of, status, view.filters, params));
-    if (where) count = await countLeads(db, where, params.values, countedByMonthStats(view.filters));
+    if (where) count = await countLeads(db, where, params.values, countingStats(view.filters));
   }
   return { ...view, editable: mayEdit(user, { ...view, position: 0 }), count };
 }

@@ -30,11 +30,13 @@ beforeAll(async () => {
     `INSERT INTO leads (landing_id, source, data) SELECT $1, 'sms', jsonb_build_object('nom', 'Martin' || g) FROM generate_series(1, 40) g`,
     [small.id],
   );
-  // Departments 30, 34 and 13 in turn, zones H1 and H2 in turn: N / 6 of each pair.
+  // Departments 30, 34 and 13 in turn, zones H1 and H2 in turn: N / 6 of each pair; sources google,
+  // facebook, sms and autre in turn.
   places = await createLanding(server.ctx.db);
   await server.ctx.db.query(
     `INSERT INTO leads (landing_id, created_at, source, departement, zone_climatique, data)
-     SELECT $1, now() - (g || ' hours')::interval, 'google', (ARRAY['30', '34', '13'])[g % 3 + 1], (ARRAY['H1', 'H2'])[g % 2 + 1],
+     SELECT $1, now() - (g || ' hours')::interval, (ARRAY['google', 'facebook', 'sms', 'autre'])[g % 4 + 1],
+            (ARRAY['30', '34', '13'])[g % 3 + 1], (ARRAY['H1', 'H2'])[g % 2 + 1],
             jsonb_build_object('nom', CASE WHEN g % 3 = 0 THEN 'Martin' ELSE 'Durand' END || g)
        FROM generate_series(1, $2::int) g`,
     [places.id, N],
@@ -74,7 +76,7 @@ describe('the total of a lead list', () => {
     expect(await get<LeadCountResponse>(`/api/landings/data/${big.id},${small.id}/count?filter[nom]=martin`)).toEqual({ total: N / 3 + 40 });
   });
 
-  it('is exact with filters on the department and the zone alone, counted from the monthly statistics', async () => {
+  it('is exact with filters on the department, the zone, the source, the landing and the status alone, counted from the monthly statistics', async () => {
     const truth = async (condition: string, params: unknown[] = []) =>
       (
         await server.ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM leads WHERE landing_id = $1 AND entry_status = 'new' AND ${condition}`, [
@@ -90,6 +92,10 @@ describe('the total of a lead list', () => {
       ['filter[departement]=3', "departement LIKE '%3%'", []],
       ['filter[zone_climatique]=h2&in[departement]=30', "zone_climatique = 'H2' AND departement = '30'", []],
       ['in[departement]=99', 'false', []],
+      ['in[source]=facebook&in[source]=sms', "source IN ('facebook', 'sms')", []],
+      ['filter[source]=OO&in[departement]=13', "source LIKE '%oo%' AND departement = '13'", []],
+      ['in[source]=taboola', 'false', []],
+      [`in[landing]=${places.id}&in[entry_status]=new&in[source]=autre`, "source = 'autre'", []],
     ];
     for (const [query, condition, params] of cases) {
       expect(await get<LeadCountResponse>(`/api/landings/data/${places.id}/count?${query}`), query).toEqual({ total: await truth(condition, params) });
@@ -126,6 +132,8 @@ describe('the total of a lead list', () => {
     expect(await get<LeadListResponse>(`/api/landings/data/${small.id}?_limit=5`)).toMatchObject({ total: 10, total_exact: true });
     expect(await get<LeadListResponse>(`/api/landings/data/${small.id}?_limit=5&entry_status=archived`)).toMatchObject({ total: 20, total_exact: true });
     expect(await get<LeadCountResponse>(`/api/landings/data/${big.id},${small.id}/count?entry_status=archived`)).toEqual({ total: 20 });
+    expect(await get<LeadCountResponse>(`/api/landings/data/${big.id},${small.id}/count?entry_status=archived&in[source]=sms`)).toEqual({ total: 20 });
+    expect(await get<LeadCountResponse>(`/api/landings/data/${big.id},${small.id}/count?in[source]=sms`)).toEqual({ total: 10 });
   });
 
   it('counts with the same rules as the list: unknown columns 422, unknown landings 404, no token 401', async () => {

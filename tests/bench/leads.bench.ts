@@ -211,7 +211,8 @@ export default async function leadsBench(): Promise<BenchResult[]> {
     record({ name: `undo of that status change (median of ${RUNS})`, value: quantile(undoTimes, 0.5), unit: 'ms' });
 
     // Exact counts of a filtered tab, one landing's new leads: whose name contains three letters
-    // (every lead of the tab read), and in two departments (summed from lead_month_stats).
+    // (every lead of the tab read), in two departments and from two sources (both summed from
+    // lead_month_stats).
     const counts: Array<[string, (i: number) => URLSearchParams]> = [
       ['a form column', (i) => new URLSearchParams({ entry_status: 'new', 'filter[nom]': fx.names[i % fx.names.length] ?? 'ma' })],
       [
@@ -221,6 +222,15 @@ export default async function leadsBench(): Promise<BenchResult[]> {
             ['entry_status', 'new'],
             ['in[departement]', ['30', '13', '69'][i % 3]!],
             ['in[departement]', ['34', '84', '38'][i % 3]!],
+          ]),
+      ],
+      [
+        'sources',
+        (i) =>
+          new URLSearchParams([
+            ['entry_status', 'new'],
+            ['in[source]', ['facebook', 'google', 'taboola'][i % 3]!],
+            ['in[source]', ['sms', 'autre', 'email'][i % 3]!],
           ]),
       ],
     ];

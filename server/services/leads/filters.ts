@@ -1,5 +1,5 @@
 import type { Landing } from '../../../src/api/landings/contract';
-import { leadFilters, type EntryStatus, type LeadFilters } from '../../../src/api/leads/contract';
+import { leadFilters, leadSource, type EntryStatus, type LeadFilters } from '../../../src/api/leads/contract';
 import { validationFailed } from '../../errors';
 import { parse } from '../../validate';
 import { columnSqlType, resolveColumn, unknownColumn } from './columns';
@@ -45,17 +45,27 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** Paris calendar days: 'YYYY-MM-DD' → the instant the day starts in France. */
 export const parisDayStart = (param: string) => `(${param}::date::timestamp AT TIME ZONE 'Europe/Paris')`;
 
-/** The columns that lead_month_stats holds under the leads' own names. */
-const monthStatsColumns = new Set(['departement', 'zone_climatique']);
+/**
+ * The columns that lead_month_stats holds under the leads' own names (the landing's condition is
+ * written on l.landing_id), the source once its counts are unpivoted (leads.source is one of them).
+ */
+const monthStatsColumns = new Set(['landing', 'entry_status', 'departement', 'zone_climatique', 'source']);
+
+/** lead_month_stats with a row per source: its `value` is the count of that `source`. */
+const monthStatsBySource = `(SELECT s.landing_id, s.entry_status, s.departement, s.zone_climatique, v.source, v.value
+   FROM lead_month_stats s
+  CROSS JOIN LATERAL (VALUES ${leadSource.options.map((source) => `('${source}', s.${source})`).join(', ')}) v (source, value))`;
 
 /**
- * Whether lead_month_stats counts exactly the leads that `input` keeps: its filters are on the
- * department and the climate zone alone, which the statistics hold per landing, month and status
- * under the leads' own column names, so that leadConditions' conditions read them as they are.
- * `input` is one that leadConditions accepted: it is not checked again.
+ * The statistics that count exactly the leads `input` keeps, as a FROM item whose rows have the
+ * count in `value` (null when a filter needs the leads themselves): its filters are on columns
+ * that lead_month_stats holds per landing, month and status, so that leadConditions' conditions
+ * read them as they are. `input` is one that leadConditions accepted: it is not checked again.
  */
-export function countedByMonthStats({ contains = {}, values = {}, dates = {} }: LeadFilters): boolean {
-  return Object.keys(dates).length === 0 && [...Object.keys(contains), ...Object.keys(values)].every((key) => monthStatsColumns.has(key));
+export function countingStats({ contains = {}, values = {}, dates = {} }: LeadFilters): string | null {
+  const keys = [...Object.keys(contains), ...Object.keys(values)];
+  if (Object.keys(dates).length > 0 || !keys.every((key) => monthStatsColumns.has(key))) return null;
+  return keys.includes('source') ? monthStatsBySource : 'lead_month_stats';
 }
 
 /** SQL conditions (over alias `l`) for landings, status and column filters; values are bound. */

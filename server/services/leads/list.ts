@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { leadKeys, resolveColumn } from './columns';
 import { cursorKey, decodeCursor, encodeCursor } from './cursor';
 import { Params } from '../../db/params';
-import { countedByMonthStats, leadConditions } from './filters';
+import { countingStats, leadConditions } from './filters';
 import { DUPLICATE_WINDOW } from './insert';
 import type { JsonText } from '../../json-text';
 
@@ -97,7 +97,7 @@ export async function listLeads(db: Queryable, landings: Landing[], query: ListQ
   // A first page that holds the whole list is its own count: the count runs only when it is needed.
   const countNeeded = offset > 0 || query._cursor || query._limit === 0 ? 'true' : `(SELECT count(*) FROM page_rows) > ${limit}`;
   const { rows } = await db.query<SelectLists & PageRow & { ceiling: number | null; total: number | null; exact: boolean | null }>(
-    `WITH page_rows AS MATERIALIZED (${page}), counted AS (${boundedCountSql(landings, countWhere, countedByMonthStats(filters), ceiling)})
+    `WITH page_rows AS MATERIALIZED (${page}), counted AS (${boundedCountSql(landings, countWhere, countingStats(filters), ceiling)})
      SELECT (SELECT string_agg(json, ',' ORDER BY n) FROM page_rows WHERE n <= ${limit}) AS json,
             (SELECT count(*) FROM page_rows)::int AS fetched,
             (SELECT id FROM page_rows WHERE n = ${limit}) AS id, (SELECT _sort_value FROM page_rows WHERE n = ${limit}) AS _sort_value,
@@ -135,7 +135,7 @@ const selectListsSql = `ARRAY(SELECT DISTINCT ${frenchOrder('for_customer')} AS 
 export async function countMatching(db: Queryable, landings: Landing[], query: ListQuery, filters: LeadFilters): Promise<LeadCountResponse> {
   const params = new Params();
   const where = leadConditions(landings, query.entry_status, filters, params);
-  return { total: await countLeads(db, where, params.values, countedByMonthStats(filters), query._ceiling) };
+  return { total: await countLeads(db, where, params.values, countingStats(filters), query._ceiling) };
 }
 
 /** The leads of these landings in each status, summed from lead_month_stats (exact, a few thousand rows): the tabs' counts. */
@@ -154,23 +154,24 @@ export const COUNT_SAMPLE = 2_000;
 
 /**
  * The exact number of leads matching `where` (see leadConditions) as SQL selecting `n`, up to the
- * `ceiling` placeholder when given. Landing and status alone, or with `onStatsColumns` filters on
- * the department and zone alone (countedByMonthStats), are summed from lead_month_stats, which
- * triggers keep exact: a few thousand rows instead of every lead of the tab (76,000 index entries
- * cost 35 ms on PGlite and evicted the heap pages that the next filtered page reads; at 10,000,000
- * leads a tab's leads are spread over most of the table's pages), less the few leads above the
- * ceiling, read by the primary key.
+ * `ceiling` placeholder when given. Landing and status alone, or with filters that `stats` (see
+ * countingStats) counts, are summed from lead_month_stats, which triggers keep exact: a few
+ * thousand rows instead of every lead of the tab (76,000 index entries cost 35 ms on PGlite and
+ * evicted the heap pages that the next filtered page reads; at 10,000,000 leads a tab's leads are
+ * spread over most of the table's pages), less the few leads above the ceiling, read by the
+ * primary key.
  */
-function countSql(where: string[], onStatsColumns: boolean, ceiling?: string): string {
+function countSql(where: string[], stats: string | null, ceiling?: string): string {
   const conditions = where.join(' AND ');
-  return onStatsColumns || where.length === 2
-    ? `SELECT ((SELECT coalesce(sum(l.value), 0) FROM lead_month_stats l WHERE ${conditions})
+  const from = stats ?? (where.length === 2 ? 'lead_month_stats' : null);
+  return from
+    ? `SELECT ((SELECT coalesce(sum(l.value), 0) FROM ${from} l WHERE ${conditions})
                ${ceiling ? `- (SELECT count(*) FROM leads l WHERE ${conditions} AND l.id > ${ceiling}::bigint)` : ''})::int AS n`
     : `SELECT count(*)::int AS n FROM leads l WHERE ${conditions}${ceiling ? ` AND l.id <= ${ceiling}::bigint` : ''}`;
 }
 
-export async function countLeads(db: Queryable, where: string[], params: unknown[], onStatsColumns: boolean, ceiling?: number): Promise<number> {
-  const sql = countSql(where, onStatsColumns, ceiling === undefined ? undefined : `$${params.length + 1}`);
+export async function countLeads(db: Queryable, where: string[], params: unknown[], stats: string | null, ceiling?: number): Promise<number> {
+  const sql = countSql(where, stats, ceiling === undefined ? undefined : `$${params.length + 1}`);
   const { rows } = await db.query<{ n: number }>(sql, ceiling === undefined ? params : [...params, ceiling]);
   return rows[0]!.n;
 }
@@ -183,9 +184,9 @@ export async function countLeads(db: Queryable, where: string[], params: unknown
  * share that matched of its exact number. The client then asks for the exact count (GET …/count)
  * when the total is an estimate.
  */
-function boundedCountSql(landings: Landing[], where: string[], onStatsColumns: boolean, ceiling?: string): string {
+function boundedCountSql(landings: Landing[], where: string[], stats: string | null, ceiling?: string): string {
   const [landing, status, ...filters] = where;
-  if (onStatsColumns || filters.length === 0) return `SELECT n AS total, true AS exact FROM (${countSql(where, onStatsColumns, ceiling)}) c`;
+  if (stats || filters.length === 0) return `SELECT n AS total, true AS exact FROM (${countSql(where, stats, ceiling)}) c`;
   const below = ceiling ? ` AND l.id <= ${ceiling}::bigint` : '';
   const sample = landings
     .map(
