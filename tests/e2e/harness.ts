@@ -134,11 +134,13 @@ function explainFailures(page: Page) {
     onTestFailed(async ({ task }) => {
       const error = task.result?.errors?.[0];
       if (!error || page.isClosed()) return;
-      const text = await page
-        .locator('body')
+      // The screen's own region (the sidebar's names would fill the line), or the page without a shell.
+      const main = page.locator('main');
+      const text = await ((await main.count()) ? main : page.locator('body'))
+        .first()
         .innerText({ timeout: 2_000 })
         .catch(() => '(unreadable)');
-      const shown = text.replace(/\s+/g, ' ').slice(0, 300);
+      const shown = text.replace(/\s+/g, ' ').slice(0, 400);
       error.message += `\n  page ${new URL(page.url()).pathname} showing: ${shown}\n  last refused requests: ${failures.join('; ') || 'none'}`;
     });
   } catch {

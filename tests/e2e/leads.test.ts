@@ -148,8 +148,10 @@ describe('lead triage, keyboard only', () => {
 
     // Definitive deletion of two leads, after the confirmation.
     await grid(page).and(page.locator('[aria-rowcount="37"]')).waitFor();
+    // The list reloaded after the conversion (its rows and their order), as a user sees it settle.
+    await networkIdle(page);
     await press(page, 'Home', 'x', 'j', 'x');
-    expect(await selectedNames(page)).toHaveLength(2);
+    await expect.poll(() => selectedNames(page)).toHaveLength(2);
     expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('grid');
     await press(page, 'Shift+Delete');
     const confirm = page.getByRole('alertdialog');
