@@ -17,6 +17,13 @@ import { serverEnv, serverNodeArgs } from '../../scripts/build-server.mjs';
 const root = resolve(import.meta.dirname, '../..');
 export const dataDir = resolve(root, process.env.BENCH_DATA_DIR ?? 'data/bench');
 export const databaseUrl = process.env.DATABASE_URL;
+/**
+ * DESIGN.md §7's budgets that differ by database: a page's p95 is 150 ms on the embedded database
+ * (1M leads) and 100 ms on PostgreSQL (10M); a 100,000-lead status change and a csv export of
+ * 100,000 leads are budgeted on PostgreSQL, PGlite's being a ratio to PostgreSQL's in the same
+ * bench (its UPDATE runs on one thread): read them beside a PostgreSQL run.
+ */
+const onPostgres = databaseUrl !== undefined;
 const TARGET = Number(process.env.BENCH_LEADS ?? 1_000_000);
 /** Intakes sent at 10 a second to measure the engine's answer and decision on this database. */
 const INTAKES = 100;
@@ -184,7 +191,7 @@ export default async function leadsBench(): Promise<BenchResult[]> {
       const { ms } = await call('GET', `/api/landings/data/${landing.id}?${qs}`);
       if (i >= 3) pageTimes.push(ms);
     }
-    record({ name: 'lead page, 150 rows, 2 filters incl. a form column (p95)', value: quantile(pageTimes, 0.95), unit: 'ms', budget: 150 });
+    record({ name: 'lead page, 150 rows, 2 filters incl. a form column (p95)', value: quantile(pageTimes, 0.95), unit: 'ms', budget: onPostgres ? 100 : 150 });
     record({ name: 'lead page, 150 rows, 2 filters incl. a form column (median)', value: quantile(pageTimes, 0.5), unit: 'ms' });
     const plain: number[] = [];
     for (let i = 0; i < 20; i++) plain.push((await call('GET', `/api/landings/data/${landing.id}?_limit=150`)).ms);
@@ -248,8 +255,9 @@ export default async function leadsBench(): Promise<BenchResult[]> {
     // Status change of 100,000 leads of every landing, then its undo: once each (issue 30).
     const big = await call('POST', '/api/landings/data', { entry_status: 'archived', from_status: 'new', leads: fx.exportIds[0] });
     const bigUndo = await call('POST', `/api/landings/data/undo/${(big.json.data as { action_id: number }).action_id}`, {});
-    record({ name: `status change of ${fx.exportIds[0].length} leads`, value: big.ms, unit: 'ms', budget: 5000 });
-    record({ name: `undo of that status change`, value: bigUndo.ms, unit: 'ms', budget: 5000 });
+    const bigBudget = onPostgres ? 5000 : undefined;
+    record({ name: `status change of ${fx.exportIds[0].length} leads`, value: big.ms, unit: 'ms', budget: bigBudget });
+    record({ name: `undo of that status change`, value: bigUndo.ms, unit: 'ms', budget: bigBudget });
 
     // The map's regions query over a year, every landing of the first landing's category.
     const regionTimes: number[] = [];
@@ -300,7 +308,7 @@ export default async function leadsBench(): Promise<BenchResult[]> {
         name: `export of ${count} leads, ${bookType} (median of ${each} s)`,
         value: quantile(times, 0.5),
         unit: 's',
-        budget: bookType === 'csv' ? 5 : 20,
+        budget: bookType === 'xlsx' ? 20 : onPostgres ? 5 : undefined,
       });
       record({
         name: `server peak RSS during the ${bookType} exports (highest of ${RUNS}; ${before.toFixed(0)} MB before)`,
