@@ -127,7 +127,10 @@ export async function startApp(env: Record<string, string> = {}): Promise<App> {
  */
 function explainFailures(page: Page) {
   const failures: string[] = [];
-  const keep = (line: string) => failures.push(line) > 5 && failures.shift();
+  const keep = (line: string) => {
+    failures.push(line);
+    if (failures.length > 5) failures.shift();
+  };
   page.on('response', (r) => r.status() >= 400 && keep(`${r.status()} ${r.request().method()} ${new URL(r.url()).pathname}`));
   page.on('requestfailed', (r) => !isEventStream(r) && keep(`${r.failure()?.errorText ?? 'failed'} ${r.method()} ${new URL(r.url()).pathname}`));
   try {
@@ -136,10 +139,8 @@ function explainFailures(page: Page) {
       if (!error || page.isClosed()) return;
       // The screen's own region (the sidebar's names would fill the line), or the page without a shell.
       const main = page.locator('main');
-      const text = await ((await main.count()) ? main : page.locator('body'))
-        .first()
-        .innerText({ timeout: 2_000 })
-        .catch(() => '(unreadable)');
+      const region = (await main.count().catch(() => 0)) ? main.first() : page.locator('body');
+      const text = await region.innerText({ timeout: 2_000 }).catch(() => '(unreadable)');
       const shown = text.replace(/\s+/g, ' ').slice(0, 400);
       error.message += `\n  page ${new URL(page.url()).pathname} showing: ${shown}\n  last refused requests: ${failures.join('; ') || 'none'}`;
     });
