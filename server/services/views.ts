@@ -59,7 +59,7 @@ async function withCount(db: Queryable, user: SessionUser, { position: _, ...vie
     const params = new Params();
     // A column the landings lost since the view was saved leaves the view without a count, not the list without views.
     const where = tryConditions(() => leadConditions(of, status, view.filters, params));
-    if (where) count = await countLeads(db, where, params.values, countingStats(view.filters));
+    if (where) count = await countLeads(db, where, params.values, countingStats(view.filters, params));
   }
   return { ...view, editable: mayEdit(user, { ...view, position: 0 }), count };
 }

@@ -104,6 +104,38 @@ describe('the total of a lead list', () => {
         total_exact: true,
       });
     }
+    // Ranges of creation days (Paris days), alone and beside the other columns: whole months from
+    // the statistics, the days at either end from the leads.
+    const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toLocaleDateString('sv-SE', { timeZone: 'Europe/Paris' });
+    const within = (first: string | null, last: string | null) =>
+      [
+        first ? `created_at >= ('${first}'::date::timestamp AT TIME ZONE 'Europe/Paris')` : 'true',
+        last ? `created_at < (('${last}'::date + 1)::timestamp AT TIME ZONE 'Europe/Paris')` : 'true',
+      ].join(' AND ');
+    const ranges: Array<[string | null, string | null]> = [
+      [day(200), day(20)],
+      [day(100), null],
+      [null, day(40)],
+      [day(45), day(41)],
+      [day(90), day(0)],
+    ];
+    for (const [first, last] of ranges) {
+      const text = encodeURIComponent(`${first ?? ''}<>${last ?? ''}`);
+      const byDays: Array<[string, string]> = [
+        [`date[created_at]=${text}`, within(first, last)],
+        [`filter[created_at]=${text}&in[departement]=30`, `${within(first, last)} AND departement = '30'`],
+        [`date[created_at]=${text}&in[source]=sms&filter[zone_climatique]=1`, `${within(first, last)} AND source = 'sms' AND zone_climatique = 'H1'`],
+      ];
+      for (const [query, condition] of byDays) {
+        const truthful = await truth(condition);
+        expect(await get<LeadCountResponse>(`/api/landings/data/${places.id}/count?${query}`), query).toEqual({ total: truthful });
+        expect(await get<LeadListResponse>(`/api/landings/data/${places.id}?_limit=10&${query}`), query).toMatchObject({ total: truthful, total_exact: true });
+      }
+    }
+    // Two ranges of days, or a text searched in the dates, are counted from the leads.
+    const twice = `date[created_at]=${encodeURIComponent(`${day(100)}<>`)}&filter[created_at]=${encodeURIComponent(`<>${day(50)}`)}`;
+    expect(await get<LeadCountResponse>(`/api/landings/data/${places.id}/count?${twice}`)).toEqual({ total: await truth(within(day(100), day(50))) });
+
     // Up to a ceiling: the leads above it are taken off.
     const ceiling = list.data[20]!.id;
     expect(await get<LeadCountResponse>(`/api/landings/data/${places.id}/count?in[departement]=34&_ceiling=${ceiling}`)).toEqual({

@@ -25,6 +25,8 @@ export const databaseUrl = process.env.DATABASE_URL;
  */
 const onPostgres = databaseUrl !== undefined;
 const TARGET = Number(process.env.BENCH_LEADS ?? 1_000_000);
+/** The Paris day (YYYY-MM-DD) that many days ago. */
+const parisDay = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toLocaleDateString('sv-SE', { timeZone: 'Europe/Paris' });
 /** Intakes sent at 10 a second to measure the engine's answer and decision on this database. */
 const INTAKES = 100;
 /** Runs of each write bench (status change, exports), reported as their median. */
@@ -218,8 +220,8 @@ export default async function leadsBench(): Promise<BenchResult[]> {
     record({ name: `undo of that status change (median of ${RUNS})`, value: quantile(undoTimes, 0.5), unit: 'ms' });
 
     // Exact counts of a filtered tab, one landing's new leads: whose name contains three letters
-    // (every lead of the tab read), in two departments and from two sources (both summed from
-    // lead_month_stats).
+    // (every lead of the tab read), in two departments, from two sources and created in a range
+    // of days (summed from lead_month_stats, the range's two ends read from the leads).
     const counts: Array<[string, (i: number) => URLSearchParams]> = [
       ['a form column', (i) => new URLSearchParams({ entry_status: 'new', 'filter[nom]': fx.names[i % fx.names.length] ?? 'ma' })],
       [
@@ -240,6 +242,7 @@ export default async function leadsBench(): Promise<BenchResult[]> {
             ['in[source]', ['sms', 'autre', 'email'][i % 3]!],
           ]),
       ],
+      ['a range of days', (i) => new URLSearchParams({ entry_status: 'new', 'date[created_at]': `${parisDay(300 - 100 * (i % 3))}<>${parisDay(10)}` })],
     ];
     for (const [filter, qs] of counts) {
       const countTimes: number[] = [];

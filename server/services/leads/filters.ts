@@ -52,7 +52,7 @@ export const parisDayStart = (param: string) => `(${param}::date::timestamp AT T
 const monthStatsColumns = new Set(['landing', 'entry_status', 'departement', 'zone_climatique', 'source']);
 
 /** lead_month_stats with a row per source: its `value` is the count of that `source`. */
-const monthStatsBySource = `(SELECT s.landing_id, s.entry_status, s.departement, s.zone_climatique, v.source, v.value
+const monthStatsBySource = `(SELECT s.landing_id, s.month, s.entry_status, s.departement, s.zone_climatique, v.source, v.value
    FROM lead_month_stats s
   CROSS JOIN LATERAL (VALUES ${leadSource.options.map((source) => `('${source}', s.${source})`).join(', ')}) v (source, value))`;
 
@@ -60,12 +60,39 @@ const monthStatsBySource = `(SELECT s.landing_id, s.entry_status, s.departement,
  * The statistics that count exactly the leads `input` keeps, as a FROM item whose rows have the
  * count in `value` (null when a filter needs the leads themselves): its filters are on columns
  * that lead_month_stats holds per landing, month and status, so that leadConditions' conditions
- * read them as they are. `input` is one that leadConditions accepted: it is not checked again.
+ * read them as they are, and on one range of creation days. `input` is one that leadConditions
+ * accepted: it is not checked again.
  */
-export function countingStats({ contains = {}, values = {}, dates = {} }: LeadFilters): string | null {
-  const keys = [...Object.keys(contains), ...Object.keys(values)];
-  if (Object.keys(dates).length > 0 || !keys.every((key) => monthStatsColumns.has(key))) return null;
-  return keys.includes('source') ? monthStatsBySource : 'lead_month_stats';
+export function countingStats({ contains = {}, values = {}, dates = {} }: LeadFilters, params: Params): string | null {
+  const { created_at: containsDays, ...otherContains } = contains;
+  const { created_at: days, ...otherDates } = dates;
+  const keys = [...Object.keys(otherContains), ...Object.keys(values)];
+  if (Object.keys(otherDates).length > 0 || !keys.every((key) => monthStatsColumns.has(key))) return null;
+  const bySource = keys.includes('source');
+  const stats = bySource ? monthStatsBySource : 'lead_month_stats';
+  const ranges = [days, containsDays].filter((r) => r !== undefined && r !== '');
+  if (ranges.length === 0) return stats;
+  const range = ranges.length === 1 ? datePattern.exec(ranges[0]!) : null;
+  if (!range) return null;
+  const [, first, last] = range;
+  return first || last ? statsAndDays(stats, bySource, first, last, params) : stats;
+}
+
+/**
+ * `stats` over the whole months of the days first…last (either open), each row's month start as
+ * its `created_at`, and the leads of the days before and after those months as rows of one (read
+ * by leads_list_idx's dates): what a count of a range of creation days sums, the range's
+ * conditions kept on the rows.
+ */
+function statsAndDays(stats: string, bySource: boolean, first: string | undefined, last: string | undefined, params: Params): string {
+  const from = first ? `(date_trunc('month', (${params.add(first)}::date - 1)::timestamp) + interval '1 month')::date` : `'-infinity'::date`;
+  const until = last ? `date_trunc('month', (${params.add(last)}::date + 1)::timestamp)::date` : `'infinity'::date`;
+  const leads = 'SELECT landing_id, entry_status, departement, zone_climatique, source, created_at, 1 AS value FROM leads';
+  return `(SELECT s.landing_id, s.entry_status, s.departement, s.zone_climatique, ${bySource ? 's.source' : 'NULL::text'} AS source,
+                  ${parisDayStart('s.month')} AS created_at, s.value
+             FROM ${stats} s WHERE s.month >= ${from} AND s.month < ${until}
+           UNION ALL ${leads} WHERE created_at < ${parisDayStart(from)}
+           UNION ALL ${leads} WHERE created_at >= ${parisDayStart(`greatest(${from}, ${until})`)})`;
 }
 
 /** SQL conditions (over alias `l`) for landings, status and column filters; values are bound. */

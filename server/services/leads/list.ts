@@ -97,7 +97,7 @@ export async function listLeads(db: Queryable, landings: Landing[], query: ListQ
   // A first page that holds the whole list is its own count: the count runs only when it is needed.
   const countNeeded = offset > 0 || query._cursor || query._limit === 0 ? 'true' : `(SELECT count(*) FROM page_rows) > ${limit}`;
   const { rows } = await db.query<SelectLists & PageRow & { ceiling: number | null; total: number | null; exact: boolean | null }>(
-    `WITH page_rows AS MATERIALIZED (${page}), counted AS (${boundedCountSql(landings, countWhere, countingStats(filters), ceiling)})
+    `WITH page_rows AS MATERIALIZED (${page}), counted AS (${boundedCountSql(landings, countWhere, countingStats(filters, params), ceiling)})
      SELECT (SELECT string_agg(json, ',' ORDER BY n) FROM page_rows WHERE n <= ${limit}) AS json,
             (SELECT count(*) FROM page_rows)::int AS fetched,
             (SELECT id FROM page_rows WHERE n = ${limit}) AS id, (SELECT _sort_value FROM page_rows WHERE n = ${limit}) AS _sort_value,
@@ -135,7 +135,7 @@ const selectListsSql = `ARRAY(SELECT DISTINCT ${frenchOrder('for_customer')} AS 
 export async function countMatching(db: Queryable, landings: Landing[], query: ListQuery, filters: LeadFilters): Promise<LeadCountResponse> {
   const params = new Params();
   const where = leadConditions(landings, query.entry_status, filters, params);
-  return { total: await countLeads(db, where, params.values, countingStats(filters), query._ceiling) };
+  return { total: await countLeads(db, where, params.values, countingStats(filters, params), query._ceiling) };
 }
 
 /** The leads of these landings in each status, summed from lead_month_stats (exact, a few thousand rows): the tabs' counts. */
