@@ -9,7 +9,8 @@
  *     title: 'leads.archive',               // i18n message id (src/i18n/{fr,en,es,zh}.json)
  *     section: 'leads',                     // help-overlay heading, i18n id `commands.section.<section>`
  *     keys: ['a'],                          // data: 'a', 'shift+delete', 'mod+k', sequences 'g c'
- *     requires: 'staff',                    // 'staff' = any signed-in user, 'admin' = admins only
+ *     requires: 'staff',                    // 'staff' = any signed-in user, 'admin' = admins only,
+ *                                           // 'session' = the shell's own (language, sign-out): before the user's record too
  *     scope: 'leads',                       // the screen where it applies (absent: everywhere): a ScreenId
  *     when: onLeads,                        // enabled and shown, given the run's args; a type guard narrows what `run` gets
  *     menus: [{ id: 'leads.actions', group: 'status', order: 2 }],   // where its buttons appear: a MenuId
@@ -44,6 +45,11 @@ import { getCommandContext, type CommandContext } from './context';
 import type { ScreenId } from './screens';
 
 export type Role = 'staff' | 'admin';
+/**
+ * Who may run a command: a role, or 'session' for the shell's commands that do not depend on the
+ * user (language, size, theme, help, sign-out), which work while the user's record loads or has failed.
+ */
+export type Permission = Role | 'session';
 
 /** Where a run came from: kept for the recent list and the tests of "one path". */
 export type CommandSource = 'palette' | 'hotkey' | 'button' | 'menu' | 'sidebar' | 'navbar' | 'tags' | 'api';
@@ -94,7 +100,7 @@ export interface Command<Args = any, Ctx extends CommandContext = any> {
   title: string;
   section: string;
   keys?: readonly string[];
-  requires: Role;
+  requires: Permission;
   /** The screen (`ctx.view`) where the command applies; absent for the commands of every screen. */
   scope?: ScreenId;
   when?: ((ctx: CommandContext, args: Args | undefined) => ctx is Ctx) | ((ctx: CommandContext, args: Args | undefined) => boolean);
@@ -175,6 +181,7 @@ export function commandsOf(menu: MenuId): { command: Command; place: MenuPlace }
 
 /** Whether this user may run the command at all: 'staff' is any signed-in user. */
 export function isPermitted(command: Pick<Command, 'requires'>, user: User | null): boolean {
+  if (command.requires === 'session') return true;
   if (!user) return false;
   return command.requires === 'staff' || user.admin;
 }

@@ -285,6 +285,24 @@ describe('the account not loaded', () => {
     await page.getByRole('navigation', { name: 'Vues visitées' }).getByRole('link', { name: 'Taboola' }).waitFor();
     await context.close();
   });
+
+  it('still runs the shell’s own commands: the language from the menu and the palette, and the sign-out', async () => {
+    const { page, context } = await app.page();
+    await signIn(page, DEMO.admin);
+    await page.route('**/api/me', (route) => route.fulfill({ status: 503, json: { error: 'unavailable', message: 'Base indisponible' } }));
+    await page.goto('/taboola');
+    await page.getByRole('alert').filter({ hasText: "Votre compte n'a pas pu être chargé" }).waitFor({ timeout: 20_000 });
+    await page.getByRole('button', { name: /Langue FR/ }).click();
+    await page.getByRole('menuitemradio', { name: 'English' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Your account could not be loaded' }).waitFor();
+    await keys(page, 'Control+k');
+    await page.keyboard.type('Français');
+    await page.keyboard.press('Enter');
+    await page.getByRole('alert').filter({ hasText: "Votre compte n'a pas pu être chargé" }).waitFor();
+    await page.getByRole('button', { name: 'Déconnexion' }).click();
+    await page.waitForURL(/\/login/);
+    await context.close();
+  });
 });
 
 describe('normal user', () => {

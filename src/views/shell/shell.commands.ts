@@ -24,7 +24,7 @@ defineCommand({
   title: 'commands.shell.palette',
   section,
   keys: ['mod+k'],
-  requires: 'staff',
+  requires: 'session',
   palette: false,
   icon: 'search',
   menus: [{ id: 'navbar', group: 'find', order: 1, label: 'shell.search' }],
@@ -50,7 +50,7 @@ defineCommand({
   title: 'commands.shell.help',
   section,
   keys: ['?'],
-  requires: 'staff',
+  requires: 'session',
   icon: 'help',
   menus: [{ id: 'navbar', group: 'tools', order: 2 }],
   run: () => {
@@ -63,7 +63,7 @@ defineCommand({
   title: 'commands.shell.toggleSidebar',
   section,
   keys: ['mod+b'],
-  requires: 'staff',
+  requires: 'session',
   icon: 'menu',
   menus: [{ id: 'navbar.start', order: 1, expanded: () => ui.sidebar.opened }],
   run: () => toggleSidebar(),
@@ -73,7 +73,7 @@ defineCommand({
   id: 'shell.fullscreen',
   title: 'commands.shell.fullscreen',
   section,
-  requires: 'staff',
+  requires: 'session',
   icon: 'fullscreen',
   menus: [{ id: 'navbar', group: 'tools', order: 4 }],
   run: async (ctx) => {
@@ -87,7 +87,7 @@ defineCommand({
   id: 'shell.errorLog',
   title: 'commands.shell.errorLog',
   section,
-  requires: 'staff',
+  requires: 'session',
   icon: 'bug',
   badge: () => ui.errorLogs.length,
   // Not on mobile (docs/product.md §2); the palette still reaches it.
@@ -101,7 +101,7 @@ defineCommand<{ language: Language }>({
   id: 'shell.language',
   title: 'commands.shell.language',
   section,
-  requires: 'staff',
+  requires: 'session',
   choices: (ctx) =>
     languages
       .filter((l) => l !== ui.language)
@@ -115,7 +115,7 @@ defineCommand<{ size: Size }>({
   id: 'shell.size',
   title: 'commands.shell.size',
   section,
-  requires: 'staff',
+  requires: 'session',
   choices: (ctx) =>
     sizes.filter((s) => s !== ui.size).map((size) => ({ label: ctx.t('commands.palette.size', { name: ctx.t(`shell.size.${size}`) }), args: { size } })),
   run: (ctx, args) => {
@@ -129,7 +129,7 @@ defineCommand<{ color: string }>({
   id: 'shell.theme',
   title: 'commands.shell.theme',
   section,
-  requires: 'staff',
+  requires: 'session',
   choices: (ctx) => themeColours.filter((c) => c !== ui.theme).map((color) => ({ label: ctx.t('commands.palette.theme', { color }), args: { color } })),
   run: (_ctx, args) => {
     if (/^#[0-9a-f]{6}$/i.test(args.color)) ui.theme = args.color.toLowerCase();
@@ -153,7 +153,7 @@ defineCommand({
   id: 'shell.logout',
   title: 'shell.logout',
   section,
-  requires: 'staff',
+  requires: 'session',
   icon: 'logout',
   menus: [{ id: 'navbar.end', order: 2, tone: 'danger' }],
   run: async (ctx) => {

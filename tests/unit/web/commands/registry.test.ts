@@ -55,6 +55,19 @@ describe('command registry', () => {
     expect(run).toHaveBeenCalledTimes(1);
   });
 
+  it('runs the shell’s own commands (requires: session) before the user’s record, and staff ones only with it', async () => {
+    const own = define('test.session', { requires: 'session' });
+    const staffOnly = define('test.staff');
+    const h = as(null);
+    expect(await runCommand('test.session')).toBe('ran');
+    expect(await runCommand('test.staff')).toBe('forbidden');
+    h.update({ user: staff });
+    expect(await runCommand('test.session')).toBe('ran');
+    expect(await runCommand('test.staff')).toBe('ran');
+    expect(own).toHaveBeenCalledTimes(2);
+    expect(staffOnly).toHaveBeenCalledTimes(1);
+  });
+
   it('honours when against the current context, screens extending it', async () => {
     const run = define('test.when', { when: (ctx) => ctx.view === 'leads' && ctx.selection.size > 0 });
     as(staff, { view: 'home' });
