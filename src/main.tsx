@@ -15,9 +15,12 @@ await import('react-aria/I18nProvider');
 const [catalog, { App, routerReady }] = await Promise.all([messages, import('./app/App')]);
 const intl = makeIntl(ui.language, catalog);
 const root = document.getElementById('root')!;
-// The sign-in page comes prerendered (scripts/prerender-sign-in.mjs): it stays until React can
-// replace it with the live screen in one commit, without an empty frame between the two.
-if (root.hasChildNodes()) await routerReady;
+// React renders once the router has loaded the first page's routes. RouterProvider reads the
+// router's state as it renders and subscribes to it only at commit: rendered in a transition,
+// which yields between slices, it missed the router's first state when the lazy routes came
+// meanwhile, and a slow device (4× CPU) kept a blank page. The sign-in page comes prerendered
+// (scripts/prerender-sign-in.mjs) and stays until React replaces it in one commit.
+await routerReady;
 const reactRoot = createRoot(root, reactErrorCallbacks);
 // A transition: React renders the first screen in slices of a few milliseconds, not in one long
 // task that keeps the page from answering input (Lighthouse's total blocking time), and commits it at once.

@@ -42,4 +42,18 @@ describe('a signed-in page at its start', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('shows the screen on a slow phone (4× CPU) every time: the first render does not miss the routes that came meanwhile', async () => {
+    const { page, context, errors } = await app.page({ viewport: { width: 412, height: 823 } });
+    await signIn(page, DEMO.admin);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    for (let load = 0; load < 4; load++) {
+      await page.goto('about:blank');
+      await page.goto('/landings_test/1');
+      await page.locator('[role="row"][aria-rowindex="3"]').first().waitFor({ timeout: 25_000 });
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });
