@@ -4,7 +4,8 @@
 // in as the demo administrator (the Admin-Token cookie, as the app keeps it). Each page in the
 // mobile profile (Lighthouse's default: slow 4G, 4× CPU, simulated) and the desktop one; the
 // median of LIGHTHOUSE_RUNS (3) runs of the score and of each Core Web Vital. LIGHTHOUSE_PAGES
-// (e.g. `sign-in`, or `lead,map`) measures only the pages whose names contain one of its words.
+// (e.g. `sign-in`, or `lead,map`) measures only the pages whose names contain one of its words,
+// LIGHTHOUSE_PROFILES (`mobile` or `desktop`) only the profiles it names.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -28,10 +29,12 @@ const ALL_PAGES = [
 ];
 const pageWords = process.env.LIGHTHOUSE_PAGES?.split(',').filter(Boolean) ?? [];
 const PAGES = pageWords.length ? ALL_PAGES.filter((p) => pageWords.some((w) => p.name.includes(w))) : ALL_PAGES;
-const PROFILES = [
+const ALL_PROFILES = [
   { name: 'mobile', config: undefined },
   { name: 'desktop', config: desktopConfig },
 ];
+const profileNames = process.env.LIGHTHOUSE_PROFILES?.split(',').filter(Boolean) ?? [];
+const PROFILES = profileNames.length ? ALL_PROFILES.filter((p) => profileNames.includes(p.name)) : ALL_PROFILES;
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
