@@ -31,6 +31,8 @@ export class LiveStream {
   private controller: AbortController | null = null;
   private lastId: string | undefined;
   private place: string | null = null;
+  /** The place changed before the connection's opening id: it reconnects once that id has come. */
+  private placeMoved = false;
   private attempt = 0;
   private opened = 0;
   private retryTimer: unknown = null;
@@ -70,14 +72,22 @@ export class LiveStream {
     this.attempt = 0;
   }
 
-  /** Where the user is (`landing:3/new`), for the others' presence; a change reconnects at once, resuming. */
+  /**
+   * Where the user is (`landing:3/new`), for the others' presence; a change reconnects at once,
+   * resuming. Before the stream's opening id a new connection could not resume, and the screens
+   * would read everything again: it waits for that id.
+   */
   setPlace(place: string | null) {
     if (place === this.place) return;
     this.place = place;
-    if (this.running) {
-      this.disconnect();
-      this.connect();
-    }
+    if (!this.running) return;
+    if (this.lastId === undefined) this.placeMoved = true;
+    else this.reconnect();
+  }
+
+  private reconnect() {
+    this.disconnect();
+    this.connect();
   }
 
   private disconnect() {
@@ -93,6 +103,7 @@ export class LiveStream {
     if (!token) return;
     const controller = new AbortController();
     this.controller = controller;
+    this.placeMoved = false;
     void this.read(controller, token).finally(() => {
       if (this.controller !== controller) return; // stopped, or replaced by a new place
       this.clearTimer(this.silenceTimer);
@@ -132,6 +143,7 @@ export class LiveStream {
           if (message.id !== undefined) this.lastId = message.id;
           this.dispatch(message.data);
         }
+        if (this.placeMoved && this.lastId !== undefined) return this.reconnect();
       }
     } catch {
       // A network error or an abort: the caller retries unless the stream was stopped.

@@ -148,6 +148,23 @@ describe('LiveStream', () => {
     h.stream.stop();
   });
 
+  it('a new place before the opening id waits for it, then reconnects resuming from it, without reading everything again', async () => {
+    const h = harness();
+    h.stream.start();
+    await h.settle();
+    h.stream.setPlace('landing:1/new');
+    await h.settle();
+    expect(h.connections).toHaveLength(1);
+    h.connections[0].send('retry: 1000\nid: 7\n: 15s\n\n');
+    await h.settle();
+    expect(h.connections[0].aborted()).toBe(true);
+    expect(h.connections[1].url).toBe('/api/events?place=landing%3A1%2Fnew');
+    expect(h.connections[1].headers['Last-Event-ID']).toBe('7');
+    expect(h.resyncs()).toBe(0);
+    expect(h.live()).toEqual([SILENCE_MS]);
+    h.stream.stop();
+  });
+
   it('a new place reconnects at once, resuming; stop and an ended session leave no retry behind', async () => {
     const h = harness();
     h.stream.start();
