@@ -179,7 +179,7 @@ export function commandsOf(menu: MenuId): { command: Command; place: MenuPlace }
   return out.sort((a, b) => a.place.order - b.place.order);
 }
 
-/** Whether this user may run the command at all: 'staff' is any signed-in user. */
+/** Whether this user may run the command at all: 'session' with or without the user's record, 'staff' any signed-in user. */
 export function isPermitted(command: Pick<Command, 'requires'>, user: User | null): boolean {
   if (command.requires === 'session') return true;
   if (!user) return false;
