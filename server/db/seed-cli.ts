@@ -94,19 +94,19 @@ async function grow(db: Db, count: number) {
     await q.query('UPDATE exports SET count = (SELECT count(*) FROM leads WHERE leads.export_id = exports.id) WHERE id = ANY($1)', [[...exportOf.values()]]);
   });
   // PGlite has no autovacuum: without the visibility map and hint bits, the first reads would write.
-  await db.exec('VACUUM ANALYZE leads');
+  await db.exec('VACUUM ANALYZE leads, lead_persons');
   // Vacuumed, its indexes new: nothing left for the maintenance's 'vacuum after N written rows'.
   await db.query('UPDATE lead_writes SET written = 0, vacuumed_at = now()');
   const seconds = (Date.now() - started) / 1000;
   console.log(`\n${count.toLocaleString('fr-FR')} leads ajoutés en ${seconds.toFixed(1)} s (${Math.round(count / seconds).toLocaleString('fr-FR')}/s)`);
 }
 
-/** The indexes of `leads` other than those behind constraints (its primary key). */
+/** The indexes of `leads` and of its persons other than those behind constraints (their primary keys). */
 async function secondaryIndexes(q: Queryable) {
   const { rows } = await q.query<{ name: string; def: string }>(
     `SELECT indexname AS name, indexdef AS def FROM pg_indexes
-      WHERE schemaname = current_schema() AND tablename = 'leads'
-        AND indexname NOT IN (SELECT conname FROM pg_constraint WHERE conrelid = 'leads'::regclass)`,
+      WHERE schemaname = current_schema() AND tablename IN ('leads', 'lead_persons')
+        AND indexname NOT IN (SELECT conname FROM pg_constraint WHERE conrelid IN ('leads'::regclass, 'lead_persons'::regclass))`,
   );
   return rows;
 }

@@ -46,9 +46,12 @@ export async function vacuumLeadsIfBusy(db: Queryable): Promise<boolean> {
   return true;
 }
 
-/** VACUUM ANALYZE leads, then takes the `recorded` rows it covered off lead_writes (rows recorded while it ran stay for the next one). */
+/**
+ * VACUUM ANALYZE leads and their persons (written with them), then takes the `recorded` rows it
+ * covered off lead_writes (rows recorded while it ran stay for the next one).
+ */
 async function vacuumLeads(db: Queryable, recorded: number): Promise<void> {
-  await db.exec('VACUUM ANALYZE leads');
+  await db.exec('VACUUM ANALYZE leads, lead_persons');
   await db.query('UPDATE lead_writes SET written = greatest(written - $1, 0), vacuumed_at = now()', [recorded]);
 }
 

@@ -46,6 +46,15 @@ const recount = async (landings: number[]) =>
       [landings],
     )
   ).rows;
+/** The persons kept of the landings' leads (their phones and emails, for the duplicate check), and those the leads hold. */
+const persons = async (landings: number[]) => {
+  const kept = await db().query('SELECT lead_id AS id, created_at, phone, email FROM lead_persons WHERE landing_id = ANY($1::int[]) ORDER BY 1', [landings]);
+  const held = await db().query(
+    'SELECT id, created_at, phone, email FROM leads WHERE landing_id = ANY($1::int[]) AND (phone IS NOT NULL OR email IS NOT NULL) ORDER BY 1',
+    [landings],
+  );
+  return { kept: kept.rows, held: held.rows };
+};
 
 describe('retention', () => {
   it('archives the months older than RETENTION_MONTHS to one file per month and landing, in batches, and restores a month with its ids, sales and statistics', async () => {
@@ -82,6 +91,8 @@ describe('retention', () => {
     );
     expect((await db().query('SELECT 1 FROM lead_sales WHERE customer_id = $1', [customer])).rowCount).toBe(0);
     expect(await monthStats(landings)).toEqual(await recount(landings));
+    const archived = await persons(landings);
+    expect(archived.kept).toEqual(archived.held);
     const listed = await archives();
     expect(listed.retention_months).toBe(12);
     const mine = listed.data.filter((f) => landings.includes(f.landing_id));
@@ -108,6 +119,9 @@ describe('retention', () => {
     });
     expect(await snapshot(landings)).toEqual(before);
     expect(await monthStats(landings)).toEqual(statsBefore);
+    const restored = await persons(landings);
+    expect(restored.kept).toHaveLength(5100);
+    expect(restored.kept).toEqual(restored.held);
     expect((await archives()).data.filter((f) => landings.includes(f.landing_id)).map((f) => f.state)).toEqual(['restored', 'restored', 'restored']);
     const keys = (await db().query<{ storage_key: string }>('SELECT storage_key FROM lead_archives WHERE landing_id = ANY($1::int[])', [landings])).rows;
     for (const { storage_key } of keys) expect(await exportStorage(server.ctx.config).get(storage_key)).toBeUndefined();

@@ -25,11 +25,11 @@ function rowJson(params: Params): { json: string; form: string } {
   const text = (column: string) => `coalesce(to_json(p.${column})::text, 'null')`;
   const number = (column: string) => `coalesce(p.${column}::text, 'null')`;
   const reserved = params.add([...fixedColumns, 'duplicate_of']);
-  const original = `(SELECT concat('{"id":', o.id, ',"entry_status":"', o.entry_status, '"}') FROM leads o
-     WHERE o.landing_id = p.landing_id AND o.entry_status = ANY(${params.add(entryStatus.options)}::text[])
-       AND (o.phone = p.phone OR o.email = p.email)
-       AND o.created_at > p.created_at - ${params.add(DUPLICATE_WINDOW)}::interval AND (o.created_at, o.id) < (p.created_at, p.id)
-     ORDER BY o.created_at, o.id LIMIT 1)`;
+  const original = `(SELECT concat('{"id":', o.id, ',"entry_status":"', o.entry_status, '"}')
+     FROM lead_persons op JOIN leads o ON o.id = op.lead_id
+     WHERE op.landing_id = p.landing_id AND (op.phone = p.phone OR op.email = p.email)
+       AND op.created_at > p.created_at - ${params.add(DUPLICATE_WINDOW)}::interval AND (op.created_at, op.lead_id) < (p.created_at, p.id)
+     ORDER BY op.created_at, op.lead_id LIMIT 1)`;
   // entry_status and source are checked words: nothing to escape.
   const json = `concat('{"id":', p.id, ',"created_at":"', ${time('created_at')}, '","updated_at":"', ${time('updated_at')},
     '","landing":', p.landing_id, ',"entry_status":"', p.entry_status, '","source":"', p.source,
