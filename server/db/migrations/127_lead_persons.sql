@@ -18,6 +18,9 @@ CREATE INDEX lead_persons_phone_idx ON lead_persons (landing_id, phone, created_
 CREATE INDEX lead_persons_email_idx ON lead_persons (landing_id, email, created_at) WHERE email IS NOT NULL;
 DROP INDEX leads_phone_idx;
 DROP INDEX leads_email_idx;
+-- PGlite has no autovacuum: without this, a database migrated with its leads would plan the
+-- duplicate check on a table it has no statistics of until the maintenance's first vacuum.
+ANALYZE lead_persons;
 
 CREATE FUNCTION lead_persons_insert() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
