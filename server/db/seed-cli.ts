@@ -11,6 +11,7 @@ import { openDb, type Db, type Queryable } from './connection';
 import { migrate } from './migrate';
 import { DEMO_SEED, needsDemo, seedDemo } from './seed';
 import { exportStorage, writeMissingExportFiles } from '../services/exports/extract';
+import { syncSearchIndexes } from '../services/leads/search-indexes';
 import { OTHER_BUYERS } from './seed-data';
 import { arrivalTime, copySeedLeads, makeLead, PostalCodePicker, Random, statusFor, type SeedLead, type SeedLanding } from './seed-leads';
 
@@ -35,6 +36,8 @@ try {
     console.log(`Démo créée : ${leads.toLocaleString('fr-FR')} leads en ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }
   if (count > 0) await grow(db, count);
+  // The server builds them at its start too, concurrently with its requests: a bench would time that build.
+  if (db.kind === 'pg') await syncSearchIndexes(db);
   await writeMissingExportFiles(db, exportStorage(config));
 } finally {
   await db.close();

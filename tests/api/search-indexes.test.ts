@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LeadCountResponse } from '../../src/api/leads/contract';
+import { searchIndexName, syncSearchIndexes } from '../../server/services/leads/search-indexes';
+import { ADMIN, startServer, type TestServer } from './harness';
+import { createLanding, formColumns, insertLeads, json } from './leads-support';
+
+const postgres = process.env.TEST_DATABASE_URL;
+
+describe.skipIf(!postgres)('search indexes of the form columns (PostgreSQL)', () => {
+  let server: TestServer;
+  let token: string;
+  beforeAll(async () => {
+    server = await startServer();
+    token = await server.login(ADMIN.email, ADMIN.password);
+  });
+  afterAll(() => server?.close());
+
+  const db = () => server.ctx.db;
+  const indexes = async () =>
+    (
+      await db().query<{ name: string; valid: boolean; def: string }>(
+        `SELECT c.relname AS name, i.indisvalid AS valid, pg_get_indexdef(i.indexrelid) AS def FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
+          WHERE i.indrelid = 'leads'::regclass AND c.relname LIKE 'leads\\_search\\_%' ORDER BY 1`,
+      )
+    ).rows;
+  /** The plan of a count on the condition as leads/filters.ts writes it, its key and pattern bound, sequential scans off. */
+  const plan = async (key: string, pattern: string) =>
+    db().tx(async (q) => {
+      await q.exec('SET LOCAL enable_seqscan = off');
+      const { rows } = await q.query<{ 'QUERY PLAN': string }>('EXPLAIN SELECT count(*) FROM leads l WHERE (l.data->>$1)::text ILIKE $2', [key, pattern]);
+      return rows.map((r) => r['QUERY PLAN']).join('\n');
+    });
+
+  it("keeps one trigram index per text column of the landings, used by a 'contains' filter, and drops those no landing needs", async () => {
+    const usage = "nom d'usage";
+    const a = await createLanding(db(), { columns: [...formColumns, { key: usage, label: "Nom d'usage", type: 'text', required: false }] });
+    const b = await createLanding(db(), { columns: [...formColumns, { key: 'ville', label: 'Ville', type: 'text', required: false }] });
+    await insertLeads(db(), a.id, [{ nom: 'Martin', extra: { [usage]: "L'Hermite" } }, { nom: 'Marchand' }, { nom: 'Dupont', extra: { [usage]: 'Marais' } }]);
+    await insertLeads(db(), b.id, [{ nom: 'Lemarié', extra: { ville: 'Marseille' } }]);
+
+    // The server's own run at its start may have come first: what matters is what is there after.
+    await syncSearchIndexes(db());
+    const names = ['nom', 'prenom', usage, 'ville'].map(searchIndexName);
+    expect(searchIndexName(usage)).toMatch(/^leads_search_h[0-9a-f]{16}$/);
+    const built = await indexes();
+    expect(built.map((i) => i.name)).toEqual([...names].sort());
+    expect(built.every((i) => i.valid)).toBe(true);
+    expect(built.find((i) => i.name === searchIndexName(usage))!.def).toContain(
+      "gin (((data ->> 'nom d''usage'::text)) gin_trgm_ops) WHERE ((data ->> 'nom d''usage'::text) IS NOT NULL)",
+    );
+
+    expect(await plan('nom', '%mar%')).toContain(`Bitmap Index Scan on ${searchIndexName('nom')}`);
+    expect(await plan(usage, '%mar%')).toContain(`Bitmap Index Scan on ${searchIndexName(usage)}`);
+    const count = async (query: string) =>
+      (await json<LeadCountResponse>(await server.request('GET', `/api/landings/data/${a.id},${b.id}/count?${query}`, { token }))).total;
+    expect(await count('filter[nom]=MAR')).toBe(3);
+    expect(await count(`filter[${encodeURIComponent(usage)}]=mar`)).toBe(1);
+    expect(await count('filter[ville]=mar')).toBe(1);
+
+    // Nothing to do a second time; a build cut short (an invalid index) is built again.
+    expect(await syncSearchIndexes(db())).toEqual({ created: [], dropped: [] });
+    await db().query(`UPDATE pg_index SET indisvalid = false WHERE indexrelid = $1::regclass`, [searchIndexName('ville')]);
+    expect(await syncSearchIndexes(db())).toEqual({ created: [searchIndexName('ville')], dropped: [] });
+
+    // The last landing with a 'ville' column loses it: its index goes.
+    await db().query('UPDATE landings SET columns = $2 WHERE id = $1', [b.id, JSON.stringify(formColumns)]);
+    expect(await syncSearchIndexes(db())).toEqual({ created: [], dropped: [searchIndexName('ville')] });
+    expect((await indexes()).map((i) => i.name)).toEqual(names.filter((n) => n !== searchIndexName('ville')).sort());
+    expect(await count('filter[nom]=mar')).toBe(3);
+  });
+});
