@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LeadCountResponse } from '../../src/api/leads/contract';
 import { searchIndexName, syncSearchIndexes } from '../../server/services/leads/search-indexes';
+import { SEARCH_INDEXES_JOB } from '../../server/services/maintenance';
 import { ADMIN, startServer, type TestServer } from './harness';
 import { createLanding, formColumns, insertLeads, json } from './leads-support';
 
@@ -67,5 +68,20 @@ describe.skipIf(!postgres)('search indexes of the form columns (PostgreSQL)', ()
     expect(await syncSearchIndexes(db())).toEqual({ created: [], dropped: [searchIndexName('ville')] });
     expect((await indexes()).map((i) => i.name)).toEqual(names.filter((n) => n !== searchIndexName('ville')).sort());
     expect(await count('filter[nom]=mar')).toBe(3);
+  });
+
+  it('is the maintenance job search-indexes, every ten minutes and at start', async () => {
+    const { rows } = await db().query('SELECT cron, timezone FROM pgboss.schedule WHERE name = $1', [SEARCH_INDEXES_JOB.name]);
+    expect(rows).toEqual([{ cron: '*/10 * * * *', timezone: 'Europe/Paris' }]);
+    await createLanding(db(), { columns: [...formColumns, { key: 'remarque', label: 'Remarque', type: 'text', required: false }] });
+    const id = await server.ctx.jobs.send(SEARCH_INDEXES_JOB, {});
+    const deadline = Date.now() + 30_000;
+    let state = '';
+    while (Date.now() < deadline && state !== 'completed') {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      state = (await db().query<{ state: string }>('SELECT state FROM pgboss.job WHERE id = $1', [id])).rows[0]?.state ?? '';
+    }
+    expect(state).toBe('completed');
+    expect((await indexes()).find((i) => i.name === searchIndexName('remarque'))).toMatchObject({ valid: true });
   });
 });
