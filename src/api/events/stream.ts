@@ -31,8 +31,8 @@ export class LiveStream {
   private controller: AbortController | null = null;
   private lastId: string | undefined;
   private place: string | null = null;
-  /** The place changed before the connection's opening id: it reconnects once that id has come. */
-  private placeMoved = false;
+  /** The place the current connection told the server. */
+  private connectedPlace: string | null = null;
   private attempt = 0;
   private opened = 0;
   private retryTimer: unknown = null;
@@ -80,9 +80,7 @@ export class LiveStream {
   setPlace(place: string | null) {
     if (place === this.place) return;
     this.place = place;
-    if (!this.running) return;
-    if (this.lastId === undefined) this.placeMoved = true;
-    else this.reconnect();
+    if (this.running && this.lastId !== undefined) this.reconnect();
   }
 
   private reconnect() {
@@ -103,7 +101,7 @@ export class LiveStream {
     if (!token) return;
     const controller = new AbortController();
     this.controller = controller;
-    this.placeMoved = false;
+    this.connectedPlace = this.place;
     void this.read(controller, token).finally(() => {
       if (this.controller !== controller) return; // stopped, or replaced by a new place
       this.clearTimer(this.silenceTimer);
@@ -120,7 +118,7 @@ export class LiveStream {
     const headers: Record<string, string> = { Authorization: `Bearer ${token}`, Accept: 'text/event-stream' };
     if (this.lastId !== undefined) headers['Last-Event-ID'] = this.lastId;
     const path = eventsApi.stream.path;
-    const url = this.place ? `${path}?place=${encodeURIComponent(this.place)}` : path;
+    const url = this.connectedPlace ? `${path}?place=${encodeURIComponent(this.connectedPlace)}` : path;
     try {
       const res = await this.deps.fetch(url, { headers, signal: controller.signal, cache: 'no-store' });
       if (res.status === 401 || res.status === 403) {
@@ -143,7 +141,7 @@ export class LiveStream {
           if (message.id !== undefined) this.lastId = message.id;
           this.dispatch(message.data);
         }
-        if (this.placeMoved && this.lastId !== undefined) return this.reconnect();
+        if (this.connectedPlace !== this.place && this.lastId !== undefined) return this.reconnect();
       }
     } catch {
       // A network error or an abort: the caller retries unless the stream was stopped.
