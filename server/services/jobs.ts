@@ -19,10 +19,20 @@ export type QueuePolicy = Pick<PgBoss.SendOptions, 'retryLimit' | 'retryDelay' |
 export interface Queue<T extends object> {
   readonly name: string;
   readonly policy: (data: T) => QueuePolicy;
+  /**
+   * At most one of its jobs runs at a time, whichever instance fetches it (pg-boss's 'singleton'
+   * queue): the others wait queued. For the database's upkeep, which two instances started
+   * together would otherwise run at once (two builds of one index deadlock).
+   */
+  readonly oneAtATime: boolean;
 }
 
-export function defineQueue<T extends object = Record<string, never>>(name: string, policy: QueuePolicy | ((data: T) => QueuePolicy) = {}): Queue<T> {
-  return { name, policy: typeof policy === 'function' ? policy : () => policy };
+export function defineQueue<T extends object = Record<string, never>>(
+  name: string,
+  policy: QueuePolicy | ((data: T) => QueuePolicy) = {},
+  { oneAtATime = false }: { oneAtATime?: boolean } = {},
+): Queue<T> {
+  return { name, policy: typeof policy === 'function' ? policy : () => policy, oneAtATime };
 }
 
 /** What a send may add to the queue's policy: a job id, so that the same job is queued once. */
@@ -158,7 +168,7 @@ export function createJobs(db: Db, log: Pick<Logger, 'error' | 'warn'>, { cronCh
   let stopped = false;
   boss.on('stopped', () => (stopped = true));
   /** Each queue's handler: the jobs it does not fail itself complete once it returns; all fail if it throws. */
-  const handlers = new Map<string, { handler: (jobs: PgBoss.Job<object>[]) => Promise<void>; opts: WorkerOptions }>();
+  const handlers = new Map<string, { handler: (jobs: PgBoss.Job<object>[]) => Promise<void>; opts: WorkerOptions; oneAtATime: boolean }>();
   const each = (name: string, handler: EachHandler<object>) => async (jobs: PgBoss.Job<object>[]) => {
     const outcomes = await handler(jobs.map((job) => job.data));
     for (const [i, outcome] of outcomes.entries())
@@ -199,14 +209,15 @@ export function createJobs(db: Db, log: Pick<Logger, 'error' | 'warn'>, { cronCh
           return outcomes;
         }),
         opts,
+        oneAtATime: queue.oneAtATime,
       });
     },
     registerBatch(queue, handler, opts = {}) {
       const all = handler as BatchHandler<object>;
-      handlers.set(queue.name, { handler: (jobs) => all(jobs.map((job) => job.data)), opts });
+      handlers.set(queue.name, { handler: (jobs) => all(jobs.map((job) => job.data)), opts, oneAtATime: queue.oneAtATime });
     },
     registerEach(queue, handler, opts = {}) {
-      handlers.set(queue.name, { handler: each(queue.name, handler as EachHandler<object>), opts });
+      handlers.set(queue.name, { handler: each(queue.name, handler as EachHandler<object>), opts, oneAtATime: queue.oneAtATime });
     },
     async send(queue, data, opts = {}) {
       const id = await boss.send(queue.name, data, { ...queue.policy(data), ...opts });
@@ -226,7 +237,12 @@ export function createJobs(db: Db, log: Pick<Logger, 'error' | 'warn'>, { cronCh
     async start() {
       const startQueues = async () => {
         await boss.start();
-        for (const name of handlers.keys()) await boss.createQueue(name);
+        for (const [name, { oneAtATime }] of handlers) {
+          const policy = oneAtATime ? 'singleton' : 'standard';
+          await boss.createQueue(name, { name, policy });
+          // A queue created before it was declared so keeps its policy otherwise (its new jobs take it).
+          if (oneAtATime) await boss.updateQueue(name, { name, policy });
+        }
       };
       // pg-boss creates its schema and each queue (a row of pgboss.queue, then a partition with a
       // foreign key to that table) in ways that deadlock when two instances do it at once: they

@@ -9,16 +9,19 @@ import { syncSearchIndexes } from './leads/search-indexes';
 import { pruneLeadActions } from './leads/status';
 import { purgeRateLimits } from './rate-limit';
 
-export const VACUUM_MONTH_STATS_JOB = defineQueue('vacuum-month-stats');
-export const VACUUM_BUSY_LEADS_JOB = defineQueue('vacuum-busy-leads');
-export const VACUUM_LEADS_JOB = defineQueue('vacuum-leads');
-export const REINDEX_LEADS_JOB = defineQueue('reindex-leads');
-export const REBUILD_LIST_INDEX_JOB = defineQueue('rebuild-list-index');
-export const CHECKPOINT_JOB = defineQueue('checkpoint');
-export const PURGE_AUTH_JOB = defineQueue('purge-auth');
-export const PRUNE_LEAD_ACTIONS_JOB = defineQueue('prune-lead-actions');
-export const SWEEP_EXPORT_PARTS_JOB = defineQueue('sweep-export-parts');
-export const SEARCH_INDEXES_JOB = defineQueue('search-indexes');
+/** The database's upkeep runs one job of a kind at a time, whichever instance queued it. */
+const upkeep = { oneAtATime: true };
+
+export const VACUUM_MONTH_STATS_JOB = defineQueue('vacuum-month-stats', {}, upkeep);
+export const VACUUM_BUSY_LEADS_JOB = defineQueue('vacuum-busy-leads', {}, upkeep);
+export const VACUUM_LEADS_JOB = defineQueue('vacuum-leads', {}, upkeep);
+export const REINDEX_LEADS_JOB = defineQueue('reindex-leads', {}, upkeep);
+export const REBUILD_LIST_INDEX_JOB = defineQueue('rebuild-list-index', {}, upkeep);
+export const CHECKPOINT_JOB = defineQueue('checkpoint', {}, upkeep);
+export const PURGE_AUTH_JOB = defineQueue('purge-auth', {}, upkeep);
+export const PRUNE_LEAD_ACTIONS_JOB = defineQueue('prune-lead-actions', {}, upkeep);
+export const SWEEP_EXPORT_PARTS_JOB = defineQueue('sweep-export-parts', {}, upkeep);
+export const SEARCH_INDEXES_JOB = defineQueue('search-indexes', {}, upkeep);
 
 /** An unfinished export file untouched this long belongs to a writer that died (a live one writes to it at every batch). */
 const ABANDONED_PART_MS = 60 * 60_000;

@@ -12,6 +12,7 @@ afterAll(() => server.close());
 const QUEUE = defineQueue<{ n: number }>('test.workers');
 const EACH_QUEUE = defineQueue<{ n: number }>('test.workers.each', { retryLimit: 2, retryDelay: 1 });
 const LATE_QUEUE = defineQueue<{ n: number }>('test.workers.late', { retryLimit: 1, retryDelay: 1 });
+const ONE_QUEUE = defineQueue<{ n: number }>('test.workers.one', {}, { oneAtATime: true });
 
 async function until(done: () => boolean, ms: number) {
   for (const deadline = Date.now() + ms; !done() && Date.now() < deadline;) await new Promise((resolve) => setTimeout(resolve, 20));
@@ -113,5 +114,44 @@ describe('job workers', () => {
     expect(runs).toEqual([1, 1]);
     // The first run within about a second, its retry a second after the failure, and the checks' own second each.
     expect(Date.now() - started).toBeLessThan(8_000);
+  });
+
+  it('runs the jobs of a one-at-a-time queue one after the other, whichever of two instances fetches them, even a queue created before it was one', async () => {
+    const db = server.ctx.db;
+    const errors: unknown[] = [];
+    const record = (...args: unknown[]) => void errors.push(args);
+    // The queue as a version that did not declare it one at a time created it.
+    const older = createJobs(db, { error: record, warn: record });
+    older.register(defineQueue(ONE_QUEUE.name), async () => undefined);
+    await older.start();
+    await older.stop();
+
+    const instances = [createJobs(db, { error: record, warn: record }), createJobs(db, { error: record, warn: record })];
+    let running = 0;
+    let mostAtOnce = 0;
+    const handled: number[] = [];
+    for (const jobs of instances) {
+      jobs.register(
+        ONE_QUEUE,
+        async ({ n }) => {
+          running++;
+          mostAtOnce = Math.max(mostAtOnce, running);
+          await db.query('SELECT pg_sleep(0.2)');
+          handled.push(n);
+          running--;
+        },
+        { workers: 2, pollingIntervalSeconds: 0.5 },
+      );
+    }
+    await Promise.all(instances.map((jobs) => jobs.start()));
+    const { rows } = await db.query<{ policy: string }>('SELECT policy FROM pgboss.queue WHERE name = $1', [ONE_QUEUE.name]);
+    expect(rows).toEqual([{ policy: 'singleton' }]);
+    for (let n = 0; n < 6; n++) await instances[n % 2]!.send(ONE_QUEUE, { n });
+    await until(() => handled.length === 6, 30_000);
+    await Promise.all(instances.map((jobs) => jobs.stop()));
+
+    expect([...handled].sort()).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(mostAtOnce).toBe(1);
+    expect(errors).toEqual([]);
   });
 });
