@@ -7,10 +7,11 @@ import { inject } from 'vitest';
 import { boot, type Booted } from '../../server/boot';
 import { loadConfig, type Config } from '../../server/config';
 import { frenchErrorProblem } from './error-shape';
-import { freshPostgresDatabase } from '../support/postgres';
+import { freshPostgresDatabase as freshDatabase } from '../support/postgres';
 import { TEST_ENV } from '../support/test-env';
 
-export { freshPostgresDatabase };
+/** A new empty database on the PostgreSQL server of `serverUrl`, dropped when the suite's run ends. */
+export const freshPostgresDatabase = (serverUrl: string) => freshDatabase(serverUrl, { run: inject('apiPostgresRun') || undefined });
 
 export interface TestServer extends Booted {
   /** Base URL of the listening server, e.g. http://127.0.0.1:40123 */
@@ -53,7 +54,9 @@ export async function startServer(overrides: Partial<Config> = {}, opts: { logSt
   const dataDir = mkdtempSync(join(tmpdir(), 'lead-console-'));
   const databaseUrl =
     overrides.DATABASE_URL ??
-    (process.env.TEST_DATABASE_URL ? await freshPostgresDatabase(process.env.TEST_DATABASE_URL, inject('apiPostgresTemplate')) : undefined);
+    (process.env.TEST_DATABASE_URL
+      ? await freshDatabase(process.env.TEST_DATABASE_URL, { template: inject('apiPostgresTemplate'), run: inject('apiPostgresRun') })
+      : undefined);
   const config = loadConfig(
     // TRUST_PROXY: tests play clients at many addresses through X-Forwarded-For.
     { ...TEST_ENV, DATA_DIR: dataDir, LOG_LEVEL: 'silent', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, TRUST_PROXY: '1' },

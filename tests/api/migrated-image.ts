@@ -7,6 +7,7 @@
  * tests that make their own new database (`freshPostgresDatabase` with no template: two
  * instances migrating it at once) still migrate an empty one.
  */
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,7 +15,7 @@ import { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
 import { openPglite, openPostgres } from '../../server/db/connection';
 import { migrate } from '../../server/db/migrate';
-import { dropDatabase, freshPostgresDatabase } from '../support/postgres';
+import { dropRunDatabases, freshPostgresDatabase } from '../support/postgres';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -22,22 +23,26 @@ declare module 'vitest' {
     apiPgliteImage: string;
     /** Name of the migrated database on TEST_DATABASE_URL's server, or '' on PGlite. */
     apiPostgresTemplate: string;
+    /** This run's mark in the names of the databases its tests make on PostgreSQL, dropped when it ends ('' on PGlite). */
+    apiPostgresRun: string;
   }
 }
 
 export default async function setup(project: TestProject) {
   const postgres = process.env.TEST_DATABASE_URL;
   if (postgres) {
-    const url = await freshPostgresDatabase(postgres);
+    const run = randomBytes(4).toString('hex');
+    const url = await freshPostgresDatabase(postgres, { run });
     const db = await openPostgres(url);
     await migrate(db);
     await db.close();
-    const template = new URL(url).pathname.slice(1);
     project.provide('apiPgliteImage', '');
-    project.provide('apiPostgresTemplate', template);
-    return () => dropDatabase(postgres, template);
+    project.provide('apiPostgresTemplate', new URL(url).pathname.slice(1));
+    project.provide('apiPostgresRun', run);
+    return () => dropRunDatabases(postgres, run);
   }
   project.provide('apiPostgresTemplate', '');
+  project.provide('apiPostgresRun', '');
   const folder = mkdtempSync(join(tmpdir(), 'lead-console-api-image-'));
   const db = await openPglite(join(folder, 'pglite'));
   await migrate(db);

@@ -105,12 +105,16 @@ function waitUntilGone(pids: number[]) {
   while (pids.some(alive) && Date.now() < until) execFileSync('sleep', ['0.05']);
 }
 
+/** The names of the databases tests make, and of those one run of a suite makes (`run`), which it drops when it ends. */
+const testDatabases = (run?: string) => `lc_test_${run ? `${run}_` : ''}`;
+
 /**
  * A new database on the PostgreSQL server of `serverUrl`, empty or a copy of `template` with its
  * settings too (ALTER DATABASE … SET, which a copy leaves behind: migration 012's); answers its URL.
+ * Made for a run of a suite (`run`), it is dropped with that run's others (`dropRunDatabases`).
  */
-export async function freshPostgresDatabase(serverUrl: string, template?: string): Promise<string> {
-  const name = `lc_test_${randomBytes(6).toString('hex')}`;
+export async function freshPostgresDatabase(serverUrl: string, { template, run }: { template?: string; run?: string } = {}): Promise<string> {
+  const name = `${testDatabases(run)}${randomBytes(6).toString('hex')}`;
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   await client.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
@@ -130,10 +134,14 @@ export async function freshPostgresDatabase(serverUrl: string, template?: string
   return url.toString();
 }
 
-/** Drops database `name` of the PostgreSQL server of `serverUrl`, if there. */
-export async function dropDatabase(serverUrl: string, name: string): Promise<void> {
+/**
+ * Drops the databases a run of a suite made on the PostgreSQL server of `serverUrl`, closing any
+ * connection a test left open to them.
+ */
+export async function dropRunDatabases(serverUrl: string, run: string): Promise<void> {
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
-  await client.query(`DROP DATABASE IF EXISTS ${name}`);
+  const { rows } = await client.query<{ name: string }>('SELECT datname AS name FROM pg_database WHERE starts_with(datname, $1)', [testDatabases(run)]);
+  for (const { name } of rows) await client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(name)} WITH (FORCE)`);
   await client.end();
 }
