@@ -150,7 +150,7 @@ describe('job workers', () => {
     await until(() => handled.length === 6, 30_000);
     await Promise.all(instances.map((jobs) => jobs.stop()));
 
-    expect([...handled].sort()).toEqual([0, 1, 2, 3, 4, 5]);
+    expect([...handled].sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5]);
     expect(mostAtOnce).toBe(1);
     expect(errors).toEqual([]);
   });
