@@ -37,6 +37,8 @@ export interface Queryable {
    * Either way the database works off this thread while it goes on.
    */
   readonly parallel: boolean;
+  /** The database: PGlite embedded, or a PostgreSQL server (which has the indexes PGlite goes without, search-indexes.ts). */
+  readonly kind: 'pglite' | 'pg';
 }
 
 /**
@@ -63,7 +65,6 @@ export interface Tx extends Queryable {
 }
 
 export interface Db extends Queryable {
-  readonly kind: 'pglite' | 'pg';
   /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws; then its after-commit hooks. */
   tx<T>(fn: (q: Tx) => Promise<T>): Promise<T>;
   /**
@@ -195,6 +196,7 @@ export async function openPglite(dir: string | undefined, image?: Blob): Promise
   const check = folderCheck(dir);
   const queryable = (tx?: number): Queryable => ({
     parallel: false,
+    kind: 'pglite',
     async query<T>(sql: string, params: unknown[] = []) {
       check();
       return send<QueryResult<T>>({ op: 'query', sql, params, tx });
@@ -227,7 +229,6 @@ export async function openPglite(dir: string | undefined, image?: Blob): Promise
     },
   });
   return {
-    kind: 'pglite',
     ...queryable(),
     tx: (fn) => {
       check();
@@ -414,6 +415,7 @@ export async function openPostgres(url: string, onConnectionError: ConnectionErr
   pool.on('error', onConnectionError);
   const client = (c: pg.Pool | pg.PoolClient): Omit<Queryable, 'copyFrom' | 'copyTo'> => ({
     parallel: true,
+    kind: 'pg',
     async query<T>(sql: string, params: unknown[] = []) {
       const res = await c.query(sql, params);
       return { rows: res.rows as T[], rowCount: res.rowCount ?? res.rows.length };
@@ -436,7 +438,6 @@ export async function openPostgres(url: string, onConnectionError: ConnectionErr
   };
   await pool.query('select 1');
   return {
-    kind: 'pg',
     ...client(pool),
     copyFrom: (target, lines) => held((c) => copyIn(c, target, lines)),
     copyTo: (query, write) => held((c) => copyOut(c, query, write)),

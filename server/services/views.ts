@@ -14,6 +14,7 @@ import { AppError, conflict, forbidden, notFound } from '../errors';
 import type { SessionUser } from './auth/sessions';
 import { columnSqlType } from './leads/columns';
 import { countingStats, leadConditions } from './leads/filters';
+import { personPaths } from './leads/person-search';
 import { getLandings, landingFields } from './leads/landings';
 import { countLeads } from './leads/list';
 
@@ -58,7 +59,7 @@ async function withCount(db: Queryable, user: SessionUser, { position: _, ...vie
   if (status && of.every((l) => l !== undefined)) {
     const params = new Params();
     // A column the landings lost since the view was saved leaves the view without a count, not the list without views.
-    const where = tryConditions(() => leadConditions(of, status, view.filters, params));
+    const where = tryConditions(() => [...leadConditions(of, status, view.filters, params), ...personPaths(db, of, view.filters, params)]);
     if (where) count = await countLeads(db, where, params.values, countingStats(view.filters, params));
   }
   return { ...view, editable: mayEdit(user, { ...view, position: 0 }), count };

@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LeadCountResponse } from '../../src/api/leads/contract';
+import { Params } from '../../server/db/params';
+import { leadConditions } from '../../server/services/leads/filters';
+import { getLandings } from '../../server/services/leads/landings';
+import { personPaths } from '../../server/services/leads/person-search';
 import { searchIndexName, syncSearchIndexes } from '../../server/services/leads/search-indexes';
 import { SEARCH_INDEXES_JOB } from '../../server/services/maintenance';
 import { ADMIN, startServer, type TestServer } from './harness';
@@ -36,16 +40,21 @@ describe.skipIf(!postgres)('search indexes of the form columns (PostgreSQL)', ()
    * rolled back that hides leads_list_idx (the planner reads the test's few leads whole or by that
    * index; at scale, docs/performance.md): what the search index alone finds of the conditions.
    */
-  const tabPlan = async (landingId: number, key: string, pattern: string) => {
+  const tabPlan = (landingId: number, key: string, pattern: string) =>
+    planWithout(['leads_list_idx'], 'SELECT count(*) FROM leads l WHERE l.landing_id = $1::int AND l.entry_status = $2 AND (l.data->>$3)::text ILIKE $4', [
+      landingId,
+      'new',
+      key,
+      pattern,
+    ]);
+  /** The plan of `sql` with bitmap scans only, in a transaction rolled back that drops the `hidden` indexes. */
+  const planWithout = async (hidden: string[], sql: string, params: unknown[]) => {
     const rollback = new Error('rollback');
     let lines: string[] = [];
     await db()
       .tx(async (q) => {
-        await q.exec('SET LOCAL enable_seqscan = off; DROP INDEX leads_list_idx');
-        const { rows } = await q.query<{ 'QUERY PLAN': string }>(
-          'EXPLAIN SELECT count(*) FROM leads l WHERE l.landing_id = $1::int AND l.entry_status = $2 AND (l.data->>$3)::text ILIKE $4',
-          [landingId, 'new', key, pattern],
-        );
+        await q.exec(`SET LOCAL enable_seqscan = off; SET LOCAL enable_indexscan = off; ${hidden.map((name) => `DROP INDEX ${name};`).join(' ')}`);
+        const { rows } = await q.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${sql}`, params);
         lines = rows.map((r) => r['QUERY PLAN']);
         throw rollback;
       })
@@ -106,6 +115,60 @@ describe.skipIf(!postgres)('search indexes of the form columns (PostgreSQL)', ()
     expect(await syncSearchIndexes(db())).toEqual({ created: [], dropped: [searchIndexName('ville')] });
     expect((await indexes()).map((i) => i.name)).toEqual(names.filter((n) => n !== searchIndexName('ville')).sort());
     expect(await count('filter[nom]=mar')).toBe(3);
+  });
+
+  it("finds a phone's or an email's leads through lead_persons' trigram indexes, counting as the filter alone does", async () => {
+    const a = await createLanding(db(), { columns: formColumns });
+    const b = await createLanding(db(), { columns: [...formColumns, { key: 'portable', label: 'Portable', type: 'phone', required: false }] });
+    await insertLeads(db(), a.id, [
+      { telephone: '0612345678', email: 'jean.martin@exemple.fr' },
+      { telephone: '0612999999', email: 'marie.martin@exemple.fr', status: 'archived' },
+      { telephone: '0799123456', email: 'paul.durand@exemple.fr' },
+    ]);
+    await insertLeads(db(), b.id, [
+      { telephone: '0799000000', email: 'luc.martin@exemple.fr', extra: { portable: '0612000000' } },
+      { telephone: '0612111111', email: 'eve@exemple.fr' },
+    ]);
+    await syncSearchIndexes(db());
+    const { rows: defs } = await db().query<{ def: string }>(
+      `SELECT pg_get_indexdef(i.indexrelid) AS def FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
+        WHERE i.indrelid = 'lead_persons'::regclass AND i.indisvalid AND c.relname LIKE '%\\_trgm' ORDER BY 1`,
+    );
+    expect(defs.map((d) => d.def.replace(/^.* USING /, ''))).toEqual([
+      'gin (landing_id, email gin_trgm_ops) WHERE (email IS NOT NULL)',
+      'gin (landing_id, phone gin_trgm_ops) WHERE (phone IS NOT NULL)',
+    ]);
+
+    // The count as the list writes it, without the btree indexes that read the test's few leads whole.
+    const countPlan = async (landingIds: number[], contains: Record<string, string>) => {
+      const landings = await getLandings(db(), landingIds);
+      const params = new Params();
+      const where = [...leadConditions(landings, 'new', { contains }, params), ...personPaths(db(), landings, { contains }, params)];
+      const hidden = ['leads_list_idx', 'lead_persons_phone_idx', 'lead_persons_email_idx'];
+      return planWithout(hidden, `SELECT count(*) FROM leads l WHERE ${where.join(' AND ')}`, params.values);
+    };
+    expect(await countPlan([a.id], { telephone: '0612' })).toContain('Bitmap Index Scan on lead_persons_phone_trgm');
+    expect(await countPlan([a.id], { email: 'martin' })).toContain('Bitmap Index Scan on lead_persons_email_trgm');
+    // Landing b's person is its first phone, which its 'portable' column is not.
+    expect(await countPlan([a.id, b.id], { telephone: '0612' })).not.toContain('lead_persons');
+
+    const count = async (ids: number[], query: string) =>
+      (await json<LeadCountResponse>(await server.request('GET', `/api/landings/data/${ids.join(',')}/count?${query}`, { token }))).total;
+    const page = async (ids: number[], query: string) =>
+      (
+        await json<{ data: { telephone: string }[] }>(await server.request('GET', `/api/landings/data/${ids.join(',')}?entry_status=new&${query}`, { token }))
+      ).data
+        .map((l) => l.telephone)
+        .sort();
+    expect(await count([a.id], 'filter[telephone]=0612')).toBe(1);
+    expect(await page([a.id], 'filter[telephone]=0612')).toEqual(['0612345678']);
+    expect(await count([a.id], 'filter[email]=MARTIN')).toBe(1);
+    expect(await count([a.id], 'filter[telephone]=0612345678&filter[email]=jean')).toBe(1);
+    expect(await count([a.id], 'filter[telephone]=06')).toBe(1);
+    expect(await count([a.id, b.id], 'filter[telephone]=0612')).toBe(2);
+    expect(await page([a.id, b.id], 'filter[telephone]=0612')).toEqual(['0612111111', '0612345678']);
+    expect(await count([b.id], 'filter[portable]=0612')).toBe(1);
+    expect(await count([a.id, b.id], 'filter[email]=martin')).toBe(2);
   });
 
   it('is the maintenance job search-indexes, every ten minutes and at start', async () => {

@@ -40,7 +40,8 @@ export const isCalendarDay = (s: string) => {
   return !Number.isNaN(t) && new Date(t).toISOString().startsWith(s);
 };
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+/** The ILIKE pattern of a 'contains' filter's text, its wildcards escaped. */
+export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Paris calendar days: 'YYYY-MM-DD' → the instant the day starts in France. */
 export const parisDayStart = (param: string) => `(${param}::date::timestamp AT TIME ZONE 'Europe/Paris')`;
@@ -113,7 +114,7 @@ export function leadConditions(landings: Landing[], status: EntryStatus | EntryS
     if ((type === 'timestamptz' || type === 'date') && datePattern.test(text)) {
       where.push(...dateRange(expr(key, field), type, text, params));
     } else if (text !== '') {
-      where.push(`${expr(key, field)()}::text ILIKE ${params.add(`%${escapeLike(text)}%`)}`);
+      where.push(`${expr(key, field)()}::text ILIKE ${params.add(containsPattern(text))}`);
     }
   }
   for (const [key, list] of Object.entries(filters.values)) {

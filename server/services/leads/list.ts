@@ -8,6 +8,7 @@ import { leadKeys, resolveColumn } from './columns';
 import { cursorKey, decodeCursor, encodeCursor } from './cursor';
 import { Params } from '../../db/params';
 import { countingStats, leadConditions } from './filters';
+import { personPaths } from './person-search';
 import { DUPLICATE_WINDOW } from './insert';
 import type { JsonText } from '../../json-text';
 
@@ -64,6 +65,7 @@ export async function listLeads(db: Queryable, landings: Landing[], query: ListQ
   const where = [
     landingCond,
     statusCond,
+    ...personPaths(db, landings, filters, params),
     ...(ceiling ? [`l.id <= ${ceiling}::bigint`] : []),
     ...(columnConds.length ? [`(CASE WHEN ${columnConds.join(' AND ')} THEN true END)`] : []),
   ];
@@ -134,7 +136,7 @@ const selectListsSql = `ARRAY(SELECT DISTINCT ${frenchOrder('for_customer')} AS 
 /** GET …/count: the exact total of the list that `query` and `filters` describe (up to its `_ceiling`). */
 export async function countMatching(db: Queryable, landings: Landing[], query: ListQuery, filters: LeadFilters): Promise<LeadCountResponse> {
   const params = new Params();
-  const where = leadConditions(landings, query.entry_status, filters, params);
+  const where = [...leadConditions(landings, query.entry_status, filters, params), ...personPaths(db, landings, filters, params)];
   return { total: await countLeads(db, where, params.values, countingStats(filters, params), query._ceiling) };
 }
 

@@ -23,7 +23,8 @@ const INDEX_COLUMNS = 3;
  * Partial (leads that have the column), built concurrently, and dropped once no landing has such
  * a column. An index left invalid by an interrupted build, or of an older shape, is built again.
  * PostgreSQL only: a status change writes every index of the leads it moves, and PGlite counts a
- * tab of its size without them (docs/performance.md). Answers the indexes created and dropped.
+ * tab of its size without them (docs/performance.md). Keeps those of lead_persons too
+ * (`syncPersonIndexes`). Answers the indexes created and dropped.
  */
 export async function syncSearchIndexes(db: Pick<Queryable, 'query' | 'exec'>): Promise<{ created: string[]; dropped: string[] }> {
   await db.exec('CREATE EXTENSION IF NOT EXISTS pg_trgm');
@@ -49,5 +50,31 @@ export async function syncSearchIndexes(db: Pick<Queryable, 'query' | 'exec'>): 
     );
     created.push(name);
   }
+  created.push(...(await syncPersonIndexes(db)));
   return { created, dropped: dropped.filter((name) => !wanted.has(name)) };
+}
+
+/** The trigram indexes of lead_persons' phones and emails by their column: what `personPaths` (person-search.ts) reaches. */
+const PERSON_INDEXES = { phone: 'lead_persons_phone_trgm', email: 'lead_persons_email_trgm' } as const;
+
+/**
+ * The 'contains' filters on a phone or an email column find their leads through lead_persons,
+ * which no status change writes: a trigram index there costs intakes and imports only, where one
+ * on `leads` cost every status change of the leads it holds (docs/performance.md). Built like
+ * those of `leads`: concurrently, again when left invalid. Answers those it built.
+ */
+async function syncPersonIndexes(db: Pick<Queryable, 'query' | 'exec'>): Promise<string[]> {
+  const { rows } = await db.query<{ name: string }>(
+    `SELECT c.relname AS name FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
+      WHERE i.indrelid = 'lead_persons'::regclass AND i.indisvalid AND c.relname = ANY($1::text[])`,
+    [Object.values(PERSON_INDEXES)],
+  );
+  const created: string[] = [];
+  for (const [column, name] of Object.entries(PERSON_INDEXES)) {
+    if (rows.some((r) => r.name === name)) continue;
+    await db.exec(`DROP INDEX CONCURRENTLY IF EXISTS "${name}"`);
+    await db.exec(`CREATE INDEX CONCURRENTLY "${name}" ON lead_persons USING gin (landing_id, ${column} gin_trgm_ops) WHERE ${column} IS NOT NULL`);
+    created.push(name);
+  }
+  return created;
 }

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import type { Landing, LandingColumn } from '../../../../../src/api/landings/contract';
+import { Params } from '../../../../../server/db/params';
+import { personPaths } from '../../../../../server/services/leads/person-search';
+
+const column = (key: string, type: LandingColumn['type']): LandingColumn => ({ key, label: key, type, required: false });
+const landing = (id: number, columns: LandingColumn[]): Landing => ({
+  id,
+  key: `lp-${id}`,
+  name: `Landing ${id}`,
+  kind: 'standard',
+  category: 'pac',
+  zone_climatique: false,
+  columns,
+  thank_you_url: null,
+  max_buyers: 1,
+});
+const pg = { kind: 'pg' } as const;
+const one = landing(1, [column('nom', 'text'), column('telephone', 'phone'), column('email', 'email')]);
+const other = landing(2, [column('nom', 'text'), column('tel', 'phone'), column('email', 'email')]);
+const twoPhones = landing(3, [column('telephone', 'phone'), column('portable', 'phone')]);
+
+describe("the ways in through lead_persons for 'contains' filters on phones and emails", () => {
+  it("name the person's leads by their phone or email, the text bound as the filter's pattern", () => {
+    const params = new Params();
+    expect(personPaths(pg, [one], { contains: { telephone: '0612', email: 'mar_tin' } }, params)).toEqual([
+      'l.id IN (SELECT p.lead_id FROM lead_persons p WHERE p.landing_id = $1::int AND p.phone ILIKE $2)',
+      'l.id IN (SELECT p.lead_id FROM lead_persons p WHERE p.landing_id = $3::int AND p.email ILIKE $4)',
+    ]);
+    expect(params.values).toEqual([1, '%0612%', 1, '%mar\\_tin%']);
+  });
+
+  it('read the landings that have the column, whatever their other columns are called', () => {
+    const params = new Params();
+    expect(personPaths(pg, [one, other], { contains: { email: 'martin' } }, params)).toEqual([
+      'l.id IN (SELECT p.lead_id FROM lead_persons p WHERE p.landing_id = ANY($1::int[]) AND p.email ILIKE $2)',
+    ]);
+    expect(params.values).toEqual([[1, 2], '%martin%']);
+    expect(personPaths(pg, [one, other], { contains: { tel: '0612' } }, new Params())).toHaveLength(1);
+  });
+
+  it("are none where the person may not be the column's value, or where the index finds nothing", () => {
+    // A second phone column: the person's phone is whichever of the two came first.
+    expect(personPaths(pg, [twoPhones], { contains: { telephone: '0612' } }, new Params())).toEqual([]);
+    expect(personPaths(pg, [one, twoPhones], { contains: { telephone: '0612' } }, new Params())).toEqual([]);
+    // Other types, or two letters (no trigram), or the embedded database (no such index).
+    expect(personPaths(pg, [one], { contains: { nom: 'martin' }, values: { telephone: ['0612345678'] } }, new Params())).toEqual([]);
+    expect(personPaths(pg, [one], { contains: { telephone: '06' } }, new Params())).toEqual([]);
+    expect(personPaths({ kind: 'pglite' }, [one], { contains: { telephone: '0612' } }, new Params())).toEqual([]);
+  });
+});
