@@ -186,6 +186,12 @@ describe('lead list', () => {
     expect(await names('filter[created_at]=2025-03-05<>')).toEqual(['under_score']);
     expect(await names('date[created_at]=<>2025-03-01')).toEqual(['Martin']);
     expect(await names('in[source]=google&filter[telephone]=0622')).toEqual(["O'Brien; DROP TABLE leads;--"]);
+    // A phone as people write it: separators and the country prefix read as the stored number is written.
+    for (const typed of ['06 22 22', '+33 6 22', '0033-6.22', '(06) 22/22']) {
+      expect(await names(`filter[telephone]=${encodeURIComponent(typed)}`)).toEqual(["O'Brien; DROP TABLE leads;--"]);
+    }
+    // Separators alone look for nothing in particular: every lead with a phone.
+    expect(await names(`filter[telephone]=${encodeURIComponent(' - ')}`)).toHaveLength(4);
     const body = await json<LeadListResponse>(await list(String(pac.id), 'filter[nom]=zzz'));
     expect(body).toMatchObject({ data: [], total: 0 });
   });

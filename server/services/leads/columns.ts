@@ -1,5 +1,5 @@
 import { fixedColumns, type FixedColumn, type LeadKey } from '../../../src/api/leads/contract';
-import type { Landing } from '../../../src/api/landings/contract';
+import type { ColumnType, Landing } from '../../../src/api/landings/contract';
 import { validationFailed } from '../../errors';
 import { unionColumns } from './landings';
 import { Params } from '../../db/params';
@@ -74,6 +74,12 @@ export function columnSqlType(landings: Landing[], key: string, field: string): 
   const column = unionColumns(landings).find((c) => c.key === key);
   if (!column) throw unknownColumn(field, key);
   return column.type === 'number' ? 'numeric' : column.type === 'date' ? 'date' : 'text';
+}
+
+/** The form type of a column in the landings that have it, when they agree on it. */
+export function formTypeOf(landings: Landing[], key: string): ColumnType | undefined {
+  const types = new Set(landings.flatMap((l) => l.columns.filter((c) => c.key === key).map((c) => c.type)));
+  return types.size === 1 ? [...types][0] : undefined;
 }
 
 /** Resolves a column name of a filter or sort into SQL (a form column's key bound as a parameter), or answers 422 naming it. */

@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Queryable } from '../../db/connection';
 import { validationFailed } from '../../errors';
 import type { ResolvedColumn } from './columns';
-import { isCalendarDay } from './filters';
+import { isCalendarDay } from './normalize';
 
 // A page's cursor is the last row's sort value and id, signed: a client can hand back what it was
 // given, not a position or a value of its own making (migration 075 draws the key once per

@@ -1,8 +1,9 @@
-import type { Landing } from '../../../src/api/landings/contract';
+import type { ColumnType, Landing } from '../../../src/api/landings/contract';
 import { leadFilters, leadSource, type EntryStatus, type LeadFilters } from '../../../src/api/leads/contract';
 import { validationFailed } from '../../errors';
 import { parse } from '../../validate';
-import { columnSqlType, resolveColumn, unknownColumn } from './columns';
+import { columnSqlType, formTypeOf, resolveColumn, unknownColumn } from './columns';
+import { isCalendarDay, phoneSearchText } from './normalize';
 import { Params } from '../../db/params';
 
 type RawQuery = Record<string, string | string[] | undefined>;
@@ -35,10 +36,11 @@ export function filtersFromQuery(query: RawQuery): LeadFilters {
   return { contains: Object.fromEntries(contains), values: Object.fromEntries(values), dates: Object.fromEntries(dates) };
 }
 
-export const isCalendarDay = (s: string) => {
-  const t = Date.parse(`${s}T00:00:00Z`);
-  return !Number.isNaN(t) && new Date(t).toISOString().startsWith(s);
-};
+/** What a 'contains' filter looks for in a column of that form type: a phone's piece as numbers are stored, an email without edge spaces. */
+export function containsText(type: ColumnType | undefined, text: string): string {
+  if (type === 'phone') return phoneSearchText(text);
+  return type === 'email' ? text.trim() : text;
+}
 
 /** The ILIKE pattern of a 'contains' filter's text, its wildcards escaped. */
 export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -114,7 +116,7 @@ export function leadConditions(landings: Landing[], status: EntryStatus | EntryS
     if ((type === 'timestamptz' || type === 'date') && datePattern.test(text)) {
       where.push(...dateRange(expr(key, field), type, text, params));
     } else if (text !== '') {
-      where.push(`${expr(key, field)()}::text ILIKE ${params.add(containsPattern(text))}`);
+      where.push(`${expr(key, field)()}::text ILIKE ${params.add(containsPattern(containsText(formTypeOf(landings, key), text)))}`);
     }
   }
   for (const [key, list] of Object.entries(filters.values)) {

@@ -1,8 +1,13 @@
 import type { LandingColumn } from '../../../src/api/landings/contract';
 import { departementFor, normalizePostalCode, zoneFor } from '../geo';
-import { isCalendarDay } from './filters';
 
 export type Cell = string | number | boolean | null | undefined;
+
+/** Whether 'YYYY-MM-DD' names a day of the calendar. */
+export const isCalendarDay = (s: string) => {
+  const t = Date.parse(`${s}T00:00:00Z`);
+  return !Number.isNaN(t) && new Date(t).toISOString().startsWith(s);
+};
 
 /** Longest value a form cell may hold; anything longer is refused, never truncated. */
 export const MAX_CELL_LENGTH = 5000;
@@ -10,14 +15,25 @@ export const MAX_CELL_LENGTH = 5000;
 type Outcome = { ok: true; value: string | number | null } | { ok: false; message: string };
 const fail = (message: string): Outcome => ({ ok: false, message });
 
+const phoneSeparators = /[\s.\-()/]/g;
+const countryCodes = '33|262|269|590|594|596';
+const phoneCountry = new RegExp(`^(?:\\+|00)(?:${countryCodes})`);
+const intlPhone = new RegExp(`^(?:\\+|00)(?:${countryCodes})(\\d{9})$`);
+
 /** French numbers as 0612345678: +33/0033 prefixes and separators dropped, a lost leading zero restored. */
 export function normalizePhone(raw: string): string | undefined {
-  let s = raw.replace(/[\s.\-()/]/g, '');
-  const intl = /^(?:\+|00)(33|262|269|590|594|596)(\d{9})$/.exec(s);
-  if (intl) s = `0${intl[2]}`;
+  let s = raw.replace(phoneSeparators, '');
+  const intl = intlPhone.exec(s);
+  if (intl) s = `0${intl[1]}`;
   else if (/^[1-9]\d{8}$/.test(s)) s = `0${s}`;
   return /^0[1-9]\d{8}$/.test(s) ? s : undefined;
 }
+
+/**
+ * A piece of a phone number as the stored numbers write it, for a 'contains' filter: separators
+ * dropped and a country prefix read as the leading zero, so that `+33 6 12` finds 0612….
+ */
+export const phoneSearchText = (text: string) => text.replace(phoneSeparators, '').replace(phoneCountry, '0');
 
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

@@ -2,7 +2,8 @@ import type { Landing } from '../../../src/api/landings/contract';
 import type { LeadFilters } from '../../../src/api/leads/contract';
 import type { Queryable } from '../../db/connection';
 import type { Params } from '../../db/params';
-import { containsPattern } from './filters';
+import { formTypeOf } from './columns';
+import { containsPattern, containsText } from './filters';
 
 /** The form types whose value lead_persons holds, by its column there. */
 const personColumns = { phone: 'phone', email: 'email' } as const;
@@ -26,15 +27,15 @@ export function personPaths(db: Pick<Queryable, 'kind'>, landings: Landing[], fi
   if (db.kind !== 'pg') return [];
   const paths: string[] = [];
   for (const [key, text] of Object.entries(filters.contains ?? {})) {
-    if (text.length < MIN_TRIGRAM) continue;
+    const type = formTypeOf(landings, key);
+    if (!type || !isPersonType(type)) continue;
+    const needle = containsText(type, text);
+    if (needle.length < MIN_TRIGRAM) continue;
     const having = landings.filter((l) => l.columns.some((c) => c.key === key));
-    const types = new Set(having.map((l) => l.columns.find((c) => c.key === key)!.type));
-    const [type] = types;
-    if (types.size !== 1 || !isPersonType(type)) continue;
     if (!having.every((l) => l.columns.filter((c) => c.type === type).length === 1)) continue;
     const ids = having.length === 1 ? `= ${params.add(having[0].id)}::int` : `= ANY(${params.add(having.map((l) => l.id))}::int[])`;
     paths.push(
-      `l.id IN (SELECT p.lead_id FROM lead_persons p WHERE p.landing_id ${ids} AND p.${personColumns[type]} ILIKE ${params.add(containsPattern(text))})`,
+      `l.id IN (SELECT p.lead_id FROM lead_persons p WHERE p.landing_id ${ids} AND p.${personColumns[type]} ILIKE ${params.add(containsPattern(needle))})`,
     );
   }
   return paths;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LandingColumn } from '../../../../../src/api/landings/contract';
-import { deriveFields, own, setValue } from '../../../../../server/services/leads/normalize';
+import { deriveFields, normalizePhone, own, phoneSearchText, setValue } from '../../../../../server/services/leads/normalize';
 
 const column = (key: string, type: LandingColumn['type']): LandingColumn => ({ key, label: key, type, required: false });
 
@@ -29,5 +29,26 @@ describe('form records', () => {
       email: 'a@b.fr',
     });
     expect(deriveFields(columns, { constructor: '0700000000', telephone: '0612345678' })).toMatchObject({ phone: '0700000000', email: null, departement: '' });
+  });
+});
+
+describe('phone numbers', () => {
+  it('are stored as French numbers of ten digits, from the ways people write them', () => {
+    for (const raw of ['06 12 34 56 78', '06.12.34.56.78', '+33 6 12 34 56 78', '0033612345678', '612345678', '(06) 12-34-56/78']) {
+      expect(normalizePhone(raw)).toBe('0612345678');
+    }
+    expect(normalizePhone('+262 692 12 34 56')).toBe('0692123456');
+    expect(normalizePhone('+44 20 7946 0958')).toBeUndefined();
+    expect(normalizePhone('06 12')).toBeUndefined();
+  });
+
+  it('are searched by a piece written as people write it, read as the stored numbers are', () => {
+    expect(phoneSearchText('+33 6 12')).toBe('0612');
+    expect(phoneSearchText('0033 6')).toBe('06');
+    expect(phoneSearchText('12 34')).toBe('1234');
+    expect(phoneSearchText('06.12-34')).toBe('061234');
+    expect(phoneSearchText('+262 69')).toBe('069');
+    expect(phoneSearchText('+4')).toBe('+4');
+    expect(phoneSearchText(' ')).toBe('');
   });
 });

@@ -28,6 +28,10 @@ describe("the ways in through lead_persons for 'contains' filters on phones and 
       'l.id IN (SELECT p.lead_id FROM lead_persons p WHERE p.landing_id = $3::int AND p.email ILIKE $4)',
     ]);
     expect(params.values).toEqual([1, '%0612%', 1, '%mar\\_tin%']);
+    // Looked for as the filter does: a phone as stored, an email without its edge spaces.
+    const typed = new Params();
+    personPaths(pg, [one], { contains: { telephone: '+33 6 12', email: ' martin ' } }, typed);
+    expect(typed.values).toEqual([1, '%0612%', 1, '%martin%']);
   });
 
   it('read the landings that have the column, whatever their other columns are called', () => {
@@ -46,6 +50,7 @@ describe("the ways in through lead_persons for 'contains' filters on phones and 
     // Other types, or two letters (no trigram), or the embedded database (no such index).
     expect(personPaths(pg, [one], { contains: { nom: 'martin' }, values: { telephone: ['0612345678'] } }, new Params())).toEqual([]);
     expect(personPaths(pg, [one], { contains: { telephone: '06' } }, new Params())).toEqual([]);
+    expect(personPaths(pg, [one], { contains: { telephone: '06 .' } }, new Params())).toEqual([]);
     expect(personPaths({ kind: 'pglite' }, [one], { contains: { telephone: '0612' } }, new Params())).toEqual([]);
   });
 });
