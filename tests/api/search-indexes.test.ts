@@ -28,6 +28,8 @@ describe.skipIf(!postgres)('search indexes of the form columns (PostgreSQL)', ()
           WHERE i.indrelid = 'leads'::regclass AND c.relname LIKE 'leads\\_search\\_%' ORDER BY 1`,
       )
     ).rows;
+  const statistics = async () =>
+    (await db().query<{ name: string }>(`SELECT stxname AS name FROM pg_statistic_ext WHERE stxrelid = 'leads'::regclass ORDER BY 1`)).rows.map((r) => r.name);
   /** The plan of a count on the condition as leads/filters.ts writes it, its key and pattern bound, sequential scans off. */
   const plan = async (key: string, pattern: string) =>
     db().tx(async (q) => {
@@ -78,6 +80,8 @@ describe.skipIf(!postgres)('search indexes of the form columns (PostgreSQL)', ()
     const built = await indexes();
     expect(built.map((i) => i.name)).toEqual([...names].sort());
     expect(built.every((i) => i.valid)).toBe(true);
+    // Beside each index, the statistics of its values, which the planner reads for a page's plan.
+    expect(await statistics()).toEqual([...names].sort());
     expect(built.find((i) => i.name === searchIndexName(usage))!.def).toContain(
       "gin (landing_id, entry_status, ((data ->> 'nom d''usage'::text)) gin_trgm_ops) WHERE ((data ->> 'nom d''usage'::text) IS NOT NULL)",
     );
@@ -114,6 +118,7 @@ describe.skipIf(!postgres)('search indexes of the form columns (PostgreSQL)', ()
     await db().query('UPDATE landings SET columns = $2 WHERE id = $1', [b.id, JSON.stringify(formColumns)]);
     expect(await syncSearchIndexes(db())).toEqual({ created: [], dropped: [searchIndexName('ville')] });
     expect((await indexes()).map((i) => i.name)).toEqual(names.filter((n) => n !== searchIndexName('ville')).sort());
+    expect(await statistics()).toEqual(names.filter((n) => n !== searchIndexName('ville')).sort());
     expect(await count('filter[nom]=mar')).toBe(3);
   });
 

@@ -2,7 +2,8 @@ import type { ColumnType, Landing } from '../../../src/api/landings/contract';
 import { leadFilters, leadSource, type EntryStatus, type LeadFilters } from '../../../src/api/leads/contract';
 import { validationFailed } from '../../errors';
 import { parse } from '../../validate';
-import { columnSqlType, formTypeOf, resolveColumn, unknownColumn } from './columns';
+import { columnSqlType, formTypeOf, isFixedColumn, resolveColumn, unknownColumn } from './columns';
+import type { Queryable } from '../../db/connection';
 import { isCalendarDay, phoneSearchText } from './normalize';
 import { Params } from '../../db/params';
 
@@ -100,12 +101,42 @@ function statsAndDays(stats: string, bySource: boolean, first: string | undefine
 
 /** SQL conditions (over alias `l`) for landings, status and column filters; values are bound. */
 export function leadConditions(landings: Landing[], status: EntryStatus | EntryStatus[], input: LeadFilters, params: Params): string[] {
+  const { tab, filters } = classifiedConditions(landings, status, input, params);
+  return [...tab, ...filters.map((f) => f.sql)];
+}
+
+/**
+ * leadConditions for a page: the tab's (landings and status), the filters whose share of the
+ * leads the planner can estimate, and the others. On PostgreSQL a 'contains' on a text column is
+ * estimated from the statistics of that column's values and found by its trigram index
+ * (search-indexes.ts); the planner knows nothing of other form values.
+ */
+export function pageConditions(
+  db: Pick<Queryable, 'kind'>,
+  landings: Landing[],
+  status: EntryStatus | EntryStatus[],
+  input: LeadFilters,
+  params: Params,
+): { tab: string[]; estimated: string[]; unknown: string[] } {
+  const { tab, filters } = classifiedConditions(landings, status, input, params);
+  const estimated = (f: { textContains: boolean }) => db.kind === 'pg' && f.textContains;
+  return { tab, estimated: filters.filter(estimated).map((f) => f.sql), unknown: filters.filter((f) => !estimated(f)).map((f) => f.sql) };
+}
+
+function classifiedConditions(
+  landings: Landing[],
+  status: EntryStatus | EntryStatus[],
+  input: LeadFilters,
+  params: Params,
+): { tab: string[]; filters: Array<{ sql: string; textContains: boolean }> } {
   const filters = parse(leadFilters, input);
   // With one landing, '=' lets the planner read leads_list_idx in order (ANY would sort every match).
-  const where = [
+  const tab = [
     landings.length === 1 ? `l.landing_id = ${params.add(landings[0].id)}::int` : `l.landing_id = ANY(${params.add(landings.map((l) => l.id))}::int[])`,
+    Array.isArray(status) ? `l.entry_status = ANY(${params.add(status)}::text[])` : `l.entry_status = ${params.add(status)}`,
   ];
-  where.push(Array.isArray(status) ? `l.entry_status = ANY(${params.add(status)}::text[])` : `l.entry_status = ${params.add(status)}`);
+  const where: Array<{ sql: string; textContains: boolean }> = [];
+  const add = (...sql: string[]) => where.push(...sql.map((condition) => ({ sql: condition, textContains: false })));
 
   // A column is resolved (its key bound) only for a condition that uses it; an empty filter is
   // still checked against the columns.
@@ -114,15 +145,17 @@ export function leadConditions(landings: Landing[], status: EntryStatus | EntryS
     const field = `filter[${key}]`;
     const type = columnSqlType(landings, key, field);
     if ((type === 'timestamptz' || type === 'date') && datePattern.test(text)) {
-      where.push(...dateRange(expr(key, field), type, text, params));
+      add(...dateRange(expr(key, field), type, text, params));
     } else if (text !== '') {
-      where.push(`${expr(key, field)()}::text ILIKE ${params.add(containsPattern(containsText(formTypeOf(landings, key), text)))}`);
+      const formType = formTypeOf(landings, key);
+      const sql = `${expr(key, field)()}::text ILIKE ${params.add(containsPattern(containsText(formType, text)))}`;
+      where.push({ sql, textContains: formType === 'text' && !isFixedColumn(key) });
     }
   }
   for (const [key, list] of Object.entries(filters.values)) {
     const field = `in[${key}]`;
     columnSqlType(landings, key, field);
-    if (list.length) where.push(`${expr(key, field)()}::text = ANY(${params.add(list)}::text[])`);
+    if (list.length) add(`${expr(key, field)()}::text = ANY(${params.add(list)}::text[])`);
   }
   for (const [key, range] of Object.entries(filters.dates)) {
     const field = `date[${key}]`;
@@ -130,9 +163,9 @@ export function leadConditions(landings: Landing[], status: EntryStatus | EntryS
     if (type !== 'timestamptz' && type !== 'date') {
       throw validationFailed({ [field]: `La colonne ${key} n'est pas une date` }, `La colonne ${key} n'est pas une date`);
     }
-    where.push(...dateRange(expr(key, field), type, range, params));
+    add(...dateRange(expr(key, field), type, range, params));
   }
-  return where;
+  return { tab, filters: where };
 }
 
 function dateRange(column: () => string, type: 'timestamptz' | 'date', range: string, params: Params): string[] {

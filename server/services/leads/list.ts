@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { leadKeys, resolveColumn } from './columns';
 import { cursorKey, decodeCursor, encodeCursor } from './cursor';
 import { Params } from '../../db/params';
-import { countingStats, leadConditions } from './filters';
+import { countingStats, leadConditions, pageConditions } from './filters';
 import { personPaths } from './person-search';
 import { DUPLICATE_WINDOW } from './insert';
 import type { JsonText } from '../../json-text';
@@ -53,21 +53,22 @@ export type LeadListPage = Omit<LeadListResponse, 'data'> & { data: JsonText<Lea
  */
 export async function listLeads(db: Queryable, landings: Landing[], query: ListQuery, filters: LeadFilters): Promise<LeadListPage> {
   const params = new Params();
-  const countWhere = leadConditions(landings, query.entry_status, filters, params);
-  // The planner has no statistics on form values and guesses that a filter on them keeps a few
-  // leads, so it reads and sorts every lead of the landing (0.3–0.7 s on PGlite for 76,000).
+  const { tab, estimated, unknown } = pageConditions(db, landings, query.entry_status, filters, params);
+  const countWhere = [...tab, ...estimated, ...unknown];
+  // The planner has no statistics on most form values and guesses that a filter on them keeps a
+  // few leads, so it reads and sorts every lead of the landing (0.3–0.7 s on PGlite for 76,000).
   // Behind CASE the filters get its default share instead, and the newest leads are read in
-  // index order until the page is full.
-  const [landingCond, statusCond, ...columnConds] = countWhere;
+  // index order until the page is full. Those it can estimate stay in view: it then reads a rare
+  // name's few leads by its index, and a common one's in order (docs/performance.md).
   // A first page reads the list's ceiling, the newest lead's id, in its own snapshot: every lead it
   // sees is below it, and a lead committed later is above it, never on a later page of this list.
   const ceiling = query._ceiling === undefined ? undefined : params.add(query._ceiling);
   const where = [
-    landingCond,
-    statusCond,
+    ...tab,
+    ...estimated,
     ...personPaths(db, landings, filters, params),
     ...(ceiling ? [`l.id <= ${ceiling}::bigint`] : []),
-    ...(columnConds.length ? [`(CASE WHEN ${columnConds.join(' AND ')} THEN true END)`] : []),
+    ...(unknown.length ? [`(CASE WHEN ${unknown.join(' AND ')} THEN true END)`] : []),
   ];
 
   const sort = resolveColumn(landings, query._sort, params, '_sort');

@@ -51,7 +51,27 @@ export async function syncSearchIndexes(db: Pick<Queryable, 'query' | 'exec'>): 
     created.push(name);
   }
   created.push(...(await syncPersonIndexes(db)));
+  await syncValueStatistics(db, wanted);
   return { created, dropped: dropped.filter((name) => !wanted.has(name)) };
+}
+
+/**
+ * Statistics of each searched column's values (`CREATE STATISTICS` on the expression, named as
+ * its index), from which the planner estimates the share of leads a 'contains' filter keeps: it
+ * reads no statistics of a partial index. A lead page then reads a rare name's few leads by the
+ * index and a common name's newest leads in order (filters.ts `pageConditions`). New ones are
+ * filled by an ANALYZE of leads (0.8 s at 10,000,000 leads: it reads a sample).
+ */
+async function syncValueStatistics(db: Pick<Queryable, 'query' | 'exec'>, wanted: Map<string, string>): Promise<void> {
+  const { rows } = await db.query<{ name: string }>(
+    `SELECT stxname AS name FROM pg_statistic_ext WHERE stxrelid = 'leads'::regclass AND starts_with(stxname, $1)`,
+    [PREFIX],
+  );
+  const present = new Set(rows.map((r) => r.name));
+  for (const name of present) if (!wanted.has(name)) await db.exec(`DROP STATISTICS IF EXISTS "${name}"`);
+  const missing = [...wanted].filter(([name]) => !present.has(name));
+  for (const [name, key] of missing) await db.exec(`CREATE STATISTICS IF NOT EXISTS "${name}" ON (data ->> ${literal(key)}) FROM leads`);
+  if (missing.length > 0) await db.exec('ANALYZE leads');
 }
 
 /** The trigram indexes of lead_persons' phones and emails by their column: what `personPaths` (person-search.ts) reaches. */

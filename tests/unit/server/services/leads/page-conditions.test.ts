@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import type { Landing, LandingColumn } from '../../../../../src/api/landings/contract';
+import { Params } from '../../../../../server/db/params';
+import { leadConditions, pageConditions } from '../../../../../server/services/leads/filters';
+
+const column = (key: string, type: LandingColumn['type']): LandingColumn => ({ key, label: key, type, required: false });
+const landing: Landing = {
+  id: 1,
+  key: 'pac',
+  name: 'PAC',
+  kind: 'standard',
+  category: 'pac',
+  zone_climatique: false,
+  columns: [column('nom', 'text'), column('telephone', 'phone'), column('chauffage', 'select'), column('date_projet', 'date')],
+  thank_you_url: null,
+  max_buyers: 1,
+};
+const filters = {
+  contains: { nom: 'Rousseau', telephone: '0612', utm_source: 'fb' },
+  values: { chauffage: ['Gaz'] },
+  dates: { date_projet: '2026-01-01<>' },
+};
+
+describe("a page's conditions", () => {
+  it("show the planner, on PostgreSQL, the text columns' 'contains', whose values it has statistics of", () => {
+    const { tab, estimated, unknown } = pageConditions({ kind: 'pg' }, [landing], 'new', filters, new Params());
+    expect(tab).toEqual(['l.landing_id = $1::int', 'l.entry_status = $2']);
+    expect(estimated).toEqual(['(l.data->>$3)::text ILIKE $4']);
+    expect(unknown).toHaveLength(4);
+  });
+
+  it("are the list's conditions, and on PGlite none is estimated", () => {
+    const { tab, estimated, unknown } = pageConditions({ kind: 'pglite' }, [landing], 'new', filters, new Params());
+    expect(estimated).toEqual([]);
+    expect([...tab, ...unknown]).toEqual(leadConditions([landing], 'new', filters, new Params()));
+  });
+});
