@@ -123,6 +123,7 @@ export function pageConditions(
   return { tab, estimated: filters.filter(estimated).map((f) => f.sql), unknown: filters.filter((f) => !estimated(f)).map((f) => f.sql) };
 }
 
+/** The tab's conditions, and each filter's marked when it is a form text column's 'contains'. */
 function classifiedConditions(
   landings: Landing[],
   status: EntryStatus | EntryStatus[],
