@@ -207,7 +207,12 @@ describe('POST /api/sales/:id/return', () => {
     const none = await returnSale(c.saleId, { reason: 'unreachable' });
     expect(await message(none)).toBe('Délai de retour dépassé');
 
-    // 2 returns of 3 sales this month pass 50 %.
+    // 2 returns of 3 sales this month pass 50 %: the late sale sold this month again (just before
+    // a's), whatever the day: in a month's first week, a week ago was the month before.
+    await server.ctx.db.query(`UPDATE lead_sales SET sold_at = (SELECT sold_at - interval '1 second' FROM lead_sales WHERE id = $2) WHERE id = $1`, [
+      b.saleId,
+      a.saleId,
+    ]);
     await server.ctx.db.query('UPDATE customers SET return_days = 7, max_return_rate = 50 WHERE id = $1', [customer]);
     const before = await month(customer);
     const rate = await returnSale(c.saleId, { reason: 'out_of_area' });
@@ -250,7 +255,7 @@ describe('POST /api/sales/:id/return', () => {
     const reports = await json<ReportsResponse>(await server.request('GET', `/api/rapports/rules/${rule.id}`, { token }));
     expect(reports.data[0]).toMatchObject({ count: 3, returned: 1, amount_cents: 2000 });
     const daySales = await json<{ data: LeadSale[] }>(await server.request('GET', `/api/rapports/${reports.data[0].id}/sales`, { token }));
-    // Oldest sale first: b's was moved a week back.
+    // Oldest sale first: b's was moved before a's.
     expect(daySales.data.map((s) => [s.id, s.lead_id, s.return_reason])).toEqual([
       [b.saleId, b.leadId, null],
       [a.saleId, a.leadId, 'duplicate'],
