@@ -76,6 +76,7 @@ describe('authenticator app', () => {
     expect(await axeViolations(page)).toEqual([]);
     await page.screenshot({ path: '/tmp/mfa-recovery.png' });
     // 'J'ai noté ces codes' has the focus: Enter, and they are gone for good.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("J'ai noté ces codes");
     await page.keyboard.press('Enter');
     await dialog.getByText(/Active\. 10 codes de secours restants/).waitFor();
     // Their button gone, the focus is on the status line, still in the dialog: Escape closes it.
