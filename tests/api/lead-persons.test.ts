@@ -17,10 +17,13 @@ const intake = (key: string, body: Record<string, string>) =>
   server.request('POST', `/api/intake/${key}`, { body, headers: { origin: 'https://lp.example.com', 'x-forwarded-for': '203.0.113.9' } });
 const post = (path: string, body: unknown) => server.request('POST', path, { body, token });
 
-/** The persons as their triggers keep them, and as the leads say they should be. */
+/** The persons as their triggers keep them, and as the leads say they should be (the postal code: the landing's 'code_postal'). */
 async function persons() {
-  const kept = await db().query('SELECT lead_id::int AS id, landing_id, created_at, phone, email FROM lead_persons ORDER BY lead_id');
-  const expected = await db().query('SELECT id::int, landing_id, created_at, phone, email FROM leads WHERE phone IS NOT NULL OR email IS NOT NULL ORDER BY id');
+  const kept = await db().query('SELECT lead_id::int AS id, landing_id, created_at, phone, email, postal_code FROM lead_persons ORDER BY lead_id');
+  const expected = await db().query(
+    `SELECT id::int, landing_id, created_at, phone, email, data ->> 'code_postal' AS postal_code FROM leads
+      WHERE phone IS NOT NULL OR email IS NOT NULL OR data ? 'code_postal' ORDER BY id`,
+  );
   return { kept: kept.rows, expected: expected.rows };
 }
 
@@ -28,7 +31,7 @@ describe("a lead's person", () => {
   it('follows every way a lead is stored, changed and removed', async () => {
     const a = await createLanding(db());
     const b = await createLanding(db());
-    const direct = await insertLeads(db(), a.id, [{ telephone: '0611000001' }, { email: 'direct@x.fr' }, {}]);
+    const direct = await insertLeads(db(), a.id, [{ telephone: '0611000001' }, { email: 'direct@x.fr' }, {}, { code_postal: '69001' }]);
     expect((await intake(a.key, { nom: 'Intake', telephone: '06 11 00 00 02', code_postal: '75001', email: 'Intake@X.fr' })).status).toBe(201);
     const imported = await post(`/api/landings/${a.id}/import/excel`, {
       form_import_from: 'Partenaire',
@@ -44,12 +47,15 @@ describe("a lead's person", () => {
     // No path of the product changes a stored lead's phone; the person follows if one ever does.
     await db().query("UPDATE leads SET phone = '0611000099', email = NULL WHERE id = $1", [direct[1]]);
     await db().query('UPDATE leads SET phone = NULL WHERE id = $1', [direct[0]]);
+    await db().query(`UPDATE leads SET data = data || '{"code_postal": "13001"}' WHERE id = $1`, [direct[3]]);
 
     const { kept, expected } = await persons();
     expect(kept).toEqual(expected);
     expect(kept.filter((p) => p.landing_id === b.id)).toHaveLength(2);
     expect(kept.find((p) => p.id === direct[1])).toMatchObject({ phone: '0611000099', email: null });
     expect(kept.some((p) => p.id === direct[0])).toBe(false);
+    expect(kept.find((p) => p.id === direct[3])).toMatchObject({ phone: null, email: null, postal_code: '13001' });
+    expect(kept.filter((p) => p.postal_code === '30000')).toHaveLength(2);
   });
 
   it('names the lead a duplicate repeats whatever its status, and no longer once it is deleted', async () => {

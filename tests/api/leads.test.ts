@@ -192,6 +192,9 @@ describe('lead list', () => {
     }
     // Separators alone look for nothing in particular: every lead with a phone.
     expect(await names(`filter[telephone]=${encodeURIComponent(' - ')}`)).toHaveLength(4);
+    // A postal code typed with a space, as addresses write it.
+    expect(await names(`filter[code_postal]=${encodeURIComponent('75 0')}`)).toEqual(['100% <b>gras</b>']);
+    expect(await names('filter[code_postal]=3000')).toEqual(['Martin']);
     const body = await json<LeadListResponse>(await list(String(pac.id), 'filter[nom]=zzz'));
     expect(body).toMatchObject({ data: [], total: 0 });
   });

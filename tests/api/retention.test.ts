@@ -46,11 +46,14 @@ const recount = async (landings: number[]) =>
       [landings],
     )
   ).rows;
-/** The persons kept of the landings' leads (their phones and emails, for the duplicate check), and those the leads hold. */
+/** The persons kept of the landings' leads (their phones, emails and postal codes), and those the leads hold. */
 const persons = async (landings: number[]) => {
-  const kept = await db().query('SELECT lead_id AS id, created_at, phone, email FROM lead_persons WHERE landing_id = ANY($1::int[]) ORDER BY 1', [landings]);
+  const kept = await db().query('SELECT lead_id AS id, created_at, phone, email, postal_code FROM lead_persons WHERE landing_id = ANY($1::int[]) ORDER BY 1', [
+    landings,
+  ]);
   const held = await db().query(
-    'SELECT id, created_at, phone, email FROM leads WHERE landing_id = ANY($1::int[]) AND (phone IS NOT NULL OR email IS NOT NULL) ORDER BY 1',
+    `SELECT id, created_at, phone, email, data ->> 'code_postal' AS postal_code FROM leads
+      WHERE landing_id = ANY($1::int[]) AND (phone IS NOT NULL OR email IS NOT NULL OR data ? 'code_postal') ORDER BY 1`,
     [landings],
   );
   return { kept: kept.rows, held: held.rows };
@@ -120,7 +123,7 @@ describe('retention', () => {
     expect(await snapshot(landings)).toEqual(before);
     expect(await monthStats(landings)).toEqual(statsBefore);
     const restored = await persons(landings);
-    expect(restored.kept).toHaveLength(5100);
+    expect(restored.kept).toHaveLength(5102);
     expect(restored.kept).toEqual(restored.held);
     expect((await archives()).data.filter((f) => landings.includes(f.landing_id)).map((f) => f.state)).toEqual(['restored', 'restored', 'restored']);
     const keys = (await db().query<{ storage_key: string }>('SELECT storage_key FROM lead_archives WHERE landing_id = ANY($1::int[])', [landings])).rows;

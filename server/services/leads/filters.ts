@@ -37,9 +37,14 @@ export function filtersFromQuery(query: RawQuery): LeadFilters {
   return { contains: Object.fromEntries(contains), values: Object.fromEntries(values), dates: Object.fromEntries(dates) };
 }
 
-/** What a 'contains' filter looks for in a column of that form type: a phone's piece as numbers are stored, an email without edge spaces. */
+/**
+ * What a 'contains' filter looks for in a column of that form type: a phone's piece as numbers
+ * are stored, an email without edge spaces, a postal code's digits without the spaces people put
+ * in them ('13 008').
+ */
 export function containsText(type: ColumnType | undefined, text: string): string {
   if (type === 'phone') return phoneSearchText(text);
+  if (type === 'postal_code') return text.replace(/\s+/g, '');
   return type === 'email' ? text.trim() : text;
 }
 

@@ -5,20 +5,19 @@ import type { Params } from '../../db/params';
 import { formTypeOf } from './columns';
 import { containsPattern, containsText } from './filters';
 
-/** The form types whose value lead_persons holds, by its column there. */
-const personColumns = { phone: 'phone', email: 'email' } as const;
-type PersonType = keyof typeof personColumns;
-const isPersonType = (type: string): type is PersonType => Object.hasOwn(personColumns, type);
+/** The form types whose value lead_persons holds, each in a column named as the type. */
+const personTypes = new Set(['phone', 'email', 'postal_code']);
 
 /** pg_trgm finds nothing shorter in its index: a pattern of two letters reads all of it. */
 const MIN_TRIGRAM = 3;
 
 /**
- * Ways in, not filters: for each 'contains' filter on a phone or email column, the leads whose
- * person (lead_persons) has a phone or email containing the text, which that table's trigram
- * indexes find (search-indexes.ts, PostgreSQL) and no status change writes. A lead's person is its
- * landing's first phone and email values (deriveFields), normalised as the form stored them: on a
- * landing whose only phone column is the filtered one, it is that column's value. The condition
+ * Ways in, not filters: for each 'contains' filter on a phone, email or postal code column, the
+ * leads whose person (lead_persons) has such a value containing the text, which that table's
+ * trigram indexes find (search-indexes.ts, PostgreSQL) and no status change writes. A lead's
+ * person is its landing's first phone and email values (deriveFields) and the value of its first
+ * postal code column (migration 128), as the form stored them: on a landing whose only column of
+ * the type is the filtered one, it is that column's value. The condition
  * then keeps every lead the filter keeps, and lets the planner start from the leads it names
  * instead of reading the whole tab; the filter itself stays (leadConditions). A column that is
  * not its landings' only one of its type gets none. `filters` are ones leadConditions accepted.
@@ -28,14 +27,14 @@ export function personPaths(db: Pick<Queryable, 'kind'>, landings: Landing[], fi
   const paths: string[] = [];
   for (const [key, text] of Object.entries(filters.contains ?? {})) {
     const type = formTypeOf(landings, key);
-    if (!type || !isPersonType(type)) continue;
+    if (!type || !personTypes.has(type)) continue;
     const needle = containsText(type, text);
     if (needle.length < MIN_TRIGRAM) continue;
     const having = landings.filter((l) => l.columns.some((c) => c.key === key));
     if (!having.every((l) => l.columns.filter((c) => c.type === type).length === 1)) continue;
     const ids = having.length === 1 ? `= ${params.add(having[0].id)}::int` : `= ANY(${params.add(having.map((l) => l.id))}::int[])`;
     paths.push(
-      `l.id IN (SELECT p.lead_id FROM lead_persons p WHERE p.landing_id ${ids} AND p.${personColumns[type]} ILIKE ${params.add(containsPattern(needle))})`,
+      `l.id IN (SELECT p.lead_id FROM lead_persons p WHERE p.landing_id ${ids} AND p.${type} ILIKE ${params.add(containsPattern(needle))})`,
     );
   }
   return paths;

@@ -74,11 +74,11 @@ async function syncValueStatistics(db: Pick<Queryable, 'query' | 'exec'>, wanted
   if (missing.length > 0) await db.exec('ANALYZE leads');
 }
 
-/** The trigram indexes of lead_persons' phones and emails by their column: what `personPaths` (person-search.ts) reaches. */
-const PERSON_INDEXES = { phone: 'lead_persons_phone_trgm', email: 'lead_persons_email_trgm' } as const;
+/** The trigram indexes of lead_persons' values by their column: what `personPaths` (person-search.ts) reaches. */
+const PERSON_INDEXES = { phone: 'lead_persons_phone_trgm', email: 'lead_persons_email_trgm', postal_code: 'lead_persons_postal_code_trgm' } as const;
 
 /**
- * The 'contains' filters on a phone or an email column find their leads through lead_persons,
+ * The 'contains' filters on a phone, an email or a postal code column find their leads through lead_persons,
  * which no status change writes: a trigram index there costs intakes and imports only, where one
  * on `leads` cost every status change of the leads it holds (docs/performance.md). Built like
  * those of `leads`: concurrently, again when left invalid. Answers those it built.

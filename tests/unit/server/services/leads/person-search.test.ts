@@ -16,12 +16,13 @@ const landing = (id: number, columns: LandingColumn[]): Landing => ({
   max_buyers: 1,
 });
 const pg = { kind: 'pg' } as const;
-const one = landing(1, [column('nom', 'text'), column('telephone', 'phone'), column('email', 'email')]);
+const one = landing(1, [column('nom', 'text'), column('telephone', 'phone'), column('email', 'email'), column('cp', 'postal_code')]);
 const other = landing(2, [column('nom', 'text'), column('tel', 'phone'), column('email', 'email')]);
 const twoPhones = landing(3, [column('telephone', 'phone'), column('portable', 'phone')]);
+const twoPostalCodes = landing(4, [column('cp', 'postal_code'), column('cp_chantier', 'postal_code')]);
 
-describe("the ways in through lead_persons for 'contains' filters on phones and emails", () => {
-  it("name the person's leads by their phone or email, the text bound as the filter's pattern", () => {
+describe("the ways in through lead_persons for 'contains' filters on phones, emails and postal codes", () => {
+  it("name the person's leads by their phone, email or postal code, the text bound as the filter's pattern", () => {
     const params = new Params();
     expect(personPaths(pg, [one], { contains: { telephone: '0612', email: 'mar_tin' } }, params)).toEqual([
       'l.id IN (SELECT p.lead_id FROM lead_persons p WHERE p.landing_id = $1::int AND p.phone ILIKE $2)',
@@ -32,6 +33,11 @@ describe("the ways in through lead_persons for 'contains' filters on phones and 
     const typed = new Params();
     personPaths(pg, [one], { contains: { telephone: '+33 6 12', email: ' martin ' } }, typed);
     expect(typed.values).toEqual([1, '%0612%', 1, '%martin%']);
+    const postal = new Params();
+    expect(personPaths(pg, [one], { contains: { cp: '13 0' } }, postal)).toEqual([
+      'l.id IN (SELECT p.lead_id FROM lead_persons p WHERE p.landing_id = $1::int AND p.postal_code ILIKE $2)',
+    ]);
+    expect(postal.values).toEqual([1, '%130%']);
   });
 
   it('read the landings that have the column, whatever their other columns are called', () => {
@@ -47,6 +53,7 @@ describe("the ways in through lead_persons for 'contains' filters on phones and 
     // A second phone column: the person's phone is whichever of the two came first.
     expect(personPaths(pg, [twoPhones], { contains: { telephone: '0612' } }, new Params())).toEqual([]);
     expect(personPaths(pg, [one, twoPhones], { contains: { telephone: '0612' } }, new Params())).toEqual([]);
+    expect(personPaths(pg, [one, twoPostalCodes], { contains: { cp: '130' } }, new Params())).toEqual([]);
     // Other types, or two letters (no trigram), or the embedded database (no such index).
     expect(personPaths(pg, [one], { contains: { nom: 'martin' }, values: { telephone: ['0612345678'] } }, new Params())).toEqual([]);
     expect(personPaths(pg, [one], { contains: { telephone: '06' } }, new Params())).toEqual([]);
