@@ -33,9 +33,7 @@ export function personPaths(db: Pick<Queryable, 'kind'>, landings: Landing[], fi
     const having = landings.filter((l) => l.columns.some((c) => c.key === key));
     if (!having.every((l) => l.columns.filter((c) => c.type === type).length === 1)) continue;
     const ids = having.length === 1 ? `= ${params.add(having[0].id)}::int` : `= ANY(${params.add(having.map((l) => l.id))}::int[])`;
-    paths.push(
-      `l.id IN (SELECT p.lead_id FROM lead_persons p WHERE p.landing_id ${ids} AND p.${type} ILIKE ${params.add(containsPattern(needle))})`,
-    );
+    paths.push(`l.id IN (SELECT p.lead_id FROM lead_persons p WHERE p.landing_id ${ids} AND p.${type} ILIKE ${params.add(containsPattern(needle))})`);
   }
   return paths;
 }
