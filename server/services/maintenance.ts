@@ -94,8 +94,8 @@ export async function rebuildListIndexIfGrown(db: Pick<Db, 'kind' | 'query' | 'e
 }
 
 /**
- * PGlite has no autovacuum. Every bulk action rewrites rows of lead_month_stats (a small table:
- * vacuumed every ten minutes, in milliseconds) and of leads (vacuumed within ten minutes of bulk
+ * PGlite has no autovacuum. Every bulk action rewrites rows of lead_month_stats and
+ * lead_select_stats (small tables: vacuumed every ten minutes, in milliseconds) and of leads (vacuumed within ten minutes of bulk
  * writes, above, and every night: it keeps the list and statistics index-only, and takes the single
  * connection for a few seconds). Bulk status changes move index entries from one status to another
  * and leave half-empty pages behind: after a day of 100,000-lead sales and resets on a million
@@ -153,7 +153,7 @@ export function registerMaintenanceJobs(ctx: Pick<AppContext, 'db' | 'jobs' | 'c
   // all of it replayed at the next start after a crash (5.6 s for 249 MB on the bench database).
   // Every five minutes, as PostgreSQL's checkpoint_timeout: a checkpoint writes the buffers changed since.
   ctx.jobs.register(CHECKPOINT_JOB, () => ctx.db.exec('CHECKPOINT').then(() => undefined), { cron: '*/5 * * * *' });
-  ctx.jobs.register(VACUUM_MONTH_STATS_JOB, () => ctx.db.exec('VACUUM ANALYZE lead_month_stats').then(() => undefined), { cron: '*/10 * * * *' });
+  ctx.jobs.register(VACUUM_MONTH_STATS_JOB, () => ctx.db.exec('VACUUM ANALYZE lead_month_stats, lead_select_stats').then(() => undefined), { cron: '*/10 * * * *' });
   // Also at start: the bulk writes of the day may have been made before a restart.
   ctx.jobs.register(
     VACUUM_BUSY_LEADS_JOB,

@@ -13,7 +13,8 @@ import { Params } from '../db/params';
 import { AppError, conflict, forbidden, notFound } from '../errors';
 import type { SessionUser } from './auth/sessions';
 import { columnSqlType } from './leads/columns';
-import { countingStats, leadConditions } from './leads/filters';
+import { countingStats } from './leads/counting-stats';
+import { leadConditions } from './leads/filters';
 import { personPaths } from './leads/person-search';
 import { getLandings, landingFields } from './leads/landings';
 import { countLeads } from './leads/list';
@@ -60,7 +61,7 @@ async function withCount(db: Queryable, user: SessionUser, { position: _, ...vie
     const params = new Params();
     // A column the landings lost since the view was saved leaves the view without a count, not the list without views.
     const where = tryConditions(() => [...leadConditions(of, status, view.filters, params), ...personPaths(db, of, view.filters, params)]);
-    if (where) count = await countLeads(db, where, params.values, countingStats(view.filters, params));
+    if (where) count = await countLeads(db, where, params.values, countingStats(of, view.filters, params));
   }
   return { ...view, editable: mayEdit(user, { ...view, position: 0 }), count };
 }

@@ -31,13 +31,14 @@ beforeAll(async () => {
     [small.id],
   );
   // Departments 30, 34 and 13 in turn, zones H1 and H2 in turn: N / 6 of each pair; sources google,
-  // facebook, sms and autre in turn.
+  // facebook, sms and autre in turn; heatings (a select column) Gaz, Fioul, Électrique and none in turn.
   places = await createLanding(server.ctx.db);
   await server.ctx.db.query(
     `INSERT INTO leads (landing_id, created_at, source, departement, zone_climatique, data)
      SELECT $1, now() - (g || ' hours')::interval, (ARRAY['google', 'facebook', 'sms', 'autre'])[g % 4 + 1],
             (ARRAY['30', '34', '13'])[g % 3 + 1], (ARRAY['H1', 'H2'])[g % 2 + 1],
-            jsonb_build_object('nom', CASE WHEN g % 3 = 0 THEN 'Martin' ELSE 'Durand' END || g)
+            jsonb_strip_nulls(jsonb_build_object('nom', CASE WHEN g % 3 = 0 THEN 'Martin' ELSE 'Durand' END || g,
+                                                 'chauffage', (ARRAY['Gaz', 'Fioul', 'Électrique', NULL])[g % 5 % 4 + 1]))
        FROM generate_series(1, $2::int) g`,
     [places.id, N],
   );
@@ -76,7 +77,7 @@ describe('the total of a lead list', () => {
     expect(await get<LeadCountResponse>(`/api/landings/data/${big.id},${small.id}/count?filter[nom]=martin`)).toEqual({ total: N / 3 + 40 });
   });
 
-  it('is exact with filters on the department, the zone, the source, the landing and the status alone, counted from the monthly statistics', async () => {
+  it('is exact with filters on the department, the zone, the source, a select column, the landing and the status alone, counted from the monthly statistics', async () => {
     const truth = async (condition: string, params: unknown[] = []) =>
       (
         await server.ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM leads WHERE landing_id = $1 AND entry_status = 'new' AND ${condition}`, [
@@ -96,6 +97,10 @@ describe('the total of a lead list', () => {
       ['filter[source]=OO&in[departement]=13', "source LIKE '%oo%' AND departement = '13'", []],
       ['in[source]=taboola', 'false', []],
       [`in[landing]=${places.id}&in[entry_status]=new&in[source]=autre`, "source = 'autre'", []],
+      ['in[chauffage]=Gaz', "data->>'chauffage' = 'Gaz'", []],
+      [`in[chauffage]=Gaz&in[chauffage]=${encodeURIComponent('Électrique')}`, "data->>'chauffage' IN ('Gaz', 'Électrique')", []],
+      ['in[chauffage]=gaz', 'false', []],
+      [`in[landing]=${places.id}&in[chauffage]=Fioul`, "data->>'chauffage' = 'Fioul'", []],
     ];
     for (const [query, condition, params] of cases) {
       expect(await get<LeadCountResponse>(`/api/landings/data/${places.id}/count?${query}`), query).toEqual({ total: await truth(condition, params) });
@@ -125,6 +130,7 @@ describe('the total of a lead list', () => {
         [`date[created_at]=${text}`, within(first, last)],
         [`filter[created_at]=${text}&in[departement]=30`, `${within(first, last)} AND departement = '30'`],
         [`date[created_at]=${text}&in[source]=sms&filter[zone_climatique]=1`, `${within(first, last)} AND source = 'sms' AND zone_climatique = 'H1'`],
+        [`date[created_at]=${text}&in[chauffage]=Fioul`, `${within(first, last)} AND data->>'chauffage' = 'Fioul'`],
       ];
       for (const [query, condition] of byDays) {
         const truthful = await truth(condition);
@@ -147,6 +153,23 @@ describe('the total of a lead list', () => {
     expect(await get<LeadCountResponse>(`/api/landings/data/${places.id}/count?in[departement]=30&filter[nom]=martin`)).toEqual({
       total: await truth("departement = '30' AND data->>'nom' ILIKE '%martin%'"),
     });
+    // So does a select column beside the department, or searched as text.
+    for (const [query, condition] of [
+      ['in[chauffage]=Gaz&in[departement]=13', "data->>'chauffage' = 'Gaz' AND departement = '13'"],
+      ['filter[chauffage]=a', "data->>'chauffage' ILIKE '%a%'"],
+    ]) {
+      expect((await get<LeadListResponse>(`/api/landings/data/${places.id}?_limit=150&${query}`)).total_exact, query).toBe(false);
+      expect(await get<LeadCountResponse>(`/api/landings/data/${places.id}/count?${query}`), query).toEqual({ total: await truth(condition) });
+    }
+
+    // The select column's counts follow a status change and a deletion.
+    const gas = (await get<LeadListResponse>(`/api/landings/data/${places.id}?_limit=40&in[chauffage]=Gaz`)).data.map((r) => r.id);
+    expect((await server.request('POST', '/api/landings/data', { body: { entry_status: 'archived', leads: gas.slice(0, 30) }, token })).status).toBe(200);
+    expect((await server.request('DELETE', '/api/landings/data', { body: { leads: gas.slice(30) }, token })).status).toBe(200);
+    expect(await get<LeadCountResponse>(`/api/landings/data/${places.id}/count?in[chauffage]=Gaz`)).toEqual({
+      total: await truth("data->>'chauffage' = 'Gaz'"),
+    });
+    expect(await get<LeadCountResponse>(`/api/landings/data/${places.id}/count?in[chauffage]=Gaz&entry_status=archived`)).toEqual({ total: 30 });
   });
 
   it('is exact when the first page holds the whole list, or when the filters read fewer leads than the sample', async () => {

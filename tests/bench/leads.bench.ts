@@ -230,14 +230,23 @@ export default async function leadsBench(): Promise<BenchResult[]> {
 
     // Exact counts of a filtered tab, one landing's new leads: whose name contains three letters,
     // whose phone contains four digits, email a surname or postal code a piece of one (the trigram
-    // indexes on PostgreSQL, every lead of the tab read on PGlite), in two departments, from two sources and created in a range
-    // of days (summed from lead_month_stats, the range's two ends read from the leads).
+    // indexes on PostgreSQL, every lead of the tab read on PGlite), in two departments, from two sources,
+    // created in a range of days or with some values of a select column (summed from the monthly
+    // counts, a range's two ends read from the leads).
     const keyOf = (type: string) => landing.columns.find((c) => c.type === type)?.key ?? type;
     const counts: Array<[string, (i: number) => URLSearchParams]> = [
       ['a form column', (i) => new URLSearchParams({ entry_status: 'new', 'filter[nom]': fx.names[i % fx.names.length] ?? 'ma' })],
       ['a phone', (i) => new URLSearchParams({ entry_status: 'new', [`filter[${keyOf('phone')}]`]: ['0612', '0745', '0698'][i % 3]! })],
       ['an email', (i) => new URLSearchParams({ entry_status: 'new', [`filter[${keyOf('email')}]`]: ['martin', 'bernard', 'durand'][i % 3]! })],
       ['a postal code', (i) => new URLSearchParams({ entry_status: 'new', [`filter[${keyOf('postal_code')}]`]: ['130', '69 0', '75011'][i % 3]! })],
+      [
+        "a select column's values",
+        (i) => {
+          const select = landing.columns.find((c) => c.type === 'select' && c.options?.length)!;
+          const options = select.options!;
+          return new URLSearchParams([['entry_status', 'new'], ...options.slice(0, 1 + (i % options.length)).map((o) => [`in[${select.key}]`, o])]);
+        },
+      ],
       [
         'departments',
         (i) =>

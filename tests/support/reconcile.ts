@@ -36,7 +36,7 @@ export async function leadTotals(db: Queryable): Promise<LeadTotals> {
 /**
  * Checks, on a database at rest, that the lead totals add up exactly, and answers what does not
  * (empty: all reconciled): the leads counted one by one are the sum over their statuses, and the
- * monthly statistics (kept by triggers) agree status by status; every rule's day counter equals
+ * monthly statistics and the select columns' counts (kept by triggers) agree; every rule's day counter equals
  * the leads delivered under that report, and none passed its cap; every lead export made after
  * export `exportsAfter` counts exactly the leads still extracted under it, sold to its buyer.
  */
@@ -53,6 +53,8 @@ export async function reconcile(db: Queryable, { exportsAfter = 0 } = {}): Promi
     if ((totals.byStatus[status] ?? 0) !== (byStats[status] ?? 0))
       problems.push(`${status}: ${totals.byStatus[status] ?? 0} leads, ${byStats[status] ?? 0} in lead_month_stats`);
   }
+
+  problems.push(...(await selectStatsDrift(db)));
 
   if (totals.delivered !== totals.reportCounts) problems.push(`rules' day counters add up to ${totals.reportCounts}, ${totals.delivered} leads delivered`);
   if (totals.overCap) problems.push(`${totals.overCap} day counters past their cap`);
@@ -73,6 +75,21 @@ export async function reconcile(db: Queryable, { exportsAfter = 0 } = {}): Promi
   );
   for (const e of exports.rows) if (e.count !== e.extracted) problems.push(`export ${e.id}: count ${e.count}, ${e.extracted} leads extracted under it`);
   return { totals, problems };
+}
+
+/** Where lead_select_stats (kept by triggers) differs from the leads counted again, a line each (at most 20). */
+export async function selectStatsDrift(db: Queryable): Promise<string[]> {
+  const { rows } = await db.query<{ landing_id: number; key: string; entry_status: string; month: string; value: string; kept: number; counted: number }>(
+    `WITH counted AS (
+       SELECT l.landing_id, k.key, l.entry_status, lead_month(l.created_at) AS month, l.data ->> k.key AS value, count(*)::int AS n
+         FROM leads l JOIN (SELECT id, landing_select_keys(columns) AS key FROM landings) k ON k.id = l.landing_id
+        WHERE l.data ->> k.key IS NOT NULL GROUP BY 1, 2, 3, 4, 5
+     ), kept AS (SELECT landing_id, key, entry_status, month, value, count AS n FROM lead_select_stats WHERE count <> 0)
+     SELECT landing_id, key, entry_status, month::text, value, coalesce(kept.n, 0) AS kept, coalesce(counted.n, 0) AS counted
+       FROM counted FULL JOIN kept USING (landing_id, key, entry_status, month, value)
+      WHERE counted.n IS DISTINCT FROM kept.n ORDER BY 1, 2, 3, 4, 5 LIMIT 20`,
+  );
+  return rows.map((r) => `${r.landing_id} ${r.key}=${r.value} ${r.entry_status} ${r.month}: ${r.kept} in lead_select_stats, ${r.counted} leads`);
 }
 
 /** The ids of the leads extracted under each export, by the export's download token. */

@@ -1,5 +1,5 @@
 import type { ColumnType, Landing } from '../../../src/api/landings/contract';
-import { leadFilters, leadSource, type EntryStatus, type LeadFilters } from '../../../src/api/leads/contract';
+import { leadFilters, type EntryStatus, type LeadFilters } from '../../../src/api/leads/contract';
 import { validationFailed } from '../../errors';
 import { parse } from '../../validate';
 import { columnSqlType, formTypeOf, isFixedColumn, resolveColumn, unknownColumn } from './columns';
@@ -10,7 +10,7 @@ import { Params } from '../../db/params';
 type RawQuery = Record<string, string | string[] | undefined>;
 const listParams = new Set(['_limit', 'entry_status', '_sort', '_order', '_cursor', '_offset']);
 const last = (v: string | string[]) => (Array.isArray(v) ? v[v.length - 1] : v);
-const datePattern = /^(\d{4}-\d{2}-\d{2})?<>(\d{4}-\d{2}-\d{2})?$/;
+export const datePattern = /^(\d{4}-\d{2}-\d{2})?<>(\d{4}-\d{2}-\d{2})?$/;
 
 /**
  * Reads the column filters of the list query string: `filter[col]=text` (contains; a
@@ -53,56 +53,6 @@ export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c)
 
 /** Paris calendar days: 'YYYY-MM-DD' → the instant the day starts in France. */
 export const parisDayStart = (param: string) => `(${param}::date::timestamp AT TIME ZONE 'Europe/Paris')`;
-
-/**
- * The columns that lead_month_stats holds under the leads' own names (the landing's condition is
- * written on l.landing_id), the source once its counts are unpivoted (leads.source is one of them).
- */
-const monthStatsColumns = new Set(['landing', 'entry_status', 'departement', 'zone_climatique', 'source']);
-
-/** lead_month_stats with a row per source: its `value` is the count of that `source`. */
-const monthStatsBySource = `(SELECT s.landing_id, s.month, s.entry_status, s.departement, s.zone_climatique, v.source, v.value
-   FROM lead_month_stats s
-  CROSS JOIN LATERAL (VALUES ${leadSource.options.map((source) => `('${source}', s.${source})`).join(', ')}) v (source, value))`;
-
-/**
- * The statistics that count exactly the leads `input` keeps, as a FROM item whose rows have the
- * count in `value` (null when a filter needs the leads themselves): its filters are on columns
- * that lead_month_stats holds per landing, month and status, so that leadConditions' conditions
- * read them as they are, and on one range of creation days. `input` is one that leadConditions
- * accepted: it is not checked again.
- */
-export function countingStats({ contains = {}, values = {}, dates = {} }: LeadFilters, params: Params): string | null {
-  const { created_at: containsDays, ...otherContains } = contains;
-  const { created_at: days, ...otherDates } = dates;
-  const keys = [...Object.keys(otherContains), ...Object.keys(values)];
-  if (Object.keys(otherDates).length > 0 || !keys.every((key) => monthStatsColumns.has(key))) return null;
-  const bySource = keys.includes('source');
-  const stats = bySource ? monthStatsBySource : 'lead_month_stats';
-  const ranges = [days, containsDays].filter((r) => r !== undefined && r !== '');
-  if (ranges.length === 0) return stats;
-  const range = ranges.length === 1 ? datePattern.exec(ranges[0]!) : null;
-  if (!range) return null;
-  const [, first, last] = range;
-  return first || last ? statsAndDays(stats, bySource, first, last, params) : stats;
-}
-
-/**
- * `stats` over the whole months of the days first…last (either open), each row's month start as
- * its `created_at`, and the leads of the days before and after those months as rows of one (read
- * by leads_list_idx's dates): what a count of a range of creation days sums, the range's
- * conditions kept on the rows.
- */
-function statsAndDays(stats: string, bySource: boolean, first: string | undefined, last: string | undefined, params: Params): string {
-  const from = first ? `(date_trunc('month', (${params.add(first)}::date - 1)::timestamp) + interval '1 month')::date` : `'-infinity'::date`;
-  const until = last ? `date_trunc('month', (${params.add(last)}::date + 1)::timestamp)::date` : `'infinity'::date`;
-  const leads = 'SELECT landing_id, entry_status, departement, zone_climatique, source, created_at, 1 AS value FROM leads';
-  return `(SELECT s.landing_id, s.entry_status, s.departement, s.zone_climatique, ${bySource ? 's.source' : 'NULL::text'} AS source,
-                  ${parisDayStart('s.month')} AS created_at, s.value
-             FROM ${stats} s WHERE s.month >= ${from} AND s.month < ${until}
-           UNION ALL ${leads} WHERE created_at < ${parisDayStart(from)}
-           UNION ALL ${leads} WHERE created_at >= ${parisDayStart(`greatest(${from}, ${until})`)})`;
-}
 
 /** SQL conditions (over alias `l`) for landings, status and column filters; values are bound. */
 export function leadConditions(landings: Landing[], status: EntryStatus | EntryStatus[], input: LeadFilters, params: Params): string[] {

@@ -7,7 +7,8 @@ import type { z } from 'zod';
 import { leadKeys, resolveColumn } from './columns';
 import { cursorKey, decodeCursor, encodeCursor } from './cursor';
 import { Params } from '../../db/params';
-import { countingStats, leadConditions, pageConditions } from './filters';
+import { countingStats } from './counting-stats';
+import { leadConditions, pageConditions } from './filters';
 import { personPaths } from './person-search';
 import { DUPLICATE_WINDOW } from './insert';
 import type { JsonText } from '../../json-text';
@@ -100,7 +101,7 @@ export async function listLeads(db: Queryable, landings: Landing[], query: ListQ
   // A first page that holds the whole list is its own count: the count runs only when it is needed.
   const countNeeded = offset > 0 || query._cursor || query._limit === 0 ? 'true' : `(SELECT count(*) FROM page_rows) > ${limit}`;
   const { rows } = await db.query<SelectLists & PageRow & { ceiling: number | null; total: number | null; exact: boolean | null }>(
-    `WITH page_rows AS MATERIALIZED (${page}), counted AS (${boundedCountSql(landings, countWhere, countingStats(filters, params), ceiling)})
+    `WITH page_rows AS MATERIALIZED (${page}), counted AS (${boundedCountSql(landings, countWhere, countingStats(landings, filters, params), ceiling)})
      SELECT (SELECT string_agg(json, ',' ORDER BY n) FROM page_rows WHERE n <= ${limit}) AS json,
             (SELECT count(*) FROM page_rows)::int AS fetched,
             (SELECT id FROM page_rows WHERE n = ${limit}) AS id, (SELECT _sort_value FROM page_rows WHERE n = ${limit}) AS _sort_value,
@@ -138,7 +139,7 @@ const selectListsSql = `ARRAY(SELECT DISTINCT ${frenchOrder('for_customer')} AS 
 export async function countMatching(db: Queryable, landings: Landing[], query: ListQuery, filters: LeadFilters): Promise<LeadCountResponse> {
   const params = new Params();
   const where = [...leadConditions(landings, query.entry_status, filters, params), ...personPaths(db, landings, filters, params)];
-  return { total: await countLeads(db, where, params.values, countingStats(filters, params), query._ceiling) };
+  return { total: await countLeads(db, where, params.values, countingStats(landings, filters, params), query._ceiling) };
 }
 
 /** The leads of these landings in each status, summed from lead_month_stats (exact, a few thousand rows): the tabs' counts. */
@@ -158,7 +159,7 @@ export const COUNT_SAMPLE = 2_000;
 /**
  * The exact number of leads matching `where` (see leadConditions) as SQL selecting `n`, up to the
  * `ceiling` placeholder when given. Landing and status alone, or with filters that `stats` (see
- * countingStats) counts, are summed from lead_month_stats, which triggers keep exact: a few
+ * countingStats) counts, are summed from the monthly counts, which triggers keep exact: a few
  * thousand rows instead of every lead of the tab (76,000 index entries cost 35 ms on PGlite and
  * evicted the heap pages that the next filtered page reads; at 10,000,000 leads a tab's leads are
  * spread over most of the table's pages), less the few leads above the ceiling, read by the
