@@ -153,7 +153,9 @@ export function registerMaintenanceJobs(ctx: Pick<AppContext, 'db' | 'jobs' | 'c
   // all of it replayed at the next start after a crash (5.6 s for 249 MB on the bench database).
   // Every five minutes, as PostgreSQL's checkpoint_timeout: a checkpoint writes the buffers changed since.
   ctx.jobs.register(CHECKPOINT_JOB, () => ctx.db.exec('CHECKPOINT').then(() => undefined), { cron: '*/5 * * * *' });
-  ctx.jobs.register(VACUUM_MONTH_STATS_JOB, () => ctx.db.exec('VACUUM ANALYZE lead_month_stats, lead_select_stats').then(() => undefined), { cron: '*/10 * * * *' });
+  ctx.jobs.register(VACUUM_MONTH_STATS_JOB, () => ctx.db.exec('VACUUM ANALYZE lead_month_stats, lead_select_stats').then(() => undefined), {
+    cron: '*/10 * * * *',
+  });
   // Also at start: the bulk writes of the day may have been made before a restart.
   ctx.jobs.register(
     VACUUM_BUSY_LEADS_JOB,
