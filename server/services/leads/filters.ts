@@ -62,9 +62,10 @@ export function leadConditions(landings: Landing[], status: EntryStatus | EntryS
 
 /**
  * leadConditions for a page: the tab's (landings and status), the filters whose share of the
- * leads the planner can estimate, and the others. On PostgreSQL a 'contains' on a text column is
- * estimated from the statistics of that column's values and found by its trigram index
- * (search-indexes.ts); the planner knows nothing of other form values.
+ * leads the planner can estimate, and the others. A range of creation days is a range of
+ * leads_list_idx after the tab's columns, which both databases keep statistics of. On PostgreSQL a
+ * 'contains' on a text column is estimated from the statistics of that column's values and found
+ * by its trigram index (search-indexes.ts); the planner knows nothing of other form values.
  */
 export function pageConditions(
   db: Pick<Queryable, 'kind'>,
@@ -74,25 +75,32 @@ export function pageConditions(
   params: Params,
 ): { tab: string[]; estimated: string[]; unknown: string[] } {
   const { tab, filters } = classifiedConditions(landings, status, input, params);
-  const estimated = (f: { textContains: boolean }) => db.kind === 'pg' && f.textContains;
+  const estimated = (f: Filter) => f.planned === 'always' || (f.planned === 'pg' && db.kind === 'pg');
   return { tab, estimated: filters.filter(estimated).map((f) => f.sql), unknown: filters.filter((f) => !estimated(f)).map((f) => f.sql) };
 }
 
-/** The tab's conditions, and each filter's marked when it is a form text column's 'contains'. */
+/**
+ * A filter's condition, and where the planner may see it: a range of creation days always, a form
+ * text column's 'contains' on PostgreSQL (pageConditions).
+ */
+type Filter = { sql: string; planned: 'always' | 'pg' | 'never' };
+
+/** The tab's conditions, and each filter's. */
 function classifiedConditions(
   landings: Landing[],
   status: EntryStatus | EntryStatus[],
   input: LeadFilters,
   params: Params,
-): { tab: string[]; filters: Array<{ sql: string; textContains: boolean }> } {
+): { tab: string[]; filters: Filter[] } {
   const filters = parse(leadFilters, input);
   // With one landing, '=' lets the planner read leads_list_idx in order (ANY would sort every match).
   const tab = [
     landings.length === 1 ? `l.landing_id = ${params.add(landings[0].id)}::int` : `l.landing_id = ANY(${params.add(landings.map((l) => l.id))}::int[])`,
     Array.isArray(status) ? `l.entry_status = ANY(${params.add(status)}::text[])` : `l.entry_status = ${params.add(status)}`,
   ];
-  const where: Array<{ sql: string; textContains: boolean }> = [];
-  const add = (...sql: string[]) => where.push(...sql.map((condition) => ({ sql: condition, textContains: false })));
+  const where: Filter[] = [];
+  const add = (sql: string[], planned: Filter['planned'] = 'never') => where.push(...sql.map((condition) => ({ sql: condition, planned })));
+  const dayPlanned = (key: string) => (key === 'created_at' ? 'always' : 'never');
 
   // A column is resolved (its key bound) only for a condition that uses it; an empty filter is
   // still checked against the columns.
@@ -101,17 +109,17 @@ function classifiedConditions(
     const field = `filter[${key}]`;
     const type = columnSqlType(landings, key, field);
     if ((type === 'timestamptz' || type === 'date') && datePattern.test(text)) {
-      add(...dateRange(expr(key, field), type, text, params));
+      add(dateRange(expr(key, field), type, text, params), dayPlanned(key));
     } else if (text !== '') {
       const formType = formTypeOf(landings, key);
       const sql = `${expr(key, field)()}::text ILIKE ${params.add(containsPattern(containsText(formType, text)))}`;
-      where.push({ sql, textContains: formType === 'text' && !isFixedColumn(key) });
+      add([sql], formType === 'text' && !isFixedColumn(key) ? 'pg' : 'never');
     }
   }
   for (const [key, list] of Object.entries(filters.values)) {
     const field = `in[${key}]`;
     columnSqlType(landings, key, field);
-    if (list.length) add(`${expr(key, field)()}::text = ANY(${params.add(list)}::text[])`);
+    if (list.length) add([`${expr(key, field)()}::text = ANY(${params.add(list)}::text[])`]);
   }
   for (const [key, range] of Object.entries(filters.dates)) {
     const field = `date[${key}]`;
@@ -119,7 +127,7 @@ function classifiedConditions(
     if (type !== 'timestamptz' && type !== 'date') {
       throw validationFailed({ [field]: `La colonne ${key} n'est pas une date` }, `La colonne ${key} n'est pas une date`);
     }
-    add(...dateRange(expr(key, field), type, range, params));
+    add(dateRange(expr(key, field), type, range, params), dayPlanned(key));
   }
   return { tab, filters: where };
 }
