@@ -261,6 +261,53 @@ describe('lead list', () => {
     expect(second.data.map((r) => r.id)).toEqual(expected.slice(2, 4));
   });
 
+  it('pages on the department and the source, beside a form filter, as the leads say, by cursor and by offset', async () => {
+    const a = await createLanding(server.ctx.db, { name: 'Départements A' });
+    const b = await createLanding(server.ctx.db, { name: 'Départements B' });
+    const seeds = (n: number) =>
+      Array.from({ length: n }, (_, i) => ({
+        code_postal: ['13001', '30000', '48000'][i % 3],
+        source: i % 4 === 0 ? 'sms' : 'google',
+        created_at: new Date(Date.UTC(2025, 4, 1) + ((i * 7) % 23) * 3_600_000).toISOString(),
+        extra: { chauffage: i % 2 ? 'Gaz' : 'Fioul' },
+      }));
+    await insertLeads(server.ctx.db, a.id, seeds(23));
+    await insertLeads(server.ctx.db, b.id, seeds(17));
+    const ids = `${a.id},${b.id}`;
+    const truth = async (condition: string) =>
+      (
+        await server.ctx.db.query<{ id: number }>(
+          `SELECT id::int FROM leads WHERE landing_id = ANY($1::int[]) AND entry_status = 'new' AND ${condition} ORDER BY created_at DESC, id DESC`,
+          [[a.id, b.id]],
+        )
+      ).rows.map((r) => r.id);
+    for (const [query, condition] of [
+      ['in[departement]=48', "departement = '48'"],
+      ['in[departement]=13&in[source]=sms', "departement = '13' AND source = 'sms'"],
+      ['in[departement]=30&in[chauffage]=Gaz', "departement = '30' AND data->>'chauffage' = 'Gaz'"],
+      ['filter[departement]=3&date[created_at]=2025-05-01<>2025-05-01', "departement LIKE '%3%' AND created_at < '2025-05-01T22:00:00Z'"],
+    ]) {
+      const expected = await truth(condition);
+      expect(expected.length, query).toBeGreaterThan(2);
+      const seen: number[] = [];
+      let cursor: string | null = null;
+      do {
+        const page: LeadListResponse = await json<LeadListResponse>(
+          await list(ids, `${query}&_limit=2${cursor ? `&_cursor=${encodeURIComponent(cursor)}` : ''}`),
+        );
+        seen.push(...page.data.map((r) => r.id));
+        cursor = page.next_cursor;
+      } while (cursor);
+      expect(seen, query).toEqual(expected);
+      const second = await json<LeadListResponse>(await list(ids, `${query}&_limit=2&_offset=2`));
+      expect(
+        second.data.map((r) => r.id),
+        query,
+      ).toEqual(expected.slice(2, 4));
+      expect(second.total, query).toBe(expected.length);
+    }
+  });
+
   it('lists other statuses and honours _limit 0', async () => {
     const archived = await json<LeadListResponse>(await list(String(pac.id), 'entry_status=archived'));
     expect(archived.data.map((r) => r.nom)).toEqual(['Archivé']);

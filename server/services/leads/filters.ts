@@ -62,10 +62,11 @@ export function leadConditions(landings: Landing[], status: EntryStatus | EntryS
 
 /**
  * leadConditions for a page: the tab's (landings and status), the filters whose share of the
- * leads the planner can estimate, and the others. A range of creation days is a range of
- * leads_list_idx after the tab's columns, which both databases keep statistics of. On PostgreSQL a
- * 'contains' on a text column is estimated from the statistics of that column's values and found
- * by its trigram index (search-indexes.ts); the planner knows nothing of other form values.
+ * leads the planner can estimate (`days`, `searched`), those on the columns leads_list_idx holds,
+ * and the others. A range of creation days is a range of that index after the tab's columns,
+ * which both databases keep statistics of. On PostgreSQL a 'contains' on a text column is
+ * estimated from the statistics of that column's values and found by its trigram index
+ * (search-indexes.ts); the planner knows nothing of other form values.
  */
 export function pageConditions(
   db: Pick<Queryable, 'kind'>,
@@ -73,17 +74,28 @@ export function pageConditions(
   status: EntryStatus | EntryStatus[],
   input: LeadFilters,
   params: Params,
-): { tab: string[]; estimated: string[]; unknown: string[] } {
+): { tab: string[]; days: string[]; searched: string[]; indexed: string[]; unknown: string[] } {
   const { tab, filters } = classifiedConditions(landings, status, input, params);
-  const estimated = (f: Filter) => f.planned === 'always' || (f.planned === 'pg' && db.kind === 'pg');
-  return { tab, estimated: filters.filter(estimated).map((f) => f.sql), unknown: filters.filter((f) => !estimated(f)).map((f) => f.sql) };
+  const searched = (f: Filter) => f.planned === 'pg' && db.kind === 'pg';
+  const sql = (keep: (f: Filter) => boolean) => filters.filter(keep).map((f) => f.sql);
+  return {
+    tab,
+    days: sql((f) => f.planned === 'always'),
+    searched: sql(searched),
+    indexed: sql((f) => f.planned === 'index'),
+    unknown: sql((f) => f.planned === 'never' || (f.planned === 'pg' && !searched(f))),
+  };
 }
 
 /**
- * A filter's condition, and where the planner may see it: a range of creation days always, a form
- * text column's 'contains' on PostgreSQL (pageConditions).
+ * A filter's condition, and where the planner may see it (pageConditions): a range of creation
+ * days always, a form text column's 'contains' on PostgreSQL. A condition on a column that
+ * leads_list_idx holds ('index') stays hidden, but a page may test it on the index alone.
  */
-type Filter = { sql: string; planned: 'always' | 'pg' | 'never' };
+type Filter = { sql: string; planned: 'always' | 'pg' | 'index' | 'never' };
+
+/** The columns of leads_list_idx that filters name, besides the creation time. */
+const listIndexColumns = new Set(['landing', 'entry_status', 'departement', 'zone_climatique', 'source']);
 
 /** The tab's conditions, and each filter's. */
 function classifiedConditions(
@@ -101,6 +113,7 @@ function classifiedConditions(
   const where: Filter[] = [];
   const add = (sql: string[], planned: Filter['planned'] = 'never') => where.push(...sql.map((condition) => ({ sql: condition, planned })));
   const dayPlanned = (key: string) => (key === 'created_at' ? 'always' : 'never');
+  const valuePlanned = (key: string) => (listIndexColumns.has(key) ? 'index' : 'never');
 
   // A column is resolved (its key bound) only for a condition that uses it; an empty filter is
   // still checked against the columns.
@@ -113,13 +126,13 @@ function classifiedConditions(
     } else if (text !== '') {
       const formType = formTypeOf(landings, key);
       const sql = `${expr(key, field)()}::text ILIKE ${params.add(containsPattern(containsText(formType, text)))}`;
-      add([sql], formType === 'text' && !isFixedColumn(key) ? 'pg' : 'never');
+      add([sql], formType === 'text' && !isFixedColumn(key) ? 'pg' : valuePlanned(key));
     }
   }
   for (const [key, list] of Object.entries(filters.values)) {
     const field = `in[${key}]`;
     columnSqlType(landings, key, field);
-    if (list.length) add([`${expr(key, field)()}::text = ANY(${params.add(list)}::text[])`]);
+    if (list.length) add([`${expr(key, field)()}::text = ANY(${params.add(list)}::text[])`], valuePlanned(key));
   }
   for (const [key, range] of Object.entries(filters.dates)) {
     const field = `date[${key}]`;

@@ -17,26 +17,30 @@ const landing: Landing = {
 };
 const filters = {
   contains: { nom: 'Rousseau', telephone: '0612', utm_source: 'fb' },
-  values: { chauffage: ['Gaz'] },
+  values: { chauffage: ['Gaz'], departement: ['13', '30'] },
   dates: { date_projet: '2026-01-01<>', created_at: '2026-01-01<>2026-01-31' },
 };
-/** The range of creation days, which leads_list_idx orders after the tab's columns. */
-const created = [
-  "l.created_at >= ($12::date::timestamp AT TIME ZONE 'Europe/Paris')",
-  "l.created_at < (($13::date + 1)::date::timestamp AT TIME ZONE 'Europe/Paris')",
-];
 
 describe("a page's conditions", () => {
   it("show the planner a range of creation days and, on PostgreSQL, the text columns' 'contains', whose values it has statistics of", () => {
-    const { tab, estimated, unknown } = pageConditions({ kind: 'pg' }, [landing], 'new', filters, new Params());
+    const { tab, days, searched, indexed, unknown } = pageConditions({ kind: 'pg' }, [landing], 'new', filters, new Params());
     expect(tab).toEqual(['l.landing_id = $1::int', 'l.entry_status = $2']);
-    expect(estimated).toEqual(['(l.data->>$3)::text ILIKE $4', ...created]);
+    expect(searched).toEqual(['(l.data->>$3)::text ILIKE $4']);
+    expect(days).toEqual([
+      "l.created_at >= ($13::date::timestamp AT TIME ZONE 'Europe/Paris')",
+      "l.created_at < (($14::date + 1)::date::timestamp AT TIME ZONE 'Europe/Paris')",
+    ]);
+    // The department is a column of leads_list_idx: a page may test it there.
+    expect(indexed).toEqual(['l.departement::text = ANY($10::text[])']);
     expect(unknown).toHaveLength(4);
   });
 
-  it("are the list's conditions, and on PGlite only the range of creation days is estimated", () => {
-    const { tab, estimated, unknown } = pageConditions({ kind: 'pglite' }, [landing], 'new', filters, new Params());
-    expect(estimated).toEqual(created);
-    expect([...tab, ...unknown, ...estimated].sort()).toEqual(leadConditions([landing], 'new', filters, new Params()).sort());
+  it("are the list's conditions, and on PGlite the text columns' 'contains' stay hidden", () => {
+    const { tab, days, searched, indexed, unknown } = pageConditions({ kind: 'pglite' }, [landing], 'new', filters, new Params());
+    expect(searched).toEqual([]);
+    expect(days).toHaveLength(2);
+    expect(indexed).toHaveLength(1);
+    expect(unknown).toHaveLength(5);
+    expect([...tab, ...days, ...indexed, ...unknown].sort()).toEqual(leadConditions([landing], 'new', filters, new Params()).sort());
   });
 });
