@@ -1,10 +1,10 @@
 -- A select column's leads counted per landing, month, status and value, as lead_month_stats counts
 -- them per department: the exact count of a tab filtered on one select column's values (`in[…]`)
--- sums these rows instead of reading the tab's leads, which lie across the whole table (4.7 s for
--- half of an 800,000-lead tab at 10M). Only select columns with options are counted, whose values
--- are those few; a value nobody filters on costs a row per month and status.
+-- sums these rows instead of reading the tab's leads, which lie across the whole table
+-- (docs/performance.md). Only select columns with options are counted, whose values are those
+-- few; a value nobody filters on costs a row per month and status.
 
--- The keys of a landing's select columns with options, as filters.ts `selectStatsKey` names them.
+-- The keys of a landing's select columns with options, as counting-stats.ts `countedSelect` tells them.
 CREATE FUNCTION landing_select_keys(columns jsonb) RETURNS SETOF text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   SELECT c ->> 'key' FROM jsonb_array_elements(columns) c
    WHERE c ->> 'type' = 'select' AND jsonb_typeof(c -> 'options') = 'array' AND jsonb_array_length(c -> 'options') > 0

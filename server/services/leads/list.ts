@@ -82,9 +82,9 @@ export async function listLeads(db: Queryable, landings: Landing[], query: ListQ
   const order = `ORDER BY _sort ${dir}, id ${dir}`;
   // Filters on the department, the zone or the source, in the index's order: the ids are read from
   // leads_list_idx alone (an index-only scan), and only the leads they keep are read from the
-  // table. Read whole, a rare department's page read every newer lead of the tab (1.7–2.7 s at
-  // 10,000,000 leads, docs/performance.md). A search the planner sees, which finds its leads by
-  // another index, is left to it.
+  // table. Read whole, a rare department's page read every newer lead of the tab
+  // (docs/performance.md). A search the planner sees, which finds its leads by another index, is
+  // left to it.
   const fromIndex = indexed.length > 0 && sort.key === 'created_at' && searched.length === 0 && paths.length === 0;
   const branch = (conditions: string[], limit: string) =>
     fromIndex
