@@ -6,7 +6,9 @@
 --
 -- Filled again from `leads` rather than updated in place: an update would leave a dead version of
 -- every person and write each index twice. The indexes are built once the rows are in; the
--- search-indexes job builds its trigram indexes again at the next start.
+-- search-indexes job builds its trigram indexes again at the next start. The rows go in landing
+-- order: a landing's persons then fill pages of their own, and a search through them (always on
+-- one landing's) reads those pages only, where the leads' order spread them over the whole table.
 DROP INDEX IF EXISTS lead_persons_phone_trgm;
 DROP INDEX IF EXISTS lead_persons_email_trgm;
 DROP INDEX lead_persons_phone_idx;
@@ -17,7 +19,8 @@ ALTER TABLE lead_persons ADD COLUMN postal_code text;
 INSERT INTO lead_persons (lead_id, landing_id, created_at, phone, email, postal_code)
   SELECT l.id, l.landing_id, l.created_at, l.phone, l.email, l.data ->> k.postal_key
     FROM leads l JOIN (SELECT id, landing_column_key(columns, 'postal_code') AS postal_key FROM landings) k ON k.id = l.landing_id
-   WHERE l.phone IS NOT NULL OR l.email IS NOT NULL OR l.data ->> k.postal_key IS NOT NULL;
+   WHERE l.phone IS NOT NULL OR l.email IS NOT NULL OR l.data ->> k.postal_key IS NOT NULL
+   ORDER BY l.landing_id, l.id;
 
 CREATE INDEX lead_persons_phone_idx ON lead_persons (landing_id, phone, created_at) WHERE phone IS NOT NULL;
 CREATE INDEX lead_persons_email_idx ON lead_persons (landing_id, email, created_at) WHERE email IS NOT NULL;
