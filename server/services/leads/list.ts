@@ -90,7 +90,7 @@ export async function listLeads(db: Queryable, landings: Landing[], query: ListQ
     fromIndex
       ? `(SELECT l.*, x._sort FROM (SELECT l.id, ${sort.sortExpr} AS _sort FROM leads l WHERE ${[...conditions, ...hidden(indexed)].join(' AND ')} ${order}) x
             CROSS JOIN LATERAL (SELECT * FROM leads l WHERE l.id = x.id OFFSET 0) l
-          ${unknown.length ? `WHERE ${hidden(unknown)[0]}` : ''} ORDER BY x._sort ${dir}, x.id ${dir} LIMIT ${limit})`
+          WHERE ${['true', ...hidden(unknown)].join(' AND ')} ORDER BY x._sort ${dir}, x.id ${dir} LIMIT ${limit})`
       : `(SELECT l.*, ${sort.sortExpr} AS _sort FROM leads l WHERE ${[...conditions, ...hidden([...indexed, ...unknown])].join(' AND ')} ${order} LIMIT ${limit})`;
   // Several landings: one ordered branch per landing (each reads leads_list_idx in order), merged;
   // a single `landing_id = ANY(…)` scan would sort every matching lead.

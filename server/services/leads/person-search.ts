@@ -26,11 +26,11 @@ export function personPaths(db: Pick<Queryable, 'kind'>, landings: Landing[], fi
   if (db.kind !== 'pg') return [];
   const paths: string[] = [];
   for (const [key, text] of Object.entries(filters.contains ?? {})) {
-    const type = formTypeOf(landings, key);
+    const having = landings.filter((l) => l.columns.some((c) => c.key === key));
+    const type = formTypeOf(having, key);
     if (!type || !personTypes.has(type)) continue;
     const needle = containsText(type, text);
     if (needle.length < MIN_TRIGRAM) continue;
-    const having = landings.filter((l) => l.columns.some((c) => c.key === key));
     if (!having.every((l) => l.columns.filter((c) => c.type === type).length === 1)) continue;
     const ids = having.length === 1 ? `= ${params.add(having[0].id)}::int` : `= ANY(${params.add(having.map((l) => l.id))}::int[])`;
     paths.push(`l.id IN (SELECT p.lead_id FROM lead_persons p WHERE p.landing_id ${ids} AND p.${type} ILIKE ${params.add(containsPattern(needle))})`);
