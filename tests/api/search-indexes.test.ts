@@ -37,13 +37,15 @@ describe.skipIf(!postgres)('search indexes of the form columns (PostgreSQL)', ()
       const { rows } = await q.query<{ 'QUERY PLAN': string }>('EXPLAIN SELECT count(*) FROM leads l WHERE (l.data->>$1)::text ILIKE $2', [key, pattern]);
       return rows.map((r) => r['QUERY PLAN']).join('\n');
     });
+  /** The btree indexes that a tab's landing and status lead. */
+  const tabIndexes = ['leads_list_idx', 'leads_department_idx'];
   /**
    * The plan of a tab's count as leads/filters.ts writes it, its values bound, in a transaction
-   * rolled back that hides leads_list_idx (the planner reads the test's few leads whole or by that
-   * index; at scale, docs/performance.md): what the search index alone finds of the conditions.
+   * rolled back that hides the btree indexes the tab leads (the planner reads the test's few leads
+   * whole or by them; at scale, docs/performance.md): what the search index alone finds of the conditions.
    */
   const tabPlan = (landingId: number, key: string, pattern: string) =>
-    planWithout(['leads_list_idx'], 'SELECT count(*) FROM leads l WHERE l.landing_id = $1::int AND l.entry_status = $2 AND (l.data->>$3)::text ILIKE $4', [
+    planWithout(tabIndexes, 'SELECT count(*) FROM leads l WHERE l.landing_id = $1::int AND l.entry_status = $2 AND (l.data->>$3)::text ILIKE $4', [
       landingId,
       'new',
       key,
@@ -156,7 +158,7 @@ describe.skipIf(!postgres)('search indexes of the form columns (PostgreSQL)', ()
       const landings = await getLandings(db(), landingIds);
       const params = new Params();
       const where = [...leadConditions(landings, 'new', { contains }, params), ...personPaths(db(), landings, { contains }, params)];
-      const hidden = ['leads_list_idx', 'lead_persons_phone_idx', 'lead_persons_email_idx'];
+      const hidden = [...tabIndexes, 'lead_persons_phone_idx', 'lead_persons_email_idx'];
       return planWithout(hidden, `SELECT count(*) FROM leads l WHERE ${where.join(' AND ')}`, params.values);
     };
     expect(await countPlan([a.id], { telephone: '0612' })).toContain('Bitmap Index Scan on lead_persons_phone_trgm');
@@ -193,6 +195,48 @@ describe.skipIf(!postgres)('search indexes of the form columns (PostgreSQL)', ()
       [[a.id, b.id]],
     );
     expect(persons.map((p) => p.postal_code)).toEqual(['13008', '13100', '01300', '75011', '13001']);
+  });
+
+  it("keeps leads_department_idx, from which a page reads a department's leads of a tab in creation order", async () => {
+    const a = await createLanding(db(), { columns: formColumns });
+    const ids = await insertLeads(
+      db(),
+      a.id,
+      Array.from({ length: 6 }, (_, i) => ({
+        code_postal: i % 2 ? '48000' : '13008',
+        source: i % 3 ? 'google' : 'internal',
+        created_at: new Date(Date.UTC(2026, 0, 1 + i)).toISOString(),
+      })),
+    );
+    await syncSearchIndexes(db());
+    const definition = async () =>
+      (
+        await db().query<{ def: string; valid: boolean }>(
+          `SELECT pg_get_indexdef(i.indexrelid) AS def, i.indisvalid AS valid FROM pg_index i WHERE i.indexrelid = 'leads_department_idx'::regclass`,
+        )
+      ).rows[0];
+    expect(await definition()).toEqual({
+      def: expect.stringContaining('btree (landing_id, entry_status, departement, created_at DESC, id DESC) INCLUDE (zone_climatique, source)'),
+      valid: true,
+    });
+    // A build cut short is built again.
+    await db().query(`UPDATE pg_index SET indisvalid = false WHERE indexrelid = 'leads_department_idx'::regclass`);
+    expect(await syncSearchIndexes(db())).toEqual({ created: ['leads_department_idx'], dropped: [] });
+    expect(await definition()).toMatchObject({ valid: true });
+
+    const plan = await planWithout(
+      ['leads_list_idx'],
+      'SELECT l.id FROM leads l WHERE l.landing_id = $1::int AND l.entry_status = $2 AND l.departement = ANY($3::text[]) ORDER BY l.created_at DESC, l.id DESC',
+      [a.id, 'new', ['48']],
+    );
+    expect(plan).toContain('leads_department_idx');
+    const page = async (query: string) =>
+      (await json<{ data: { id: number }[] }>(await server.request('GET', `/api/landings/data/${a.id}?entry_status=new&${query}`, { token }))).data.map(
+        (l) => l.id,
+      );
+    expect(await page('in[departement]=48')).toEqual([ids[5], ids[3], ids[1]]);
+    expect(await page('in[departement]=48&in[source]=internal')).toEqual([ids[3]]);
+    expect(await page('in[departement]=48&in[departement]=13&_limit=2')).toEqual([ids[5], ids[4]]);
   });
 
   it('is the maintenance job search-indexes, every ten minutes and at start', async () => {

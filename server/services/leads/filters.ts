@@ -90,7 +90,7 @@ export function pageConditions(
 /**
  * A filter's condition, and where the planner may see it (pageConditions): a range of creation
  * days always, a form text column's 'contains' on PostgreSQL. A condition on a column that
- * leads_list_idx holds ('index') stays hidden, but a page may test it on the index alone.
+ * leads_list_idx holds ('index') stays hidden, but a page may read it from an index alone.
  */
 type Filter = { sql: string; planned: 'always' | 'pg' | 'index' | 'never' };
 

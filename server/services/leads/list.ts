@@ -80,15 +80,16 @@ export async function listLeads(db: Queryable, landings: Landing[], query: ListQ
   }
   const offset = query._cursor ? 0 : query._offset;
   const order = `ORDER BY _sort ${dir}, id ${dir}`;
-  // Filters on the department, the zone or the source, in the index's order: the ids are read from
-  // leads_list_idx alone (an index-only scan), and only the leads they keep are read from the
+  // Filters on the department, the zone or the source, in creation order: the ids are read from
+  // an index alone (leads_department_idx for departments, leads_list_idx otherwise: an index-only
+  // scan, the planner seeing these filters), and only the leads they keep are read from the
   // table. Read whole, a rare department's page read every newer lead of the tab
   // (docs/performance.md). A search the planner sees, which finds its leads by another index, is
   // left to it.
   const fromIndex = indexed.length > 0 && sort.key === 'created_at' && searched.length === 0 && paths.length === 0;
   const branch = (conditions: string[], limit: string) =>
     fromIndex
-      ? `(SELECT l.*, x._sort FROM (SELECT l.id, ${sort.sortExpr} AS _sort FROM leads l WHERE ${[...conditions, ...hidden(indexed)].join(' AND ')} ${order}) x
+      ? `(SELECT l.*, x._sort FROM (SELECT l.id, ${sort.sortExpr} AS _sort FROM leads l WHERE ${[...conditions, ...indexed].join(' AND ')} ${order}) x
             CROSS JOIN LATERAL (SELECT * FROM leads l WHERE l.id = x.id OFFSET 0) l
           WHERE ${['true', ...hidden(unknown)].join(' AND ')} ORDER BY x._sort ${dir}, x.id ${dir} LIMIT ${limit})`
       : `(SELECT l.*, ${sort.sortExpr} AS _sort FROM leads l WHERE ${[...conditions, ...hidden([...indexed, ...unknown])].join(' AND ')} ${order} LIMIT ${limit})`;

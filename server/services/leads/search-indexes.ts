@@ -23,8 +23,8 @@ const INDEX_COLUMNS = 3;
  * Partial (leads that have the column), built concurrently, and dropped once no landing has such
  * a column. An index left invalid by an interrupted build, or of an older shape, is built again.
  * PostgreSQL only: a status change writes every index of the leads it moves, and PGlite counts a
- * tab of its size without them (docs/performance.md). Keeps those of lead_persons too
- * (`syncPersonIndexes`). Answers the indexes created and dropped.
+ * tab of its size without them (docs/performance.md). Keeps a few fixed ones too
+ * (`syncKeptIndexes`). Answers the indexes created and dropped.
  */
 export async function syncSearchIndexes(db: Pick<Queryable, 'query' | 'exec'>): Promise<{ created: string[]; dropped: string[] }> {
   await db.exec('CREATE EXTENSION IF NOT EXISTS pg_trgm');
@@ -50,7 +50,7 @@ export async function syncSearchIndexes(db: Pick<Queryable, 'query' | 'exec'>): 
     );
     created.push(name);
   }
-  created.push(...(await syncPersonIndexes(db)));
+  created.push(...(await syncKeptIndexes(db)));
   await syncValueStatistics(db, wanted);
   return { created, dropped: dropped.filter((name) => !wanted.has(name)) };
 }
@@ -74,26 +74,38 @@ async function syncValueStatistics(db: Pick<Queryable, 'query' | 'exec'>, wanted
   if (missing.length > 0) await db.exec('ANALYZE leads');
 }
 
-/** The trigram indexes of lead_persons' values by their column: what `personPaths` (person-search.ts) reaches. */
-const PERSON_INDEXES = { phone: 'lead_persons_phone_trgm', email: 'lead_persons_email_trgm', postal_code: 'lead_persons_postal_code_trgm' } as const;
+/** A trigram index of lead_persons' values of a column: what `personPaths` (person-search.ts) reaches. */
+const personIndex = (column: string) => `lead_persons USING gin (landing_id, ${column} gin_trgm_ops) WHERE ${column} IS NOT NULL`;
 
 /**
- * The 'contains' filters on a phone, an email or a postal code column find their leads through lead_persons,
- * which no status change writes: a trigram index there costs intakes and imports only, where one
- * on `leads` cost every status change of the leads it holds (docs/performance.md). Built like
- * those of `leads`: concurrently, again when left invalid. Answers those it built.
+ * Indexes kept whatever the landings, by name and definition (on the table, from `USING` or the
+ * columns on). The 'contains' filters on a phone, an email or a postal code column find their
+ * leads through lead_persons, which no status change writes: a trigram index there costs intakes
+ * and imports only, where one on `leads` cost every status change of the leads it holds. A page
+ * or a count filtered on departments reads their leads of the tab from leads_department_idx, in
+ * creation order within each department, where leads_list_idx held them among every lead of the
+ * tab (list.ts); the zone and the source ride along, so that a department beside either is read
+ * from the index alone. PGlite reads a tab of its size without it, and every status change
+ * writes it (docs/performance.md).
  */
-async function syncPersonIndexes(db: Pick<Queryable, 'query' | 'exec'>): Promise<string[]> {
+const KEPT_INDEXES: Record<string, string> = {
+  lead_persons_phone_trgm: personIndex('phone'),
+  lead_persons_email_trgm: personIndex('email'),
+  lead_persons_postal_code_trgm: personIndex('postal_code'),
+  leads_department_idx: 'leads (landing_id, entry_status, departement, created_at DESC, id DESC) INCLUDE (zone_climatique, source)',
+};
+
+/** Builds those of KEPT_INDEXES missing or left invalid, as those of the form columns are built. Answers those it built. */
+async function syncKeptIndexes(db: Pick<Queryable, 'query' | 'exec'>): Promise<string[]> {
   const { rows } = await db.query<{ name: string }>(
-    `SELECT c.relname AS name FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
-      WHERE i.indrelid = 'lead_persons'::regclass AND i.indisvalid AND c.relname = ANY($1::text[])`,
-    [Object.values(PERSON_INDEXES)],
+    `SELECT c.relname AS name FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid WHERE i.indisvalid AND c.relname = ANY($1::text[])`,
+    [Object.keys(KEPT_INDEXES)],
   );
   const created: string[] = [];
-  for (const [column, name] of Object.entries(PERSON_INDEXES)) {
+  for (const [name, definition] of Object.entries(KEPT_INDEXES)) {
     if (rows.some((r) => r.name === name)) continue;
     await db.exec(`DROP INDEX CONCURRENTLY IF EXISTS "${name}"`);
-    await db.exec(`CREATE INDEX CONCURRENTLY "${name}" ON lead_persons USING gin (landing_id, ${column} gin_trgm_ops) WHERE ${column} IS NOT NULL`);
+    await db.exec(`CREATE INDEX CONCURRENTLY "${name}" ON ${definition}`);
     created.push(name);
   }
   return created;
