@@ -261,7 +261,7 @@ describe('lead list', () => {
     expect(second.data.map((r) => r.id)).toEqual(expected.slice(2, 4));
   });
 
-  it('pages on the department and the source, beside a form filter, as the leads say, by cursor and by offset', async () => {
+  it('pages on the department, the source and the UTM source and medium, beside a form filter, as the leads say, by cursor and by offset', async () => {
     const a = await createLanding(server.ctx.db, { name: 'Départements A' });
     const b = await createLanding(server.ctx.db, { name: 'Départements B' });
     const seeds = (n: number) =>
@@ -273,6 +273,11 @@ describe('lead list', () => {
       }));
     await insertLeads(server.ctx.db, a.id, seeds(23));
     await insertLeads(server.ctx.db, b.id, seeds(17));
+    await server.ctx.db.query(
+      `UPDATE leads SET utm_source = (ARRAY['Facebook', 'google', NULL])[id % 3 + 1], utm_medium = CASE WHEN id % 2 = 0 THEN 'cpc' ELSE 'paid_social' END
+        WHERE landing_id = ANY($1::int[])`,
+      [[a.id, b.id]],
+    );
     const ids = `${a.id},${b.id}`;
     const truth = async (condition: string) =>
       (
@@ -286,6 +291,9 @@ describe('lead list', () => {
       ['in[departement]=13&in[source]=sms', "departement = '13' AND source = 'sms'"],
       ['in[departement]=30&in[chauffage]=Gaz', "departement = '30' AND data->>'chauffage' = 'Gaz'"],
       ['filter[departement]=3&date[created_at]=2025-05-01<>2025-05-01', "departement LIKE '%3%' AND created_at < '2025-05-01T22:00:00Z'"],
+      ['filter[utm_source]=FACE', "utm_source ILIKE '%face%'"],
+      ['in[utm_medium]=cpc&in[departement]=13', "utm_medium = 'cpc' AND departement = '13'"],
+      ['filter[utm_source]=o&in[chauffage]=Gaz', "utm_source LIKE '%o%' AND data->>'chauffage' = 'Gaz'"],
     ]) {
       const expected = await truth(condition);
       expect(expected.length, query).toBeGreaterThan(2);

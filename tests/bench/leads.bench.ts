@@ -228,6 +228,14 @@ export default async function leadsBench(): Promise<BenchResult[]> {
       if (i >= 2) rareDepartment.push(ms);
     }
     record({ name: 'lead page, 150 rows, a rare department (p95)', value: quantile(rareDepartment, 0.95), unit: 'ms', budget: onPostgres ? 100 : 150 });
+    // A UTM source's text, common or found nowhere: the page tests it on leads_list_idx alone.
+    const utm: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const qs = new URLSearchParams({ _limit: '150', entry_status: 'new', 'filter[utm_source]': ['face', `zq${i}x`][i % 2]! });
+      const { ms } = await call('GET', `/api/landings/data/${landing.id}?${qs}`);
+      if (i >= 2) utm.push(ms);
+    }
+    record({ name: 'lead page, 150 rows, a UTM source (p95)', value: quantile(utm, 0.95), unit: 'ms', budget: onPostgres ? 100 : 150 });
     const plain: number[] = [];
     for (let i = 0; i < 20; i++) plain.push((await call('GET', `/api/landings/data/${landing.id}?_limit=150`)).ms);
     record({ name: 'lead page, 150 rows, no filter (p95)', value: quantile(plain, 0.95), unit: 'ms' });
@@ -256,7 +264,8 @@ export default async function leadsBench(): Promise<BenchResult[]> {
     // whose phone contains four digits, email a surname or postal code a piece of one (the trigram
     // indexes on PostgreSQL, every lead of the tab read on PGlite), in two departments, from two sources,
     // created in a range of days or with some values of a select column (summed from the monthly
-    // counts, a range's two ends read from the leads).
+    // counts, a range's two ends read from the leads), whose UTM source contains a text (read from
+    // leads_list_idx alone).
     const keyOf = (type: string) => landing.columns.find((c) => c.type === type)?.key ?? type;
     const counts: Array<[string, (i: number) => URLSearchParams]> = [
       ['a form column', (i) => new URLSearchParams({ entry_status: 'new', 'filter[nom]': fx.names[i % fx.names.length] ?? 'ma' })],
@@ -290,6 +299,7 @@ export default async function leadsBench(): Promise<BenchResult[]> {
           ]),
       ],
       ['a range of days', (i) => new URLSearchParams({ entry_status: 'new', 'date[created_at]': `${parisDay(300 - 100 * (i % 3))}<>${parisDay(10)}` })],
+      ['a UTM source', (i) => new URLSearchParams({ entry_status: 'new', 'filter[utm_source]': ['face', 'oo', `zq${i}x`][i % 3]! })],
     ];
     for (const [filter, qs] of counts) {
       const countTimes: number[] = [];

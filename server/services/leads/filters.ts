@@ -90,12 +90,13 @@ export function pageConditions(
 /**
  * A filter's condition, and where the planner may see it (pageConditions): a range of creation
  * days always, a form text column's 'contains' on PostgreSQL. A condition on a column that
- * leads_list_idx holds ('index') stays hidden, but a page may read it from an index alone.
+ * leads_list_idx holds ('index') is in view where a page reads its ids from an index alone
+ * (list.ts), and hidden otherwise.
  */
 type Filter = { sql: string; planned: 'always' | 'pg' | 'index' | 'never' };
 
 /** The columns of leads_list_idx that filters name, besides the creation time. */
-const listIndexColumns = new Set(['landing', 'entry_status', 'departement', 'zone_climatique', 'source']);
+const listIndexColumns = new Set(['landing', 'entry_status', 'departement', 'zone_climatique', 'source', 'utm_source', 'utm_medium']);
 
 /** The tab's conditions, and each filter's. */
 function classifiedConditions(

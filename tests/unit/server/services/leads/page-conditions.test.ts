@@ -30,17 +30,17 @@ describe("a page's conditions", () => {
       "l.created_at >= ($13::date::timestamp AT TIME ZONE 'Europe/Paris')",
       "l.created_at < (($14::date + 1)::date::timestamp AT TIME ZONE 'Europe/Paris')",
     ]);
-    // The department is a column of leads_list_idx: a page may test it there.
-    expect(indexed).toEqual(['l.departement::text = ANY($10::text[])']);
-    expect(unknown).toHaveLength(4);
+    // The UTM source and the department are columns of leads_list_idx: a page may test them there.
+    expect(indexed).toEqual(['l.utm_source::text ILIKE $7', 'l.departement::text = ANY($10::text[])']);
+    expect(unknown).toHaveLength(3);
   });
 
   it("are the list's conditions, and on PGlite the text columns' 'contains' stay hidden", () => {
     const { tab, days, searched, indexed, unknown } = pageConditions({ kind: 'pglite' }, [landing], 'new', filters, new Params());
     expect(searched).toEqual([]);
     expect(days).toHaveLength(2);
-    expect(indexed).toHaveLength(1);
-    expect(unknown).toHaveLength(5);
+    expect(indexed).toHaveLength(2);
+    expect(unknown).toHaveLength(4);
     expect([...tab, ...days, ...indexed, ...unknown].sort()).toEqual(leadConditions([landing], 'new', filters, new Params()).sort());
   });
 });
