@@ -80,12 +80,12 @@ export async function listLeads(db: Queryable, landings: Landing[], query: ListQ
   }
   const offset = query._cursor ? 0 : query._offset;
   const order = `ORDER BY _sort ${dir}, id ${dir}`;
-  // Filters on the department, the zone or the source, in creation order: the ids are read from
-  // an index alone (leads_department_idx for departments, leads_list_idx otherwise: an index-only
-  // scan, the planner seeing these filters), and only the leads they keep are read from the
-  // table. Read whole, a rare department's page read every newer lead of the tab
-  // (docs/performance.md). A search the planner sees, which finds its leads by another index, is
-  // left to it.
+  // Filters on the department, the zone, the source or the UTM source and medium, in creation
+  // order: the ids are read from an index alone (leads_department_idx for departments,
+  // leads_list_idx otherwise: an index-only scan, the planner seeing these filters), and only the
+  // leads they keep are read from the table. Read whole, a rare department's page read every
+  // newer lead of the tab (docs/performance.md). A search the planner sees, which finds its leads
+  // by another index, is left to it.
   const fromIndex = indexed.length > 0 && sort.key === 'created_at' && searched.length === 0 && paths.length === 0;
   const branch = (conditions: string[], limit: string) =>
     fromIndex
