@@ -316,6 +316,63 @@ describe('lead list', () => {
     }
   });
 
+  it('filters a phone and an email as the form stored them, where the landing has only one such column and where it has two, by page and by count', async () => {
+    const one = await createLanding(server.ctx.db, { name: 'Personnes A' });
+    const two = await createLanding(server.ctx.db, {
+      name: 'Personnes B',
+      columns: [
+        { key: 'nom', label: 'Nom', type: 'text', required: true },
+        { key: 'telephone', label: 'Téléphone', type: 'phone', required: true },
+        { key: 'email_pro', label: 'Email pro', type: 'email', required: false },
+        { key: 'email', label: 'Email', type: 'email', required: false },
+      ],
+    });
+    const seeds = (n: number) =>
+      Array.from({ length: n }, (_, i) => ({
+        telephone: `06${String(12_000_000 + i * 37).padStart(8, '0')}`,
+        email: i % 3 ? `Jean.Martin${i}@Exemple.fr` : `claire${i}@exemple.fr`,
+        created_at: new Date(Date.UTC(2025, 5, 1) + i * 3_600_000).toISOString(),
+      }));
+    await insertLeads(server.ctx.db, one.id, seeds(19));
+    // On the second landing intake copies its first email column, the professional one, into the
+    // lead: a filter on `email` must read the form's value.
+    const second = await insertLeads(server.ctx.db, two.id, seeds(13));
+    await server.ctx.db.query(
+      `UPDATE leads SET email = 'pro' || id || '@societe.fr', data = data || jsonb_build_object('email_pro', 'pro' || id || '@societe.fr') WHERE id = ANY($1::bigint[])`,
+      [second],
+    );
+    const truth = async (ids: number[], key: string, pattern: string) =>
+      (
+        await server.ctx.db.query<{ id: number }>(
+          `SELECT id::int FROM leads WHERE landing_id = ANY($1::int[]) AND entry_status = 'new' AND data->>$2 ILIKE $3 ORDER BY created_at DESC, id DESC`,
+          [ids, key, pattern],
+        )
+      ).rows.map((r) => r.id);
+    for (const [ids, key, text, pattern] of [
+      [[one.id], 'email', 'MARTIN', '%martin%'],
+      [[one.id], 'telephone', '06 12 00', '%061200%'],
+      [[two.id], 'email', 'martin', '%martin%'],
+      [[one.id, two.id], 'email', 'jean.', '%jean.%'],
+      [[one.id, two.id], 'telephone', '0001', '%0001%'],
+    ] as const) {
+      const query = `filter[${key}]=${encodeURIComponent(text)}`;
+      const expected = await truth([...ids], key, pattern);
+      expect(expected.length, query).toBeGreaterThan(3);
+      const seen: number[] = [];
+      let cursor: string | null = null;
+      do {
+        const page: LeadListResponse = await json<LeadListResponse>(
+          await list(ids.join(','), `${query}&_limit=3${cursor ? `&_cursor=${encodeURIComponent(cursor)}` : ''}`),
+        );
+        seen.push(...page.data.map((r) => r.id));
+        cursor = page.next_cursor;
+      } while (cursor);
+      expect(seen, query).toEqual(expected);
+      const count = await server.request('GET', `/api/landings/data/${ids.join(',')}/count?${query}`, { token });
+      expect(await json(count), query).toEqual({ total: expected.length });
+    }
+  });
+
   it('lists other statuses and honours _limit 0', async () => {
     const archived = await json<LeadListResponse>(await list(String(pac.id), 'entry_status=archived'));
     expect(archived.data.map((r) => r.nom)).toEqual(['Archivé']);

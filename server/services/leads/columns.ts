@@ -82,6 +82,17 @@ export function formTypeOf(landings: Landing[], key: string): ColumnType | undef
   return types.size === 1 ? [...types][0] : undefined;
 }
 
+/**
+ * The form type of `key` when it is the only column of that type on every one of `landings`: a
+ * value that deriveFields copies (a landing's first phone and email) and lead_persons holds (those
+ * and the first postal code) is then that column's value, as the form stored it.
+ */
+export function soleColumnType(landings: Landing[], key: string): ColumnType | undefined {
+  const type = formTypeOf(landings, key);
+  const sole = (l: Landing) => l.columns.filter((c) => c.type === type).length === 1 && l.columns.some((c) => c.key === key);
+  return type && landings.length > 0 && landings.every(sole) ? type : undefined;
+}
+
 /** Resolves a column name of a filter or sort into SQL (a form column's key bound as a parameter), or answers 422 naming it. */
 export function resolveColumn(landings: Landing[], key: string, params: Params, field: string): ResolvedColumn {
   const type = columnSqlType(landings, key, field);

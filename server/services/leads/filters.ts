@@ -2,7 +2,7 @@ import type { ColumnType, Landing } from '../../../src/api/landings/contract';
 import { leadFilters, type EntryStatus, type LeadFilters } from '../../../src/api/leads/contract';
 import { validationFailed } from '../../errors';
 import { parse } from '../../validate';
-import { columnSqlType, formTypeOf, isFixedColumn, resolveColumn, unknownColumn } from './columns';
+import { columnSqlType, formTypeOf, isFixedColumn, resolveColumn, soleColumnType, unknownColumn } from './columns';
 import type { Queryable } from '../../db/connection';
 import { isCalendarDay, phoneSearchText } from './normalize';
 import { Params } from '../../db/params';
@@ -95,8 +95,22 @@ export function pageConditions(
  */
 type Filter = { sql: string; planned: 'always' | 'pg' | 'index' | 'never' };
 
+/** The columns whose values lead_utm_values holds for each landing (migration 131). */
+const knownValueColumns = new Set(['utm_source', 'utm_medium', 'utm_campaign']);
+
 /** The columns of leads_list_idx that filters name, besides the creation time. */
 const listIndexColumns = new Set(['landing', 'entry_status', 'departement', 'zone_climatique', 'source', 'utm_source', 'utm_medium']);
+
+/**
+ * The column of `leads` that holds the value of a form column on every one of `landings`: the
+ * phone and the email, which intake copies from the landing's first phone and email columns
+ * (deriveFields), where a landing has only one. leads_list_idx holds them, so that a page or a
+ * count reads them from that index instead of each lead's form values.
+ */
+export function copiedColumn(landings: Landing[], key: string): string | undefined {
+  const type = soleColumnType(landings, key);
+  return type === 'phone' || type === 'email' ? `l.${type}` : undefined;
+}
 
 /** The tab's conditions, and each filter's. */
 function classifiedConditions(
@@ -126,8 +140,15 @@ function classifiedConditions(
       add(dateRange(expr(key, field), type, text, params), dayPlanned(key));
     } else if (text !== '') {
       const formType = formTypeOf(landings, key);
-      const sql = `${expr(key, field)()}::text ILIKE ${params.add(containsPattern(containsText(formType, text)))}`;
-      add([sql], formType === 'text' && !isFixedColumn(key) ? 'pg' : valuePlanned(key));
+      const copied = copiedColumn(landings, key);
+      const column = copied ?? expr(key, field)();
+      const pattern = params.add(containsPattern(containsText(formType, text)));
+      const test = `${column}::text ILIKE ${pattern}`;
+      // Uncorrelated, the EXISTS is a test the planner makes once, before it reads any lead.
+      const sql = knownValueColumns.has(key)
+        ? `(EXISTS (SELECT FROM lead_utm_values v WHERE v.landing_id = ANY(${params.add(landings.map((l) => l.id))}::int[]) AND v.name = '${key}' AND v.value ILIKE ${pattern}) AND ${test})`
+        : test;
+      add([sql], copied ? 'index' : formType === 'text' && !isFixedColumn(key) ? 'pg' : valuePlanned(key));
     }
   }
   for (const [key, list] of Object.entries(filters.values)) {

@@ -8,7 +8,7 @@ import { leadKeys, resolveColumn } from './columns';
 import { cursorKey, decodeCursor, encodeCursor } from './cursor';
 import { Params } from '../../db/params';
 import { countingStats } from './counting-stats';
-import { leadConditions, pageConditions } from './filters';
+import { copiedColumn, leadConditions, pageConditions } from './filters';
 import { personPaths } from './person-search';
 import { DUPLICATE_WINDOW } from './insert';
 import type { JsonText } from '../../json-text';
@@ -142,11 +142,33 @@ type PageRow = { json: string | null; fetched: number; id: number | null; _sort_
 const selectListsSql = `ARRAY(SELECT DISTINCT ${frenchOrder('for_customer')} AS v FROM exports WHERE for_customer IS NOT NULL AND for_customer <> '' ORDER BY v) AS for_customer,
   ARRAY(SELECT DISTINCT source FROM imports ORDER BY source) AS import_from`;
 
+/**
+ * Leads of a tab up to which a count reads the tab's whole range of leads_list_idx for a filter on
+ * a phone or an email (copiedColumn) rather than follow the person path: the index's entries cost
+ * the same whatever the filter matches, the person path's leads are read one by one from the
+ * table, and a count is asked when a filter matches more leads than a page (docs/performance.md).
+ */
+const INDEX_COUNT_CEILING = 2_000_000;
+
 /** GET …/count: the exact total of the list that `query` and `filters` describe (up to its `_ceiling`). */
 export async function countMatching(db: Queryable, landings: Landing[], query: ListQuery, filters: LeadFilters): Promise<LeadCountResponse> {
   const params = new Params();
-  const where = [...leadConditions(landings, query.entry_status, filters, params), ...personPaths(db, landings, filters, params)];
-  return { total: await countLeads(db, where, params.values, countingStats(landings, filters, params), query._ceiling) };
+  const where = leadConditions(landings, query.entry_status, filters, params);
+  const fromIndex =
+    db.kind === 'pg' &&
+    Object.keys(filters.contains ?? {}).some((key) => copiedColumn(landings, key)) &&
+    (await tabSize(db, landings, query.entry_status)) <= INDEX_COUNT_CEILING;
+  const paths = personPaths(db, landings, filters, params, { copied: !fromIndex });
+  return { total: await countLeads(db, [...where, ...paths], params.values, countingStats(landings, filters, params), query._ceiling) };
+}
+
+/** The number of leads of these landings in this status, from lead_month_stats. */
+async function tabSize(db: Queryable, landings: Landing[], status: EntryStatus | EntryStatus[]): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
+    'SELECT coalesce(sum(value), 0)::float8 AS n FROM lead_month_stats WHERE landing_id = ANY($1::int[]) AND entry_status = ANY($2::text[])',
+    [landings.map((l) => l.id), [status].flat()],
+  );
+  return rows[0]!.n;
 }
 
 /** The leads of these landings in each status, summed from lead_month_stats (exact, a few thousand rows): the tabs' counts. */

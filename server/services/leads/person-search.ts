@@ -2,8 +2,8 @@ import type { Landing } from '../../../src/api/landings/contract';
 import type { LeadFilters } from '../../../src/api/leads/contract';
 import type { Queryable } from '../../db/connection';
 import type { Params } from '../../db/params';
-import { formTypeOf } from './columns';
-import { containsPattern, containsText } from './filters';
+import { soleColumnType } from './columns';
+import { containsPattern, containsText, copiedColumn } from './filters';
 
 /** The form types whose value lead_persons holds, each in a column named as the type. */
 const personTypes = new Set(['phone', 'email', 'postal_code']);
@@ -21,17 +21,24 @@ const MIN_TRIGRAM = 3;
  * then keeps every lead the filter keeps, and lets the planner start from the leads it names
  * instead of reading the whole tab; the filter itself stays (leadConditions). A column that is
  * not its landings' only one of its type gets none. `filters` are ones leadConditions accepted.
+ * With `copied: false`, a filter that leadConditions writes on a column of leads_list_idx
+ * (copiedColumn) gets none either.
  */
-export function personPaths(db: Pick<Queryable, 'kind'>, landings: Landing[], filters: LeadFilters, params: Params): string[] {
+export function personPaths(
+  db: Pick<Queryable, 'kind'>,
+  landings: Landing[],
+  filters: LeadFilters,
+  params: Params,
+  { copied = true }: { copied?: boolean } = {},
+): string[] {
   if (db.kind !== 'pg') return [];
   const paths: string[] = [];
   for (const [key, text] of Object.entries(filters.contains ?? {})) {
     const having = landings.filter((l) => l.columns.some((c) => c.key === key));
-    const type = formTypeOf(having, key);
-    if (!type || !personTypes.has(type)) continue;
+    const type = soleColumnType(having, key);
+    if (!type || !personTypes.has(type) || (!copied && copiedColumn(landings, key))) continue;
     const needle = containsText(type, text);
     if (needle.length < MIN_TRIGRAM) continue;
-    if (!having.every((l) => l.columns.filter((c) => c.type === type).length === 1)) continue;
     const ids = having.length === 1 ? `= ${params.add(having[0].id)}::int` : `= ANY(${params.add(having.map((l) => l.id))}::int[])`;
     paths.push(`l.id IN (SELECT p.lead_id FROM lead_persons p WHERE p.landing_id ${ids} AND p.${type} ILIKE ${params.add(containsPattern(needle))})`);
   }

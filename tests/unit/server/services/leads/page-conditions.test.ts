@@ -30,17 +30,23 @@ describe("a page's conditions", () => {
       "l.created_at >= ($13::date::timestamp AT TIME ZONE 'Europe/Paris')",
       "l.created_at < (($14::date + 1)::date::timestamp AT TIME ZONE 'Europe/Paris')",
     ]);
-    // The UTM source and the department are columns of leads_list_idx: a page may test them there.
-    expect(indexed).toEqual(['l.utm_source::text ILIKE $7', 'l.departement::text = ANY($10::text[])']);
-    expect(unknown).toHaveLength(3);
+    // The UTM source, the department and the phone that intake copies from the landing's only
+    // phone column are columns of leads_list_idx: a page may test them there. A UTM value is first
+    // looked for among the landing's known values, once.
+    expect(indexed).toEqual([
+      'l.phone::text ILIKE $5',
+      "(EXISTS (SELECT FROM lead_utm_values v WHERE v.landing_id = ANY($7::int[]) AND v.name = 'utm_source' AND v.value ILIKE $6) AND l.utm_source::text ILIKE $6)",
+      'l.departement::text = ANY($10::text[])',
+    ]);
+    expect(unknown).toHaveLength(2);
   });
 
   it("are the list's conditions, and on PGlite the text columns' 'contains' stay hidden", () => {
     const { tab, days, searched, indexed, unknown } = pageConditions({ kind: 'pglite' }, [landing], 'new', filters, new Params());
     expect(searched).toEqual([]);
     expect(days).toHaveLength(2);
-    expect(indexed).toHaveLength(2);
-    expect(unknown).toHaveLength(4);
+    expect(indexed).toHaveLength(3);
+    expect(unknown).toHaveLength(3);
     expect([...tab, ...days, ...indexed, ...unknown].sort()).toEqual(leadConditions([landing], 'new', filters, new Params()).sort());
   });
 });
