@@ -2,7 +2,7 @@
  * Saved views of the lead view (issue 28, migration 112): a named list (landings, tab, column
  * filters, sort), its author's alone or shared with everyone. A shared view is changed only by its
  * author or an admin; another's private view does not exist for anyone else. Each view's count
- * runs the list's own conditions (leadConditions, countLeads): one way to filter.
+ * runs the list's own count (countConditions, countLeads): one way to filter.
  */
 import type { z } from 'zod';
 import type { Landing } from '../../src/api/landings/contract';
@@ -14,10 +14,9 @@ import { AppError, conflict, forbidden, notFound } from '../errors';
 import type { SessionUser } from './auth/sessions';
 import { columnSqlType } from './leads/columns';
 import { countingStats } from './leads/counting-stats';
-import { leadConditions } from './leads/filters';
-import { personPaths } from './leads/person-search';
 import { getLandings, landingFields } from './leads/landings';
-import { countLeads } from './leads/list';
+import { leadConditions } from './leads/filters';
+import { countConditions, countLeads } from './leads/list';
 
 type ViewCreate = z.output<typeof viewCreateRequest>;
 type ViewUpdate = z.output<typeof viewUpdateRequest>;
@@ -60,15 +59,15 @@ async function withCount(db: Queryable, user: SessionUser, { position: _, ...vie
   if (status && of.every((l) => l !== undefined)) {
     const params = new Params();
     // A column the landings lost since the view was saved leaves the view without a count, not the list without views.
-    const where = tryConditions(() => [...leadConditions(of, status, view.filters, params), ...personPaths(db, of, view.filters, params)]);
+    const where = await tryConditions(countConditions(db, of, status, view.filters, params));
     if (where) count = await countLeads(db, where, params.values, countingStats(of, view.filters, params));
   }
   return { ...view, editable: mayEdit(user, { ...view, position: 0 }), count };
 }
 
-function tryConditions(build: () => string[]): string[] | null {
+async function tryConditions(build: Promise<string[]>): Promise<string[] | null> {
   try {
-    return build();
+    return await build;
   } catch (err) {
     if (err instanceof AppError && err.status === 422) return null;
     throw err;

@@ -8,6 +8,9 @@ import { containsPattern, containsText, copiedColumn } from './filters';
 /** The form types whose value lead_persons holds, each in a column named as the type. */
 const personTypes = new Set(['phone', 'email', 'postal_code']);
 
+/** The condition that finds the leads of a 'contains' filter on `key` through their person. */
+export type PersonPath = { key: string; sql: string };
+
 /** pg_trgm finds nothing shorter in its index: a pattern of two letters reads all of it. */
 const MIN_TRIGRAM = 3;
 
@@ -30,9 +33,9 @@ export function personPaths(
   filters: LeadFilters,
   params: Params,
   { copied = true }: { copied?: boolean } = {},
-): string[] {
+): PersonPath[] {
   if (db.kind !== 'pg') return [];
-  const paths: string[] = [];
+  const paths: PersonPath[] = [];
   for (const [key, text] of Object.entries(filters.contains ?? {})) {
     const having = landings.filter((l) => l.columns.some((c) => c.key === key));
     const type = soleColumnType(having, key);
@@ -40,7 +43,8 @@ export function personPaths(
     const needle = containsText(type, text);
     if (needle.length < MIN_TRIGRAM) continue;
     const ids = having.length === 1 ? `= ${params.add(having[0].id)}::int` : `= ANY(${params.add(having.map((l) => l.id))}::int[])`;
-    paths.push(`l.id IN (SELECT p.lead_id FROM lead_persons p WHERE p.landing_id ${ids} AND p.${type} ILIKE ${params.add(containsPattern(needle))})`);
+    const sql = `l.id IN (SELECT p.lead_id FROM lead_persons p WHERE p.landing_id ${ids} AND p.${type} ILIKE ${params.add(containsPattern(needle))})`;
+    paths.push({ key, sql });
   }
   return paths;
 }

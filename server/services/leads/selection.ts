@@ -27,7 +27,7 @@ export async function selectionConditions(
     const sel = parse(leadSelection, target.filter);
     const landings = await getLandings(db, sel.ids);
     const status = statuses.includes(sel.entry_status) ? sel.entry_status : [];
-    const where = [...leadConditions(landings, status, sel.filters, params), ...personPaths(db, landings, sel.filters, params)];
+    const where = [...leadConditions(landings, status, sel.filters, params), ...personPaths(db, landings, sel.filters, params).map((p) => p.sql)];
     // The list the user saw: none of the leads that arrived above its ceiling since.
     if (sel.ceiling !== undefined) where.push(`l.id <= ${params.add(sel.ceiling)}::bigint`);
     return { where, verify: async () => undefined };

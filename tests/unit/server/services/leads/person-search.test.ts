@@ -25,8 +25,8 @@ describe("the ways in through lead_persons for 'contains' filters on phones, ema
   it("name the person's leads by their phone, email or postal code, the text bound as the filter's pattern", () => {
     const params = new Params();
     expect(personPaths(pg, [one], { contains: { telephone: '0612', email: 'mar_tin' } }, params)).toEqual([
-      'l.id IN (SELECT p.lead_id FROM lead_persons p WHERE p.landing_id = $1::int AND p.phone ILIKE $2)',
-      'l.id IN (SELECT p.lead_id FROM lead_persons p WHERE p.landing_id = $3::int AND p.email ILIKE $4)',
+      { key: 'telephone', sql: 'l.id IN (SELECT p.lead_id FROM lead_persons p WHERE p.landing_id = $1::int AND p.phone ILIKE $2)' },
+      { key: 'email', sql: 'l.id IN (SELECT p.lead_id FROM lead_persons p WHERE p.landing_id = $3::int AND p.email ILIKE $4)' },
     ]);
     expect(params.values).toEqual([1, '%0612%', 1, '%mar\\_tin%']);
     // Looked for as the filter does: a phone as stored, an email without its edge spaces.
@@ -35,7 +35,7 @@ describe("the ways in through lead_persons for 'contains' filters on phones, ema
     expect(typed.values).toEqual([1, '%0612%', 1, '%martin%']);
     const postal = new Params();
     expect(personPaths(pg, [one], { contains: { cp: '13 0' } }, postal)).toEqual([
-      'l.id IN (SELECT p.lead_id FROM lead_persons p WHERE p.landing_id = $1::int AND p.postal_code ILIKE $2)',
+      { key: 'cp', sql: 'l.id IN (SELECT p.lead_id FROM lead_persons p WHERE p.landing_id = $1::int AND p.postal_code ILIKE $2)' },
     ]);
     expect(postal.values).toEqual([1, '%130%']);
   });
@@ -43,7 +43,7 @@ describe("the ways in through lead_persons for 'contains' filters on phones, ema
   it('read the landings that have the column, whatever their other columns are called', () => {
     const params = new Params();
     expect(personPaths(pg, [one, other], { contains: { email: 'martin' } }, params)).toEqual([
-      'l.id IN (SELECT p.lead_id FROM lead_persons p WHERE p.landing_id = ANY($1::int[]) AND p.email ILIKE $2)',
+      { key: 'email', sql: 'l.id IN (SELECT p.lead_id FROM lead_persons p WHERE p.landing_id = ANY($1::int[]) AND p.email ILIKE $2)' },
     ]);
     expect(params.values).toEqual([[1, 2], '%martin%']);
     expect(personPaths(pg, [one, other], { contains: { tel: '0612' } }, new Params())).toHaveLength(1);
@@ -59,5 +59,8 @@ describe("the ways in through lead_persons for 'contains' filters on phones, ema
     expect(personPaths(pg, [one], { contains: { telephone: '06' } }, new Params())).toEqual([]);
     expect(personPaths(pg, [one], { contains: { telephone: '06 .' } }, new Params())).toEqual([]);
     expect(personPaths({ kind: 'pglite' }, [one], { contains: { telephone: '0612' } }, new Params())).toEqual([]);
+    // Left to leads_list_idx: the phone and the email, which intake copies into the lead.
+    const copied = personPaths(pg, [one], { contains: { telephone: '0612', email: 'martin', cp: '130' } }, new Params(), { copied: false });
+    expect(copied.map((p) => p.key)).toEqual(['cp']);
   });
 });
