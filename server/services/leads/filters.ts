@@ -62,9 +62,10 @@ export function leadConditions(landings: Landing[], status: EntryStatus | EntryS
 
 /**
  * leadConditions for a page: the tab's (landings and status), the filters whose share of the
- * leads the planner can estimate (`days`, `searched`), those on the columns leads_list_idx holds,
+ * leads the planner can estimate (`always`, `searched`), those on the columns leads_list_idx holds,
  * and the others. A range of creation days is a range of that index after the tab's columns,
- * which both databases keep statistics of. On PostgreSQL a 'contains' on a text column is
+ * which both databases keep statistics of; a test of a UTM column's known values is made once,
+ * before any lead is read. On PostgreSQL a 'contains' on a text column is
  * estimated from the statistics of that column's values and found by its trigram index
  * (search-indexes.ts); the planner knows nothing of other form values.
  */
@@ -74,13 +75,13 @@ export function pageConditions(
   status: EntryStatus | EntryStatus[],
   input: LeadFilters,
   params: Params,
-): { tab: string[]; days: string[]; searched: string[]; indexed: string[]; unknown: string[] } {
+): { tab: string[]; always: string[]; searched: string[]; indexed: string[]; unknown: string[] } {
   const { tab, filters } = classifiedConditions(landings, status, input, params);
   const searched = (f: Filter) => f.planned === 'pg' && db.kind === 'pg';
   const sql = (keep: (f: Filter) => boolean) => filters.filter(keep).map((f) => f.sql);
   return {
     tab,
-    days: sql((f) => f.planned === 'always'),
+    always: sql((f) => f.planned === 'always'),
     searched: sql(searched),
     indexed: sql((f) => f.planned === 'index'),
     unknown: sql((f) => f.planned === 'never' || (f.planned === 'pg' && !searched(f))),
@@ -89,7 +90,7 @@ export function pageConditions(
 
 /**
  * A filter's condition, and where the planner may see it (pageConditions): a range of creation
- * days always, a form text column's 'contains' on PostgreSQL. A condition on a column that
+ * days and a test of known UTM values always, a form text column's 'contains' on PostgreSQL. A condition on a column that
  * leads_list_idx holds ('index') is in view where a page reads its ids from an index alone
  * (list.ts), and hidden otherwise.
  */
@@ -99,7 +100,20 @@ type Filter = { sql: string; planned: 'always' | 'pg' | 'index' | 'never' };
 const knownValueColumns = new Set(['utm_source', 'utm_medium', 'utm_campaign']);
 
 /** The columns of leads_list_idx that filters name, besides the creation time. */
-const listIndexColumns = new Set(['landing', 'entry_status', 'departement', 'zone_climatique', 'source', 'utm_source', 'utm_medium']);
+const listIndexColumns = new Set([
+  'id',
+  'landing',
+  'entry_status',
+  'departement',
+  'zone_climatique',
+  'source',
+  'utm_source',
+  'utm_medium',
+  'updated_at',
+  'sold_to',
+  'convert',
+  'rapport_id',
+]);
 
 /**
  * The column of `leads` that holds the value of a form column on every one of `landings`: the
@@ -127,8 +141,8 @@ function classifiedConditions(
   ];
   const where: Filter[] = [];
   const add = (sql: string[], planned: Filter['planned'] = 'never') => where.push(...sql.map((condition) => ({ sql: condition, planned })));
-  const dayPlanned = (key: string) => (key === 'created_at' ? 'always' : 'never');
   const valuePlanned = (key: string) => (listIndexColumns.has(key) ? 'index' : 'never');
+  const dayPlanned = (key: string) => (key === 'created_at' ? 'always' : valuePlanned(key));
 
   // A column is resolved (its key bound) only for a condition that uses it; an empty filter is
   // still checked against the columns.
@@ -145,10 +159,11 @@ function classifiedConditions(
       const pattern = params.add(containsPattern(containsText(formType, text)));
       const test = `${column}::text ILIKE ${pattern}`;
       // Uncorrelated, the EXISTS is a test the planner makes once, before it reads any lead.
-      const sql = knownValueColumns.has(key)
-        ? `(EXISTS (SELECT FROM lead_utm_values v WHERE v.landing_id = ANY(${params.add(landings.map((l) => l.id))}::int[]) AND v.name = '${key}' AND v.value ILIKE ${pattern}) AND ${test})`
-        : test;
-      add([sql], copied ? 'index' : formType === 'text' && !isFixedColumn(key) ? 'pg' : valuePlanned(key));
+      if (knownValueColumns.has(key)) {
+        const ids = params.add(landings.map((l) => l.id));
+        add([`EXISTS (SELECT FROM lead_utm_values v WHERE v.landing_id = ANY(${ids}::int[]) AND v.name = '${key}' AND v.value ILIKE ${pattern})`], 'always');
+      }
+      add([test], copied ? 'index' : formType === 'text' && !isFixedColumn(key) ? 'pg' : valuePlanned(key));
     }
   }
   for (const [key, list] of Object.entries(filters.values)) {

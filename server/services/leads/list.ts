@@ -55,8 +55,8 @@ export type LeadListPage = Omit<LeadListResponse, 'data'> & { data: JsonText<Lea
  */
 export async function listLeads(db: Queryable, landings: Landing[], query: ListQuery, filters: LeadFilters): Promise<LeadListPage> {
   const params = new Params();
-  const { tab, days, searched, indexed, unknown } = pageConditions(db, landings, query.entry_status, filters, params);
-  const countWhere = [...tab, ...days, ...searched, ...indexed, ...unknown];
+  const { tab, always, searched, indexed, unknown } = pageConditions(db, landings, query.entry_status, filters, params);
+  const countWhere = [...tab, ...always, ...searched, ...indexed, ...unknown];
   // The planner has no statistics on most form values and guesses that a filter on them keeps a
   // few leads, so it reads and sorts every lead of the landing (0.3–0.7 s on PGlite for 76,000).
   // Behind CASE the filters get its default share instead, and the newest leads are read in
@@ -66,7 +66,7 @@ export async function listLeads(db: Queryable, landings: Landing[], query: ListQ
   // sees is below it, and a lead committed later is above it, never on a later page of this list.
   const ceiling = query._ceiling === undefined ? undefined : params.add(query._ceiling);
   const paths = personPaths(db, landings, filters, params).map((p) => p.sql);
-  const where = [...tab, ...days, ...searched, ...paths, ...(ceiling ? [`l.id <= ${ceiling}::bigint`] : [])];
+  const where = [...tab, ...always, ...searched, ...paths, ...(ceiling ? [`l.id <= ${ceiling}::bigint`] : [])];
   const hidden = (conditions: string[]) => (conditions.length ? [`(CASE WHEN ${conditions.join(' AND ')} THEN true END)`] : []);
 
   const sort = resolveColumn(landings, query._sort, params, '_sort');

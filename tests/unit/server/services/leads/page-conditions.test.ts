@@ -22,31 +22,28 @@ const filters = {
 };
 
 describe("a page's conditions", () => {
-  it("show the planner a range of creation days and, on PostgreSQL, the text columns' 'contains', whose values it has statistics of", () => {
-    const { tab, days, searched, indexed, unknown } = pageConditions({ kind: 'pg' }, [landing], 'new', filters, new Params());
+  it("show the planner a range of creation days, a test of known UTM values and, on PostgreSQL, the text columns' 'contains', whose values it has statistics of", () => {
+    const { tab, always, searched, indexed, unknown } = pageConditions({ kind: 'pg' }, [landing], 'new', filters, new Params());
     expect(tab).toEqual(['l.landing_id = $1::int', 'l.entry_status = $2']);
     expect(searched).toEqual(['(l.data->>$3)::text ILIKE $4']);
-    expect(days).toEqual([
+    // A UTM value is first looked for among the landing's known values, once.
+    expect(always).toEqual([
+      "EXISTS (SELECT FROM lead_utm_values v WHERE v.landing_id = ANY($7::int[]) AND v.name = 'utm_source' AND v.value ILIKE $6)",
       "l.created_at >= ($13::date::timestamp AT TIME ZONE 'Europe/Paris')",
       "l.created_at < (($14::date + 1)::date::timestamp AT TIME ZONE 'Europe/Paris')",
     ]);
     // The UTM source, the department and the phone that intake copies from the landing's only
-    // phone column are columns of leads_list_idx: a page may test them there. A UTM value is first
-    // looked for among the landing's known values, once.
-    expect(indexed).toEqual([
-      'l.phone::text ILIKE $5',
-      "(EXISTS (SELECT FROM lead_utm_values v WHERE v.landing_id = ANY($7::int[]) AND v.name = 'utm_source' AND v.value ILIKE $6) AND l.utm_source::text ILIKE $6)",
-      'l.departement::text = ANY($10::text[])',
-    ]);
+    // phone column are columns of leads_list_idx: a page may test them there.
+    expect(indexed).toEqual(['l.phone::text ILIKE $5', 'l.utm_source::text ILIKE $6', 'l.departement::text = ANY($10::text[])']);
     expect(unknown).toHaveLength(2);
   });
 
   it("are the list's conditions, and on PGlite the text columns' 'contains' stay hidden", () => {
-    const { tab, days, searched, indexed, unknown } = pageConditions({ kind: 'pglite' }, [landing], 'new', filters, new Params());
+    const { tab, always, searched, indexed, unknown } = pageConditions({ kind: 'pglite' }, [landing], 'new', filters, new Params());
     expect(searched).toEqual([]);
-    expect(days).toHaveLength(2);
+    expect(always).toHaveLength(3);
     expect(indexed).toHaveLength(3);
     expect(unknown).toHaveLength(3);
-    expect([...tab, ...days, ...indexed, ...unknown].sort()).toEqual(leadConditions([landing], 'new', filters, new Params()).sort());
+    expect([...tab, ...always, ...indexed, ...unknown].sort()).toEqual(leadConditions([landing], 'new', filters, new Params()).sort());
   });
 });
