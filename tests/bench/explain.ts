@@ -1,5 +1,5 @@
 // `BENCH_EXPLAIN=1 npm run bench -- leads`: the EXPLAIN (ANALYZE, BUFFERS) of every statement that the
-// measured paths run (lead page, exact count, statistics, regions, status change and its undo),
+// measured paths run (lead pages, exact counts, statistics, regions, status change and its undo),
 // printed as the server's own services issue them on the bench database, so the plans of
 // docs/performance.md can be taken again at any size. A write is explained inside a savepoint
 // rolled back before the statement itself runs.
@@ -55,12 +55,20 @@ export interface ExplainInput {
 export async function explainLeadPaths(db: Db, input: ExplainInput) {
   const [first] = await getLandings(db, [input.landingIds[0]!]);
   const end = new Date().toISOString().slice(0, 10);
+  const parisDay = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toLocaleDateString('sv-SE', { timeZone: 'Europe/Paris' });
   const start = new Date(Date.now() - 365 * 86_400_000).toISOString().slice(0, 10);
   const raw = { entry_status: 'new', 'filter[nom]': input.name };
   const user: SessionUser = { id: input.adminId, email: 'bench', name: 'Bench', admin: true };
+  const keyOf = (type: string) => first!.columns.find((c) => c.type === type)!.key;
+  const count = (query: Record<string, string>) => (q: Db) => countMatching(q, [first!], leadListQuery.parse(query), filtersFromQuery(query));
+  const page = (query: Record<string, string>) => (q: Db) => listLeads(q, [first!], leadListQuery.parse({ ...query, _limit: '150' }), filtersFromQuery(query));
   const paths: Array<[string, (q: Db) => Promise<unknown>]> = [
-    ['lead page, 150 rows, filter on a form column', (q) => listLeads(q, [first!], leadListQuery.parse({ ...raw, _limit: '150' }), filtersFromQuery(raw))],
-    ['exact count of a filtered tab', (q) => countMatching(q, [first!], leadListQuery.parse(raw), filtersFromQuery(raw))],
+    ['lead page, 150 rows, filter on a form column', page(raw)],
+    ['exact count of a filtered tab', count(raw)],
+    ['exact count, an email', count({ entry_status: 'new', [`filter[${keyOf('email')}]`]: 'bernard' })],
+    ['exact count, a postal code', count({ entry_status: 'new', [`filter[${keyOf('postal_code')}]`]: '130' })],
+    ['lead page, 150 rows, a UTM source no lead has', page({ entry_status: 'new', 'filter[utm_source]': 'zq1x' })],
+    ['exact count, a range of last changes', count({ entry_status: 'new', 'date[updated_at]': `${parisDay(20)}<>${parisDay(2)}` })],
     ['department statistics, all landings, one year', (q) => departmentStats(q, { ids: input.landingIds, category: 'production', start, end, zone: false })],
     [
       'map regions, one year',
