@@ -90,9 +90,9 @@ export function pageConditions(
 
 /**
  * A filter's condition, and where the planner may see it (pageConditions): a range of creation
- * days and a test of known UTM values always, a form text column's 'contains' on PostgreSQL. A condition on a column that
- * leads_list_idx holds ('index') is in view where a page reads its ids from an index alone
- * (list.ts), and hidden otherwise.
+ * days and a test of known UTM values always, a form text column's 'contains' on PostgreSQL. A
+ * condition on a column that leads_list_idx holds ('index') is in view where a page reads its ids
+ * from an index alone (list.ts), and hidden otherwise.
  */
 type Filter = { sql: string; planned: 'always' | 'pg' | 'index' | 'never' };
 

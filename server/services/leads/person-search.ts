@@ -22,7 +22,8 @@ const MIN_TRIGRAM = 3;
  * postal code column (migration 128), as the form stored them: on a landing whose only column of
  * the type is the filtered one, it is that column's value. The condition
  * then keeps every lead the filter keeps, and lets the planner start from the leads it names
- * instead of reading the whole tab; the filter itself stays (leadConditions). A column that is
+ * instead of reading the whole tab; a page and a selection keep the filter beside it
+ * (leadConditions), a count leaves the filter to it (list.ts `countConditions`). A column that is
  * not its landings' only one of its type gets none. `filters` are ones leadConditions accepted.
  * With `copied: false`, a filter that leadConditions writes on a column of leads_list_idx
  * (copiedColumn) gets none either.
