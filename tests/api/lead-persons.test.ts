@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LeadListResponse } from '../../src/api/leads/contract';
 import { ADMIN, startServer, type TestServer } from './harness';
-import { createLanding, insertLeads, json } from './leads-support';
+import { createLanding, insertLeads, json, postIntake } from './leads-support';
 
 let server: TestServer;
 let token: string;
@@ -13,8 +13,6 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const db = () => server.ctx.db;
-const intake = (key: string, body: Record<string, string>) =>
-  server.request('POST', `/api/intake/${key}`, { body, headers: { origin: 'https://lp.example.com', 'x-forwarded-for': '203.0.113.9' } });
 const post = (path: string, body: unknown) => server.request('POST', path, { body, token });
 
 /** The persons as their triggers keep them, and as the leads say they should be (the postal code: the landing's 'code_postal'). */
@@ -32,7 +30,7 @@ describe("a lead's person", () => {
     const a = await createLanding(db());
     const b = await createLanding(db());
     const direct = await insertLeads(db(), a.id, [{ telephone: '0611000001' }, { email: 'direct@x.fr' }, {}, { code_postal: '69001' }]);
-    expect((await intake(a.key, { nom: 'Intake', telephone: '06 11 00 00 02', code_postal: '75001', email: 'Intake@X.fr' })).status).toBe(201);
+    expect((await postIntake(server, a.key, { nom: 'Intake', telephone: '06 11 00 00 02', code_postal: '75001', email: 'Intake@X.fr' })).status).toBe(201);
     const imported = await post(`/api/landings/${a.id}/import/excel`, {
       form_import_from: 'Partenaire',
       data: [
@@ -60,7 +58,7 @@ describe("a lead's person", () => {
 
   it('names the lead a duplicate repeats whatever its status, and no longer once it is deleted', async () => {
     const landing = await createLanding(db());
-    const send = (nom: string) => intake(landing.key, { nom, telephone: '0622000001', code_postal: '75001' });
+    const send = (nom: string) => postIntake(server, landing.key, { nom, telephone: '0622000001', code_postal: '75001' });
     const first = await json<{ data: { id: number; entry_status: string } }>(await send('Premier'));
     const second = await json<{ data: { id: number; entry_status: string } }>(await send('Second'));
     expect([first.data.entry_status, second.data.entry_status]).toEqual(['new', 'duplicate']);

@@ -6,7 +6,7 @@ import { Params } from '../../server/db/params';
 import { leadConditions } from '../../server/services/leads/filters';
 import { getLanding } from '../../server/services/leads/landings';
 import { ADMIN, startServer, type TestServer } from './harness';
-import { createLanding, insertLeads, json } from './leads-support';
+import { createLanding, insertLeads, json, postIntake } from './leads-support';
 
 let server: TestServer;
 let token: string;
@@ -18,8 +18,6 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const db = () => server.ctx.db;
-const intake = (key: string, body: Record<string, string>) =>
-  server.request('POST', `/api/intake/${key}`, { body, headers: { origin: 'https://lp.example.com', 'x-forwarded-for': '203.0.113.7' } });
 const post = (path: string, body: unknown) => server.request('POST', path, { body, token });
 const get = async <T>(path: string) => json<T>(await server.request('GET', path, { token }));
 
@@ -41,7 +39,7 @@ describe("a landing's UTM values", () => {
     const direct = await insertLeads(db(), a.id, [{ telephone: '0611000001' }, { telephone: '0611000002' }]);
     await db().query(`UPDATE leads SET utm_source = 'Direct', utm_campaign = repeat('é', 4000) WHERE id = $1`, [direct[0]]);
     const form = { nom: 'Intake', telephone: '06 11 00 00 03', code_postal: '75001', email: 'intake@x.fr' };
-    expect((await intake(a.key, { ...form, utm_source: 'Facebook', utm_medium: 'paid_social', utm_campaign: 'printemps' })).status).toBe(201);
+    expect((await postIntake(server, a.key, { ...form, utm_source: 'Facebook', utm_medium: 'paid_social', utm_campaign: 'printemps' })).status).toBe(201);
     const imported = await post(`/api/landings/${a.id}/import/excel`, {
       form_import_from: 'Partenaire',
       data: [{ nom: 'Import', telephone: '0611000004', code_postal: '30000', utm_source: 'newsletter', utm_campaign: 'x'.repeat(5000) }],

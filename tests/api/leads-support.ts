@@ -81,3 +81,7 @@ export async function normalUserToken(server: TestServer, email = `staff-${Date.
   await createUser(server.ctx.db, { name: 'Staff', email, password: 'staff-password-1' });
   return server.login(email, 'staff-password-1');
 }
+
+/** A form posted by a landing page (the public intake), from a distinct address whose rate limit it alone spends. */
+export const postIntake = (server: TestServer, key: string, body: Record<string, string>, address = '203.0.113.9') =>
+  server.request('POST', `/api/intake/${key}`, { body, headers: { origin: 'https://lp.example.com', 'x-forwarded-for': address } });

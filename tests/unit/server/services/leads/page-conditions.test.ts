@@ -1,20 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { Landing, LandingColumn } from '../../../../../src/api/landings/contract';
 import { Params } from '../../../../../server/db/params';
 import { leadConditions, pageConditions } from '../../../../../server/services/leads/filters';
+import { column, landing } from './landing-fixture';
 
-const column = (key: string, type: LandingColumn['type']): LandingColumn => ({ key, label: key, type, required: false });
-const landing: Landing = {
-  id: 1,
-  key: 'pac',
-  name: 'PAC',
-  kind: 'standard',
-  category: 'pac',
-  zone_climatique: false,
-  columns: [column('nom', 'text'), column('telephone', 'phone'), column('chauffage', 'select'), column('date_projet', 'date')],
-  thank_you_url: null,
-  max_buyers: 1,
-};
+const landing1 = landing(1, [column('nom', 'text'), column('telephone', 'phone'), column('chauffage', 'select'), column('date_projet', 'date')]);
 const filters = {
   contains: { nom: 'Rousseau', telephone: '0612', utm_source: 'fb' },
   values: { chauffage: ['Gaz'], departement: ['13', '30'] },
@@ -23,7 +12,7 @@ const filters = {
 
 describe("a page's conditions", () => {
   it("show the planner a range of creation days, a test of known UTM values and, on PostgreSQL, the text columns' 'contains', whose values it has statistics of", () => {
-    const { tab, always, searched, indexed, unknown } = pageConditions({ kind: 'pg' }, [landing], 'new', filters, new Params());
+    const { tab, always, searched, indexed, unknown } = pageConditions({ kind: 'pg' }, [landing1], 'new', filters, new Params());
     expect(tab).toEqual(['l.landing_id = $1::int', 'l.entry_status = $2']);
     expect(searched).toEqual(['(l.data->>$3)::text ILIKE $4']);
     // A UTM value is first looked for among the landing's known values, once.
@@ -39,11 +28,11 @@ describe("a page's conditions", () => {
   });
 
   it("are the list's conditions, and on PGlite the text columns' 'contains' stay hidden", () => {
-    const { tab, always, searched, indexed, unknown } = pageConditions({ kind: 'pglite' }, [landing], 'new', filters, new Params());
+    const { tab, always, searched, indexed, unknown } = pageConditions({ kind: 'pglite' }, [landing1], 'new', filters, new Params());
     expect(searched).toEqual([]);
     expect(always).toHaveLength(3);
     expect(indexed).toHaveLength(3);
     expect(unknown).toHaveLength(3);
-    expect([...tab, ...always, ...indexed, ...unknown].sort()).toEqual(leadConditions([landing], 'new', filters, new Params()).sort());
+    expect([...tab, ...always, ...indexed, ...unknown].sort()).toEqual(leadConditions([landing1], 'new', filters, new Params()).sort());
   });
 });

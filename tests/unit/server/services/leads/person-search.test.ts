@@ -1,20 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Landing, LandingColumn } from '../../../../../src/api/landings/contract';
 import { Params } from '../../../../../server/db/params';
 import { personPaths } from '../../../../../server/services/leads/person-search';
+import { column, landing } from './landing-fixture';
 
-const column = (key: string, type: LandingColumn['type']): LandingColumn => ({ key, label: key, type, required: false });
-const landing = (id: number, columns: LandingColumn[]): Landing => ({
-  id,
-  key: `lp-${id}`,
-  name: `Landing ${id}`,
-  kind: 'standard',
-  category: 'pac',
-  zone_climatique: false,
-  columns,
-  thank_you_url: null,
-  max_buyers: 1,
-});
 const pg = { kind: 'pg' } as const;
 const one = landing(1, [column('nom', 'text'), column('telephone', 'phone'), column('email', 'email'), column('cp', 'postal_code')]);
 const other = landing(2, [column('nom', 'text'), column('tel', 'phone'), column('email', 'email')]);
