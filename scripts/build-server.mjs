@@ -43,9 +43,9 @@ export async function buildServer() {
     define: { SERVER_ROUTE_FILES: JSON.stringify(readdirSync(join(root, 'server/routes')).filter((f) => f.endsWith('.ts'))) },
   });
   // migrate.ts reads ./migrations/ next to the module that runs it, and openPglite starts
-  // ./pglite-worker.mjs (plain JavaScript, as tsx and vitest load it too).
+  // ./pglite-worker.mjs and its extensions (plain JavaScript, as tsx and vitest load them too).
   cpSync(join(root, 'server/db/migrations'), join(serverDir, 'migrations'), { recursive: true });
-  cpSync(join(root, 'server/db/pglite-worker.mjs'), join(serverDir, 'pglite-worker.mjs'));
+  for (const file of ['pglite-worker.mjs', 'pglite-extensions.mjs']) cpSync(join(root, 'server/db', file), join(serverDir, file));
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) await buildServer();

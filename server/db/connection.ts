@@ -37,7 +37,7 @@ export interface Queryable {
    * Either way the database works off this thread while it goes on.
    */
   readonly parallel: boolean;
-  /** The database: PGlite embedded, or a PostgreSQL server (which has the indexes PGlite goes without, search-indexes.ts). */
+  /** The database: PGlite embedded, or a PostgreSQL server (which has indexes PGlite goes without, search-indexes.ts). */
   readonly kind: 'pglite' | 'pg';
 }
 

@@ -3,6 +3,7 @@
 // Plain JavaScript, so that the server's bundle, tsx and vitest load it alike, with no loader.
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
+import { pgliteExtensions } from './pglite-extensions.mjs';
 
 const { dir, image, settings } = workerData;
 
@@ -76,6 +77,7 @@ async function main() {
   const db = await PGlite.create(dir, {
     loadDataDir: image ? new Blob([image]) : undefined,
     parsers,
+    extensions: pgliteExtensions,
     startParams: [...PGlite.defaultStartParams, ...settings.flatMap((setting) => ['-c', setting])],
   });
   parentPort.on('message', (msg) => {

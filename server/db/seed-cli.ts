@@ -36,8 +36,8 @@ try {
     console.log(`Démo créée : ${leads.toLocaleString('fr-FR')} leads en ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }
   if (count > 0) await grow(db, count);
-  // The server builds them at its start too, concurrently with its requests: a bench would time that build.
-  if (db.kind === 'pg') await syncSearchIndexes(db);
+  // The server builds them at its start too, where a bench would time that build.
+  await syncSearchIndexes(db);
   await writeMissingExportFiles(db, exportStorage(config));
 } finally {
   await db.close();

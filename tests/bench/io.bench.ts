@@ -10,6 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pgliteSettings } from '../../server/db/connection';
+import { pgliteExtensions } from '../../server/db/pglite-extensions.mjs';
 import { exportStorage } from '../../server/services/exports/extract';
 import { loadConfig } from '../../server/config';
 import type { BigExportJob } from '../../src/api/exports/contract';
@@ -60,6 +61,7 @@ async function copier(): Promise<Copier> {
     };
   }
   const db = await PGlite.create(resolve(dataDir, 'pglite'), {
+    extensions: pgliteExtensions,
     startParams: [...PGlite.defaultStartParams, ...pgliteSettings.flatMap((s) => ['-c', s])],
   });
   return {

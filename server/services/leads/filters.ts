@@ -3,7 +3,6 @@ import { leadFilters, type EntryStatus, type LeadFilters } from '../../../src/ap
 import { validationFailed } from '../../errors';
 import { parse } from '../../validate';
 import { columnSqlType, formTypeOf, isFixedColumn, resolveColumn, soleColumnType, unknownColumn } from './columns';
-import type { Queryable } from '../../db/connection';
 import { isCalendarDay, phoneSearchText } from './normalize';
 import { Params } from '../../db/params';
 
@@ -64,37 +63,29 @@ export function leadConditions(landings: Landing[], status: EntryStatus | EntryS
  * leadConditions for a page: the tab's (landings and status), the filters whose share of the
  * leads the planner can estimate (`always`, `searched`), those on the columns leads_list_idx holds,
  * and the others. A range of creation days is a range of that index after the tab's columns,
- * which both databases keep statistics of; a test of a UTM column's known values is made once,
- * before any lead is read. On PostgreSQL a 'contains' on a text column is
- * estimated from the statistics of that column's values and found by its trigram index
- * (search-indexes.ts); the planner knows nothing of other form values.
+ * which the database keeps statistics of; a test of a UTM column's known values is made once,
+ * before any lead is read; a 'contains' on a text column is estimated from the statistics of that
+ * column's values and found by its trigram index (search-indexes.ts). The planner knows nothing of
+ * other form values.
  */
 export function pageConditions(
-  db: Pick<Queryable, 'kind'>,
   landings: Landing[],
   status: EntryStatus | EntryStatus[],
   input: LeadFilters,
   params: Params,
 ): { tab: string[]; always: string[]; searched: string[]; indexed: string[]; unknown: string[] } {
   const { tab, filters } = classifiedConditions(landings, status, input, params);
-  const searched = (f: Filter) => f.planned === 'pg' && db.kind === 'pg';
-  const sql = (keep: (f: Filter) => boolean) => filters.filter(keep).map((f) => f.sql);
-  return {
-    tab,
-    always: sql((f) => f.planned === 'always'),
-    searched: sql(searched),
-    indexed: sql((f) => f.planned === 'index'),
-    unknown: sql((f) => f.planned === 'never' || (f.planned === 'pg' && !searched(f))),
-  };
+  const sql = (planned: Filter['planned']) => filters.filter((f) => f.planned === planned).map((f) => f.sql);
+  return { tab, always: sql('always'), searched: sql('searched'), indexed: sql('index'), unknown: sql('never') };
 }
 
 /**
  * A filter's condition, and where the planner may see it (pageConditions): a range of creation
- * days and a test of known UTM values always, a form text column's 'contains' on PostgreSQL. A
- * condition on a column that leads_list_idx holds ('index') is in view where a page reads its ids
- * from an index alone (list.ts), and hidden otherwise.
+ * days and a test of known UTM values always, a form text column's 'contains' where it searches.
+ * A condition on a column that leads_list_idx holds ('index') is in view where a page reads its
+ * ids from an index alone (list.ts), and hidden otherwise.
  */
-type Filter = { sql: string; planned: 'always' | 'pg' | 'index' | 'never' };
+type Filter = { sql: string; planned: 'always' | 'searched' | 'index' | 'never' };
 
 /** The columns whose values lead_utm_values holds for each landing (migration 131). */
 const knownValueColumns = new Set(['utm_source', 'utm_medium', 'utm_campaign']);
@@ -163,7 +154,7 @@ function classifiedConditions(
         const ids = params.add(landings.map((l) => l.id));
         add([`EXISTS (SELECT FROM lead_utm_values v WHERE v.landing_id = ANY(${ids}::int[]) AND v.name = '${key}' AND v.value ILIKE ${pattern})`], 'always');
       }
-      add([test], copied ? 'index' : formType === 'text' && !isFixedColumn(key) ? 'pg' : valuePlanned(key));
+      add([test], copied ? 'index' : formType === 'text' && !isFixedColumn(key) ? 'searched' : valuePlanned(key));
     }
   }
   for (const [key, list] of Object.entries(filters.values)) {

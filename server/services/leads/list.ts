@@ -55,7 +55,7 @@ export type LeadListPage = Omit<LeadListResponse, 'data'> & { data: JsonText<Lea
  */
 export async function listLeads(db: Queryable, landings: Landing[], query: ListQuery, filters: LeadFilters): Promise<LeadListPage> {
   const params = new Params();
-  const { tab, always, searched, indexed, unknown } = pageConditions(db, landings, query.entry_status, filters, params);
+  const { tab, always, searched, indexed, unknown } = pageConditions(landings, query.entry_status, filters, params);
   const countWhere = [...tab, ...always, ...searched, ...indexed, ...unknown];
   // The planner has no statistics on most form values and guesses that a filter on them keeps a
   // few leads, so it reads and sorts every lead of the landing (0.3–0.7 s on PGlite for 76,000).

@@ -20,13 +20,15 @@ const INDEX_COLUMNS = 3;
  * on a name then reads the matching leads only, where it read every lead of the tab. The landing
  * and the status lead the index (btree_gin), so that a tab's count finds its leads in it alone
  * instead of intersecting it with every entry of the tab in `leads_list_idx`.
- * Partial (leads that have the column), built concurrently, and dropped once no landing has such
- * a column. An index left invalid by an interrupted build, or of an older shape, is built again.
- * PostgreSQL only: a status change writes every index of the leads it moves, and PGlite counts a
- * tab of its size without them (docs/performance.md). Keeps a few fixed ones too
- * (`syncKeptIndexes`). Answers the indexes created and dropped.
+ * Partial (leads that have the column), built concurrently on PostgreSQL (PGlite's one connection
+ * waits while it builds), and dropped once no landing has such a column. An index left invalid by
+ * an interrupted build, or of an older shape, is built again. Each costs a status change the
+ * writing of its entries for the leads it moves; without it, a name no lead has read the whole
+ * tab (docs/performance.md). On PostgreSQL, keeps a few fixed ones too (`syncKeptIndexes`).
+ * Answers the indexes created and dropped.
  */
-export async function syncSearchIndexes(db: Pick<Queryable, 'query' | 'exec'>): Promise<{ created: string[]; dropped: string[] }> {
+export async function syncSearchIndexes(db: Pick<Queryable, 'kind' | 'query' | 'exec'>): Promise<{ created: string[]; dropped: string[] }> {
+  const concurrently = db.kind === 'pg' ? 'CONCURRENTLY' : '';
   await db.exec('CREATE EXTENSION IF NOT EXISTS pg_trgm');
   await db.exec('CREATE EXTENSION IF NOT EXISTS btree_gin');
   const { rows: columns } = await db.query<{ key: string }>(
@@ -40,17 +42,17 @@ export async function syncSearchIndexes(db: Pick<Queryable, 'query' | 'exec'>): 
   const wanted = new Map(columns.map(({ key }) => [searchIndexName(key), key]));
   const usable = new Set(present.filter((p) => p.usable).map((p) => p.name));
   const dropped = present.filter((p) => !p.usable || !wanted.has(p.name)).map((p) => p.name);
-  for (const name of dropped) await db.exec(`DROP INDEX CONCURRENTLY IF EXISTS "${name}"`);
+  for (const name of dropped) await db.exec(`DROP INDEX ${concurrently} IF EXISTS "${name}"`);
   const created: string[] = [];
   for (const [name, key] of wanted) {
     if (usable.has(name)) continue;
     const value = `(data ->> ${literal(key)})`;
     await db.exec(
-      `CREATE INDEX CONCURRENTLY IF NOT EXISTS "${name}" ON leads USING gin (landing_id, entry_status, ${value} gin_trgm_ops) WHERE ${value} IS NOT NULL`,
+      `CREATE INDEX ${concurrently} IF NOT EXISTS "${name}" ON leads USING gin (landing_id, entry_status, ${value} gin_trgm_ops) WHERE ${value} IS NOT NULL`,
     );
     created.push(name);
   }
-  created.push(...(await syncKeptIndexes(db)));
+  if (db.kind === 'pg') created.push(...(await syncKeptIndexes(db)));
   await syncValueStatistics(db, wanted);
   return { created, dropped: dropped.filter((name) => !wanted.has(name)) };
 }
