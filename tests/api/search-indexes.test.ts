@@ -85,7 +85,7 @@ describe('search indexes of the form columns', () => {
     // Beside each index, the statistics of its values, which the planner reads for a page's plan.
     expect(await statistics()).toEqual([...names].sort());
     expect(built.find((i) => i.name === searchIndexName(usage))!.def).toContain(
-      "gin (landing_id, entry_status, ((data ->> 'nom d''usage'::text)) gin_trgm_ops) WHERE ((data ->> 'nom d''usage'::text) IS NOT NULL)",
+      "gin (landing_id, entry_status, ((data ->> 'nom d''usage'::text)) gin_trgm_ops) WITH (gin_pending_list_limit='16384') WHERE ((data ->> 'nom d''usage'::text) IS NOT NULL)",
     );
 
     expect(await plan('nom', '%mar%')).toContain(`Bitmap Index Scan on ${searchIndexName('nom')}`);
@@ -108,6 +108,10 @@ describe('search indexes of the form columns', () => {
 
     // Nothing to do a second time; a build cut short (an invalid index) is built again.
     expect(await syncSearchIndexes(db())).toEqual({ created: [], dropped: [] });
+    // One built without the longer pending list (an older version) gets it, in place.
+    await db().exec(`ALTER INDEX "${searchIndexName('nom')}" RESET (gin_pending_list_limit)`);
+    expect(await syncSearchIndexes(db())).toEqual({ created: [], dropped: [] });
+    expect((await indexes()).find((i) => i.name === searchIndexName('nom'))!.def).toContain("WITH (gin_pending_list_limit='16384')");
     await db().query(`UPDATE pg_index SET indisvalid = false WHERE indexrelid = $1::regclass`, [searchIndexName('ville')]);
     expect(await syncSearchIndexes(db())).toEqual({ created: [searchIndexName('ville')], dropped: [] });
     // So is one of an older shape (the value alone, before the landing and the status led it).

@@ -15,6 +15,14 @@ const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
 const INDEX_COLUMNS = 3;
 
 /**
+ * Each index's list of entries not yet sorted into it, in kB: a write that finds it fuller moves
+ * it all into the index (PGlite has no autovacuum to do it meanwhile). At the default 4 MB, a
+ * status change of 10,000 leads moved it about every time; a search reads it whole until the next
+ * vacuum, which the maintenance runs after bulk writes (docs/performance.md).
+ */
+const PENDING_LIST = 'gin_pending_list_limit=16384';
+
+/**
  * Keeps a trigram index (pg_trgm) on the values of each `text` form column of the landings, for
  * the 'contains' filters (`ILIKE '%…%'`, `leads/filters.ts`): the exact count of a tab filtered
  * on a name then reads the matching leads only, where it read every lead of the tab. The landing
@@ -34,8 +42,9 @@ export async function syncSearchIndexes(db: Pick<Queryable, 'kind' | 'query' | '
   const { rows: columns } = await db.query<{ key: string }>(
     `SELECT DISTINCT c->>'key' AS key FROM landings, jsonb_array_elements(columns) AS c WHERE c->>'type' = 'text' ORDER BY 1`,
   );
-  const { rows: present } = await db.query<{ name: string; usable: boolean }>(
-    `SELECT c.relname AS name, i.indisvalid AND i.indnatts = ${INDEX_COLUMNS} AS usable FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
+  const { rows: present } = await db.query<{ name: string; usable: boolean; tuned: boolean }>(
+    `SELECT c.relname AS name, i.indisvalid AND i.indnatts = ${INDEX_COLUMNS} AS usable, coalesce('${PENDING_LIST}' = ANY(c.reloptions), false) AS tuned
+       FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
       WHERE i.indrelid = 'leads'::regclass AND starts_with(c.relname, $1)`,
     [PREFIX],
   );
@@ -43,12 +52,13 @@ export async function syncSearchIndexes(db: Pick<Queryable, 'kind' | 'query' | '
   const usable = new Set(present.filter((p) => p.usable).map((p) => p.name));
   const dropped = present.filter((p) => !p.usable || !wanted.has(p.name)).map((p) => p.name);
   for (const name of dropped) await db.exec(`DROP INDEX ${concurrently} IF EXISTS "${name}"`);
+  for (const p of present) if (p.usable && wanted.has(p.name) && !p.tuned) await db.exec(`ALTER INDEX "${p.name}" SET (${PENDING_LIST})`);
   const created: string[] = [];
   for (const [name, key] of wanted) {
     if (usable.has(name)) continue;
     const value = `(data ->> ${literal(key)})`;
     await db.exec(
-      `CREATE INDEX ${concurrently} IF NOT EXISTS "${name}" ON leads USING gin (landing_id, entry_status, ${value} gin_trgm_ops) WHERE ${value} IS NOT NULL`,
+      `CREATE INDEX ${concurrently} IF NOT EXISTS "${name}" ON leads USING gin (landing_id, entry_status, ${value} gin_trgm_ops) WITH (${PENDING_LIST}) WHERE ${value} IS NOT NULL`,
     );
     created.push(name);
   }
