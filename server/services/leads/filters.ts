@@ -63,7 +63,7 @@ export function leadConditions(landings: Landing[], status: EntryStatus | EntryS
  * leadConditions for a page: the tab's (landings and status), the filters whose share of the
  * leads the planner can estimate (`always`, `searched`), those on the columns leads_list_idx holds,
  * and the others. A range of creation days is a range of that index after the tab's columns,
- * which the database keeps statistics of; a test of a UTM column's known values is made once,
+ * which the database keeps statistics of; a test of a UTM column's or the presale page's known values is made once,
  * before any lead is read; a 'contains' on a text column is estimated from the statistics of that
  * column's values and found by its trigram index (search-indexes.ts). The planner knows nothing of
  * other form values.
@@ -81,14 +81,14 @@ export function pageConditions(
 
 /**
  * A filter's condition, and where the planner may see it (pageConditions): a range of creation
- * days and a test of known UTM values always, a form text column's 'contains' where it searches.
+ * days and a test of known values always, a form text column's 'contains' where it searches.
  * A condition on a column that leads_list_idx holds ('index') is in view where a page reads its
  * ids from an index alone (list.ts), and hidden otherwise.
  */
 type Filter = { sql: string; planned: 'always' | 'searched' | 'index' | 'never' };
 
-/** The columns whose values lead_utm_values holds for each landing (migration 131). */
-const knownValueColumns = new Set(['utm_source', 'utm_medium', 'utm_campaign']);
+/** The columns whose values lead_known_values holds for each landing (migrations 131, 133). */
+const knownValueColumns = new Set(['utm_source', 'utm_medium', 'utm_campaign', 'url_presale']);
 
 /** The columns of leads_list_idx that filters name, besides the creation time. */
 const listIndexColumns = new Set([
@@ -152,7 +152,7 @@ function classifiedConditions(
       // Uncorrelated, the EXISTS is a test the planner makes once, before it reads any lead.
       if (knownValueColumns.has(key)) {
         const ids = params.add(landings.map((l) => l.id));
-        add([`EXISTS (SELECT FROM lead_utm_values v WHERE v.landing_id = ANY(${ids}::int[]) AND v.name = '${key}' AND v.value ILIKE ${pattern})`], 'always');
+        add([`EXISTS (SELECT FROM lead_known_values v WHERE v.landing_id = ANY(${ids}::int[]) AND v.name = '${key}' AND v.value ILIKE ${pattern})`], 'always');
       }
       add([test], copied ? 'index' : formType === 'text' && !isFixedColumn(key) ? 'searched' : valuePlanned(key));
     }

@@ -17,7 +17,7 @@ describe("a page's conditions", () => {
     expect(searched).toEqual(['(l.data->>$3)::text ILIKE $4']);
     // A UTM value is first looked for among the landing's known values, once.
     expect(always).toEqual([
-      "EXISTS (SELECT FROM lead_utm_values v WHERE v.landing_id = ANY($7::int[]) AND v.name = 'utm_source' AND v.value ILIKE $6)",
+      "EXISTS (SELECT FROM lead_known_values v WHERE v.landing_id = ANY($7::int[]) AND v.name = 'utm_source' AND v.value ILIKE $6)",
       "l.created_at >= ($13::date::timestamp AT TIME ZONE 'Europe/Paris')",
       "l.created_at < (($14::date + 1)::date::timestamp AT TIME ZONE 'Europe/Paris')",
     ]);
