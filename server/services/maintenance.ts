@@ -147,7 +147,7 @@ export function registerMaintenanceJobs(ctx: Pick<AppContext, 'db' | 'jobs' | 'c
     { cron: '*/10 * * * *', atStart: true },
   );
   if (ctx.db.kind === 'pg') return;
-  // Nor a checkpointer: without this, the WAL since the last start piles up to max_wal_size (1 GB),
+  // PGlite has no checkpointer either: without this, the WAL since the last start piles up to max_wal_size (1 GB),
   // all of it replayed at the next start after a crash (5.6 s for 249 MB on the bench database).
   // Every five minutes, as PostgreSQL's checkpoint_timeout: a checkpoint writes the buffers changed since.
   ctx.jobs.register(CHECKPOINT_JOB, () => ctx.db.exec('CHECKPOINT').then(() => undefined), { cron: '*/5 * * * *' });

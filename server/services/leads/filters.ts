@@ -63,10 +63,10 @@ export function leadConditions(landings: Landing[], status: EntryStatus | EntryS
  * leadConditions for a page: the tab's (landings and status), the filters whose share of the
  * leads the planner can estimate (`always`, `searched`), those on the columns leads_list_idx holds,
  * and the others. A range of creation days is a range of that index after the tab's columns,
- * which the database keeps statistics of; a test of a UTM column's or the presale page's known values is made once,
- * before any lead is read; a 'contains' on a text column is estimated from the statistics of that
- * column's values and found by its trigram index (search-indexes.ts). The planner knows nothing of
- * other form values.
+ * which the database keeps statistics of; a test of the known values of a UTM column or of the
+ * presale page is made once, before any lead is read; a 'contains' on a text column is estimated
+ * from the statistics of that column's values and found by its trigram index (search-indexes.ts).
+ * The planner knows nothing of other form values.
  */
 export function pageConditions(
   landings: Landing[],
