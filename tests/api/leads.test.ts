@@ -261,7 +261,7 @@ describe('lead list', () => {
     expect(second.data.map((r) => r.id)).toEqual(expected.slice(2, 4));
   });
 
-  it('pages on the department, the source, the UTM source and medium, the buyer, the last change and the id, beside a form filter, as the leads say, by cursor and by offset', async () => {
+  it('pages on the department, the source, the UTM source and medium, the buyer, the last change, the id and the visitor, beside a form filter, as the leads say, by cursor and by offset', async () => {
     const a = await createLanding(server.ctx.db, { name: 'Départements A' });
     const b = await createLanding(server.ctx.db, { name: 'Départements B' });
     const seeds = (n: number) =>
@@ -275,7 +275,8 @@ describe('lead list', () => {
     await insertLeads(server.ctx.db, b.id, seeds(17));
     await server.ctx.db.query(
       `UPDATE leads SET utm_source = (ARRAY['Facebook', 'google', NULL])[id % 3 + 1], utm_medium = CASE WHEN id % 2 = 0 THEN 'cpc' ELSE 'paid_social' END,
-              sold_to = CASE WHEN id % 5 < 2 THEN 'Éco Habitat' END, updated_at = created_at + (id % 4) * interval '1 day'
+              sold_to = CASE WHEN id % 5 < 2 THEN 'Éco Habitat' END, updated_at = created_at + (id % 4) * interval '1 day',
+              visitor = CASE WHEN id % 3 = 0 THEN 'Vis-AB' ELSE 'vis-cd' END || id
         WHERE landing_id = ANY($1::int[])`,
       [[a.id, b.id]],
     );
@@ -298,6 +299,7 @@ describe('lead list', () => {
       ['filter[sold_to]=habitat', "sold_to ILIKE '%habitat%'"],
       ['date[updated_at]=2025-05-02<>2025-05-03', "updated_at >= '2025-05-01T22:00:00Z' AND updated_at < '2025-05-03T22:00:00Z'"],
       ['filter[id]=2', "id::text LIKE '%2%'"],
+      ['filter[visitor]=ab', "visitor ILIKE '%ab%'"],
     ]) {
       const expected = await truth(condition);
       expect(expected.length, query).toBeGreaterThan(2);

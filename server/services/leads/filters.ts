@@ -47,8 +47,15 @@ export function containsText(type: ColumnType | undefined, text: string): string
   return type === 'email' ? text.trim() : text;
 }
 
-/** The ILIKE pattern of a 'contains' filter's text, its wildcards escaped. */
+/** The LIKE or ILIKE pattern of a 'contains' filter's text, its wildcards escaped. */
 export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * The operator of a 'contains' filter's text: LIKE where the text holds neither a letter nor
+ * anything beyond ASCII (a phone's digits, a postal code, an id), which ILIKE would match alike
+ * after folding the case of each value it reads (docs/performance.md).
+ */
+export const containsOperator = (text: string) => (/^[\0-@[-`{-\x7f]*$/.test(text) ? 'LIKE' : 'ILIKE');
 
 /** Paris calendar days: 'YYYY-MM-DD' → the instant the day starts in France. */
 export const parisDayStart = (param: string) => `(${param}::date::timestamp AT TIME ZONE 'Europe/Paris')`;
@@ -104,6 +111,7 @@ const listIndexColumns = new Set([
   'sold_to',
   'convert',
   'rapport_id',
+  'visitor',
 ]);
 
 /**
@@ -147,12 +155,14 @@ function classifiedConditions(
       const formType = formTypeOf(landings, key);
       const copied = copiedColumn(landings, key);
       const column = copied ?? expr(key, field)();
-      const pattern = params.add(containsPattern(containsText(formType, text)));
-      const test = `${column}::text ILIKE ${pattern}`;
+      const needle = containsText(formType, text);
+      const pattern = params.add(containsPattern(needle));
+      const like = containsOperator(needle);
+      const test = `${column}::text ${like} ${pattern}`;
       // Uncorrelated, the EXISTS is a test the planner makes once, before it reads any lead.
       if (knownValueColumns.has(key)) {
         const ids = params.add(landings.map((l) => l.id));
-        add([`EXISTS (SELECT FROM lead_known_values v WHERE v.landing_id = ANY(${ids}::int[]) AND v.name = '${key}' AND v.value ILIKE ${pattern})`], 'always');
+        add([`EXISTS (SELECT FROM lead_known_values v WHERE v.landing_id = ANY(${ids}::int[]) AND v.name = '${key}' AND v.value ${like} ${pattern})`], 'always');
       }
       add([test], copied ? 'index' : formType === 'text' && !isFixedColumn(key) ? 'searched' : valuePlanned(key));
     }

@@ -3,7 +3,7 @@ import type { LeadFilters } from '../../../src/api/leads/contract';
 import type { Queryable } from '../../db/connection';
 import type { Params } from '../../db/params';
 import { soleColumnType } from './columns';
-import { containsPattern, containsText, copiedColumn } from './filters';
+import { containsOperator, containsPattern, containsText, copiedColumn } from './filters';
 
 /** The form types whose value lead_persons holds, each in a column named as the type. */
 const personTypes = new Set(['phone', 'email', 'postal_code']);
@@ -44,7 +44,7 @@ export function personPaths(
     const needle = containsText(type, text);
     if (needle.length < MIN_TRIGRAM) continue;
     const ids = having.length === 1 ? `= ${params.add(having[0].id)}::int` : `= ANY(${params.add(having.map((l) => l.id))}::int[])`;
-    const sql = `l.id IN (SELECT p.lead_id FROM lead_persons p WHERE p.landing_id ${ids} AND p.${type} ILIKE ${params.add(containsPattern(needle))})`;
+    const sql = `l.id IN (SELECT p.lead_id FROM lead_persons p WHERE p.landing_id ${ids} AND p.${type} ${containsOperator(needle)} ${params.add(containsPattern(needle))})`;
     paths.push({ key, sql });
   }
   return paths;

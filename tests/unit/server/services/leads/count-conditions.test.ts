@@ -14,7 +14,7 @@ describe("an exact count's conditions", () => {
   it("test an email on the lead's own column and a postal code by its person alone, in a tab up to two million leads", async () => {
     const where = await countConditions(tabOf('pg', 761_036), [landing1], 'new', filters, new Params());
     expect(where.filter((c) => c.includes('lead_persons'))).toEqual([
-      'l.id IN (SELECT p.lead_id FROM lead_persons p WHERE p.landing_id = $1::int AND p.postal_code ILIKE $2)',
+      'l.id IN (SELECT p.lead_id FROM lead_persons p WHERE p.landing_id = $1::int AND p.postal_code LIKE $2)',
     ]);
     expect(where).toContain('l.email::text ILIKE $5');
     expect(where.some((c) => c.includes("'cp'") || c.includes('code_postal'))).toBe(false);

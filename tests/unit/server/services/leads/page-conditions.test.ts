@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Params } from '../../../../../server/db/params';
-import { leadConditions, pageConditions } from '../../../../../server/services/leads/filters';
+import { containsOperator, leadConditions, pageConditions } from '../../../../../server/services/leads/filters';
 import { column, landing } from './landing-fixture';
 
 const landing1 = landing(1, [column('nom', 'text'), column('telephone', 'phone'), column('chauffage', 'select'), column('date_projet', 'date')]);
@@ -23,12 +23,19 @@ describe("a page's conditions", () => {
     ]);
     // The UTM source, the department and the phone that intake copies from the landing's only
     // phone column are columns of leads_list_idx: a page may test them there.
-    expect(indexed).toEqual(['l.phone::text ILIKE $5', 'l.utm_source::text ILIKE $6', 'l.departement::text = ANY($10::text[])']);
+    expect(indexed).toEqual(['l.phone::text LIKE $5', 'l.utm_source::text ILIKE $6', 'l.departement::text = ANY($10::text[])']);
     expect(unknown).toHaveLength(2);
   });
 
   it("are the list's conditions", () => {
     const { tab, always, searched, indexed, unknown } = pageConditions([landing1], 'new', filters, new Params());
     expect([...tab, ...always, ...searched, ...indexed, ...unknown].sort()).toEqual(leadConditions([landing1], 'new', filters, new Params()).sort());
+  });
+});
+
+describe("a 'contains' filter's operator", () => {
+  it('is LIKE for a text of digits and ASCII signs alone, which no case folding changes, and ILIKE for any other', () => {
+    for (const text of ['0612', '13 008', '130', '@.-_%[]{}~`', '']) expect(containsOperator(text), text).toBe('LIKE');
+    for (const text of ['ab1', 'A', 'Z', 'z', 'é', 'İ', '\u0307', '819780a2', 'ǅ']) expect(containsOperator(text), text).toBe('ILIKE');
   });
 });
