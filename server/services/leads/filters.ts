@@ -162,7 +162,10 @@ function classifiedConditions(
       // Uncorrelated, the EXISTS is a test the planner makes once, before it reads any lead.
       if (knownValueColumns.has(key)) {
         const ids = params.add(landings.map((l) => l.id));
-        add([`EXISTS (SELECT FROM lead_known_values v WHERE v.landing_id = ANY(${ids}::int[]) AND v.name = '${key}' AND v.value ${like} ${pattern})`], 'always');
+        add(
+          [`EXISTS (SELECT FROM lead_known_values v WHERE v.landing_id = ANY(${ids}::int[]) AND v.name = '${key}' AND v.value ${like} ${pattern})`],
+          'always',
+        );
       }
       add([test], copied ? 'index' : formType === 'text' && !isFixedColumn(key) ? 'searched' : valuePlanned(key));
     }
