@@ -52,6 +52,8 @@ export function PaletteList({ entries, onRun, only, placeholder }: Props) {
   const items = useMemo(() => rows.flatMap((r, i) => (r.kind === 'item' ? [{ key: r.entry.key, row: i }] : [])), [rows]);
 
   // The first entry is active for each new list; the active entry stays when it is still listed.
+  // cmdk's own choice of the first entry is not kept: a source answering after the keystroke may
+  // put a better match first, and Enter must run what is first then.
   const activeKey = items.some((i) => i.key === active) ? active : (items[0]?.key ?? '');
 
   // eslint-disable-next-line react-hooks/incompatible-library -- no React Compiler here: nothing memoised reads the virtualizer
@@ -80,8 +82,24 @@ export function PaletteList({ entries, onRun, only, placeholder }: Props) {
   };
 
   return (
-    <Command shouldFilter={false} label={placeholder} className="palette-command" value={activeKey} onValueChange={setActive} onKeyDown={onKeyDown}>
-      <Command.Input value={query} onValueChange={setQuery} placeholder={placeholder} className="palette-input" autoFocus />
+    <Command
+      shouldFilter={false}
+      label={placeholder}
+      className="palette-command"
+      value={activeKey}
+      onValueChange={(key) => setActive(key === items[0]?.key ? '' : key)}
+      onKeyDown={onKeyDown}
+    >
+      <Command.Input
+        value={query}
+        onValueChange={(text) => {
+          setQuery(text);
+          setActive('');
+        }}
+        placeholder={placeholder}
+        className="palette-input"
+        autoFocus
+      />
       <Command.List ref={listRef} className="palette-list">
         <Command.Empty className="palette-empty">{t('commands.palette.empty')}</Command.Empty>
         <div className="palette-rows" style={{ height: virtualizer.getTotalSize() }}>
