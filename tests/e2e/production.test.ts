@@ -169,13 +169,17 @@ describe('production map', () => {
     // The palette finds a department without accents or case, by name or code.
     await page.keyboard.press('Control+k');
     await page.keyboard.type('herault');
-    await palette(page).getByRole('option', { name: /Hérault/, selected: true }).waitFor();
+    await palette(page)
+      .getByRole('option', { name: /Hérault/, selected: true })
+      .waitFor();
     await page.keyboard.press('Enter');
     await expect.poll(() => savedSelection('pv')).toEqual(['34']);
     expect(await activeOption(page)).toBe('34');
     await page.keyboard.press('Control+k');
     await page.keyboard.type('2a');
-    await palette(page).getByRole('option', { name: /Corse-du-Sud/, selected: true }).waitFor();
+    await palette(page)
+      .getByRole('option', { name: /Corse-du-Sud/, selected: true })
+      .waitFor();
     await page.keyboard.press('Enter');
     await expect.poll(() => activeOption(page)).toBe('2A');
     await page.screenshot({ path: '/tmp/map-keyboard.png' });
