@@ -4,7 +4,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailedLink, startSmtp } from '../api/smtp';
-import { axeViolations, DEMO, MOBILE, signIn, startApp, type App } from './harness';
+import { axeViolations, DEMO, focusKept, MOBILE, signIn, startApp, type App } from './harness';
 
 let app: App;
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
@@ -22,14 +22,6 @@ const toast = (page: Page, text: string | RegExp) => page.locator('.toasts').get
 
 async function press(page: Page, ...keys: string[]) {
   for (const k of keys) await page.keyboard.press(k);
-}
-
-/**
- * The focus is somewhere useful: never left on <body>. Polled: a closed menu gives the focus back
- * in the frame after it leaves the page, and a loaded machine can look between the two.
- */
-async function expectFocusKept(page: Page) {
-  await expect.poll(() => page.evaluate(() => document.activeElement !== document.body && document.activeElement !== null)).toBe(true);
 }
 
 const focusedRole = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('role'));
@@ -64,7 +56,7 @@ describe('accounts, keyboard only', () => {
     await page.keyboard.type('camille.clavier@test.local');
     await press(page, 'Enter');
     await toast(page, 'Compte créé, un email a été envoyé au client');
-    await expectFocusKept(page);
+    await expect.poll(() => focusKept(page)).toBe(true);
     const created = await accountOf('camille.clavier@test.local');
     expect(created.admin).toBe(false);
 
@@ -99,7 +91,7 @@ describe('accounts, keyboard only', () => {
     await press(page, 'n');
     await page.getByText('Camille Clavier · normal').waitFor();
     expect((await accountOf('camille.clavier@test.local')).admin).toBe(false);
-    await expectFocusKept(page);
+    await expect.poll(() => focusKept(page)).toBe(true);
 
     // e: its exports.
     await press(page, 'e');
@@ -122,7 +114,7 @@ describe('accounts, keyboard only', () => {
     await press(page, 'Tab', 'Enter');
     await toast(page, 'Utilisateur supprimé');
     expect(await accountOf('camille.clavier@test.local')).toBeUndefined();
-    await expectFocusKept(page);
+    await expect.poll(() => focusKept(page)).toBe(true);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -237,7 +229,7 @@ describe('exports', () => {
       target.id,
     ]);
     expect(left[0].n).toBe(0);
-    await expectFocusKept(page);
+    await expect.poll(() => focusKept(page)).toBe(true);
 
     // p: the custom export's panel, its landings first (Enter opens, Enter picks, Escape closes).
     await press(page, 'p');
@@ -258,7 +250,7 @@ describe('exports', () => {
     await shot(page, 'exports-big');
     const { rows: big } = await db().query<{ n: number }>('SELECT count(*)::int AS n FROM exports WHERE big_export');
     expect(big[0].n).toBe(1);
-    await expectFocusKept(page);
+    await expect.poll(() => focusKept(page)).toBe(true);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -414,7 +406,7 @@ describe('Taboola', () => {
     expect(ready.every((c) => c.startsWith('20'))).toBe(true);
     await shot(page, 'taboola');
     expect(await axeViolations(page)).toEqual([]);
-    await expectFocusKept(page);
+    await expect.poll(() => focusKept(page)).toBe(true);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -509,7 +501,7 @@ describe('context menus on rows', () => {
       expect(await axeViolations(page), path).toEqual([]);
       await press(page, 'Escape');
       await menu.waitFor({ state: 'detached' });
-      await expectFocusKept(page);
+      await expect.poll(() => focusKept(page)).toBe(true);
       await grid.focus();
       await press(page, 'Shift+F10');
       await menu.waitFor();

@@ -2,7 +2,7 @@
 // only, by mouse only and at phone size; axe on every screen, dialog and menu; a live language switch.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, DEMO, MOBILE, networkIdle, signIn, startApp, type App } from './harness';
+import { axeViolations, DEMO, focusKept, MOBILE, networkIdle, signIn, startApp, type App } from './harness';
 import { customerCreateRequest } from '../../src/api/customers/contract';
 import { ruleCreateRequest, weekdays } from '../../src/api/rules/contract';
 import { createCustomer } from '../../server/services/lives/customers';
@@ -42,11 +42,6 @@ async function intake(key: string, n: number, from = 1) {
     });
     expect(res.status).toBe(201);
   }
-}
-
-/** No focus lost to <body> while the keyboard drives the screens. */
-async function focusNotOnBody(page: Page) {
-  expect(await page.evaluate(() => document.activeElement !== document.body && document.activeElement !== null)).toBe(true);
 }
 
 describe('lives, keyboard only', () => {
@@ -91,12 +86,12 @@ describe('lives, keyboard only', () => {
     await page.waitForURL(/\/customers\/rules\/\d+$/);
     const customerId = Number(page.url().split('/').pop());
     await page.getByRole('heading', { level: 1, name: 'Règles · Chauffage Clavier' }).waitFor();
-    await focusNotOnBody(page);
+    await expect.poll(() => focusKept(page)).toBe(true);
 
     // 2: the rule form, for this customer. Sent empty, it says what is missing.
     await press(page, '2');
     await page.getByRole('heading', { name: 'Créer une règle' }).waitFor();
-    await focusNotOnBody(page);
+    await expect.poll(() => focusKept(page)).toBe(true);
     expect(await page.getByLabel('Leads par jour').inputValue()).toBe('20');
     expect(await page.getByLabel('Heure de début').inputValue()).toBe('00:00');
     expect(await page.getByLabel('Heure de fin').inputValue()).toBe('23:59');
@@ -189,7 +184,7 @@ describe('lives, keyboard only', () => {
     expect(file.suggestedFilename()).toMatch(/\d{4}-\d{2}-\d{2}\.pdf$/);
     await toast(page, /Rapport téléchargé/);
     await dialog.waitFor({ state: 'detached' });
-    await focusNotOnBody(page);
+    await expect.poll(() => focusKept(page)).toBe(true);
 
     // Back to the customer's rules from the palette, then Shift+Delete, confirmed.
     await press(page, 'Control+k');
@@ -202,7 +197,7 @@ describe('lives, keyboard only', () => {
     await press(page, 'Tab', 'Enter');
     await toast(page, 'Règle supprimée');
     await grid.getByRole('gridcell', { name: 'Clavier Gard', exact: true }).waitFor({ state: 'detached' });
-    await focusNotOnBody(page);
+    await expect.poll(() => focusKept(page)).toBe(true);
 
     // f opens the customer filter on its search: 'tous', Enter shows every customer's rules.
     await press(page, 'f');
@@ -212,7 +207,7 @@ describe('lives, keyboard only', () => {
     await press(page, 'Enter');
     await page.waitForURL(/\/customers\/rules\/0$/);
     await page.getByRole('heading', { level: 1, name: 'Règles' }).waitFor();
-    await focusNotOnBody(page);
+    await expect.poll(() => focusKept(page)).toBe(true);
     expect(errors).toEqual([]);
     await page.context().close();
   });
@@ -367,7 +362,7 @@ describe('lives, editing customers and rules', () => {
     expect(saved).toMatchObject({ id: customerId, name: 'Édition Clavier SARL', webhook_url: 'https://crm.example/leads' });
     expect(saved.webhook_secret).toMatch(/^[\w-]{20,}$/);
     // The focus is back on the list, not lost to the page.
-    await focusNotOnBody(page);
+    await expect.poll(() => focusKept(page)).toBe(true);
     await customers.getByRole('gridcell', { name: 'Édition Clavier SARL' }).waitFor();
 
     // The secret is shown to hand over; a new one replaces it after a confirmation.
@@ -435,7 +430,7 @@ describe('lives, editing customers and rules', () => {
     ).rows[0];
     expect(edited).toEqual({ leads_number: 12, zip: ['30', '2A'], sunday: true, active: true });
     await rules.getByRole('gridcell', { name: '30, 2A' }).waitFor();
-    await focusNotOnBody(page);
+    await expect.poll(() => focusKept(page)).toBe(true);
     // The closed dialog gives the focus back to the list it was opened from, saved or not.
     await expect.poll(() => focusRole(page)).toBe('grid');
     await press(page, 'e');

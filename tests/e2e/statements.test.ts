@@ -8,7 +8,7 @@ import { ruleCreateRequest, weekdays } from '../../src/api/rules/contract';
 import { parisMonth, shiftMonth } from '../../src/shared/dates';
 import { createCustomer } from '../../server/services/lives/customers';
 import { createRule } from '../../server/services/lives/rules';
-import { axeViolations, DEMO, MOBILE, signIn, startApp, type App } from './harness';
+import { axeViolations, DEMO, focusKept, MOBILE, signIn, startApp, type App } from './harness';
 import { createLanding } from './landing-fixture';
 
 let app: App;
@@ -63,7 +63,6 @@ afterAll(async () => {
   await app?.close();
 });
 
-const focusIsSomewhere = (page: Page) => page.evaluate(() => document.activeElement !== null && document.activeElement !== document.body);
 /** Amounts as the page shows them, with plain spaces. */
 const textOf = async (page: Page, selector: string) => (await page.locator(selector).innerText()).replace(/[\u00a0\u202f]/g, ' ');
 
@@ -97,7 +96,7 @@ describe('statements', () => {
     await page.waitForURL(new RegExp(`month=${previous}$`));
     await table.getByRole('cell', { name: 'Sans règle (export)' }).waitFor();
     expect(await textOf(page, '[data-total=due]')).toBe('9,90 €');
-    expect(await focusIsSomewhere(page)).toBe(true);
+    await expect.poll(() => focusKept(page)).toBe(true);
     await page.keyboard.press('n');
     await page.waitForURL(new RegExp(`month=${month}$`));
     await table.getByRole('cell', { name: `Gard ${stamp}` }).waitFor();
@@ -125,7 +124,7 @@ describe('statements', () => {
       .locator('.toasts')
       .getByText(/^Relevé téléchargé/)
       .waitFor();
-    expect(await focusIsSomewhere(page)).toBe(true);
+    await expect.poll(() => focusKept(page)).toBe(true);
     const { rows } = await app.server.ctx.db.query("SELECT details FROM audit_log WHERE action = 'download' AND entity = 'statement'");
     expect(rows).toEqual([{ details: { customer_id: customerId, month, format: 'pdf' } }]);
 

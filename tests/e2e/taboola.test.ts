@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, DEMO, signIn, startApp, type App } from './harness';
+import { axeViolations, DEMO, focusKept, signIn, startApp, type App } from './harness';
 
 let app: App;
 beforeAll(async () => {
@@ -28,10 +28,6 @@ async function campaign(name: string) {
 }
 
 const open = (page: Page, c: { id: number; account_id: string }) => page.goto(`/taboola?account=${c.account_id}&campaign=${c.id}`);
-
-async function expectFocusKept(page: Page) {
-  expect(await page.evaluate(() => document.activeElement !== document.body && document.activeElement !== null)).toBe(true);
-}
 
 describe('Taboola send', () => {
   it('keyboard: the form starts from the INCLUDE list; ALL shows before and after, Escape sends nothing, confirming sends', async () => {
@@ -63,7 +59,7 @@ describe('Taboola send', () => {
     expect(await axeViolations(page)).toEqual([]);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
-    await expectFocusKept(page);
+    await expect.poll(() => focusKept(page)).toBe(true);
     expect(await campaign('PAC Gard – printemps')).toMatchObject({ targeting_type: 'INCLUDE', postal_codes: gard.postal_codes });
 
     // Again, confirmed this time: sent, and the form starts from the new targeting.
@@ -74,7 +70,7 @@ describe('Taboola send', () => {
     await toast(page, 'Codes postaux mis à jour');
     await page.getByText('Tous les codes postaux (ALL)').waitFor();
     expect((await campaign('PAC Gard – printemps')).targeting_type).toBe('ALL');
-    await expectFocusKept(page);
+    await expect.poll(() => focusKept(page)).toBe(true);
     expect(errors).toEqual([]);
     await context.close();
   });
