@@ -267,8 +267,8 @@ export default async function leadsBench(): Promise<BenchResult[]> {
     // whose phone contains four digits, email a surname or postal code a piece of one (the trigram
     // indexes on PostgreSQL, every lead of the tab read on PGlite), in two departments, from two sources,
     // created in a range of days or with some values of a select column (summed from the monthly
-    // counts, a range's two ends read from the leads), whose UTM source contains a text (read from
-    // leads_list_idx alone).
+    // counts, a range's two ends read from the leads), whose UTM source, campaign or presale page
+    // contains a text (summed from the monthly counts of their values).
     const keyOf = (type: string) => landing.columns.find((c) => c.type === type)?.key ?? type;
     const counts: Array<[string, (i: number) => URLSearchParams]> = [
       ['a form column', (i) => new URLSearchParams({ entry_status: 'new', 'filter[nom]': fx.names[i % fx.names.length] ?? 'ma' })],
@@ -303,6 +303,8 @@ export default async function leadsBench(): Promise<BenchResult[]> {
       ],
       ['a range of days', (i) => new URLSearchParams({ entry_status: 'new', 'date[created_at]': `${parisDay(300 - 100 * (i % 3))}<>${parisDay(10)}` })],
       ['a UTM source', (i) => new URLSearchParams({ entry_status: 'new', 'filter[utm_source]': ['face', 'oo', `zq${i}x`][i % 3]! })],
+      ['a UTM campaign', (i) => new URLSearchParams({ entry_status: 'new', 'filter[utm_campaign]': ['goo', '-0', `zq${i}x`][i % 3]! })],
+      ['a presale page', (i) => new URLSearchParams({ entry_status: 'new', 'filter[url_presale]': ['maison', 'article', `zq${i}x`][i % 3]! })],
     ];
     for (const [filter, qs] of counts) {
       const countTimes: number[] = [];

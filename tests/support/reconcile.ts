@@ -77,13 +77,18 @@ export async function reconcile(db: Queryable, { exportsAfter = 0 } = {}): Promi
   return { totals, problems };
 }
 
-/** Where lead_select_stats (kept by triggers) differs from the leads counted again, a line each (at most 20). */
+/** Where lead_select_stats (kept by triggers: select columns, UTM values, presale pages) differs from the leads counted again, a line each (at most 20). */
 export async function selectStatsDrift(db: Queryable): Promise<string[]> {
   const { rows } = await db.query<{ landing_id: number; key: string; entry_status: string; month: string; value: string; kept: number; counted: number }>(
     `WITH counted AS (
        SELECT l.landing_id, k.key, l.entry_status, lead_month(l.created_at) AS month, l.data ->> k.key AS value, count(*)::int AS n
          FROM leads l JOIN (SELECT id, landing_select_keys(columns) AS key FROM landings) k ON k.id = l.landing_id
         WHERE l.data ->> k.key IS NOT NULL GROUP BY 1, 2, 3, 4, 5
+        UNION ALL
+       SELECT l.landing_id, v.key, l.entry_status, lead_month(l.created_at), v.value, count(*)::int
+         FROM leads l
+        CROSS JOIN LATERAL (VALUES ('utm_source', l.utm_source), ('utm_medium', l.utm_medium), ('utm_campaign', l.utm_campaign), ('url_presale', l.url_presale)) v (key, value)
+        WHERE v.value IS NOT NULL GROUP BY 1, 2, 3, 4, 5
      ), kept AS (SELECT landing_id, key, entry_status, month, value, count AS n FROM lead_select_stats WHERE count <> 0)
      SELECT landing_id, key, entry_status, month::text, value, coalesce(kept.n, 0) AS kept, coalesce(counted.n, 0) AS counted
        FROM counted FULL JOIN kept USING (landing_id, key, entry_status, month, value)

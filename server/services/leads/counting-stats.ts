@@ -1,7 +1,7 @@
 import type { Landing } from '../../../src/api/landings/contract';
 import { leadSource, type LeadFilters } from '../../../src/api/leads/contract';
 import type { Params } from '../../db/params';
-import { datePattern, parisDayStart } from './filters';
+import { datePattern, knownValueColumns, parisDayStart } from './filters';
 
 /**
  * The columns that lead_month_stats holds under the leads' own names (the landing's condition is
@@ -29,17 +29,25 @@ const countedSelect = (landings: Landing[], key: string) =>
 
 /**
  * The monthly counts that hold every column the filters name: lead_month_stats for the department,
- * the zone and the source; lead_select_stats for one select column's values, its rows' `data` an
- * object of that column alone, so that the filter's condition reads them as it reads a lead.
+ * the zone and the source; lead_select_stats for one UTM column's or the presale page's values,
+ * under the column's name, or for one select column's values, its rows' `data` an object of that
+ * column alone, so that the filter's condition reads them as it reads a lead.
  */
 function statsFor(landings: Landing[], keys: string[], valueKeys: string[], params: Params): Stats | null {
   if (keys.every((key) => monthStatsColumns.has(key))) {
     const bySource = keys.includes('source');
     return { from: bySource ? monthStatsBySource : 'lead_month_stats', columns: ['departement', 'zone_climatique', ...(bySource ? ['source'] : [])] };
   }
-  const others = keys.filter((key) => !selectStatsColumns.has(key));
+  const others = [...new Set(keys.filter((key) => !selectStatsColumns.has(key)))];
   const [key] = others;
-  if (others.length !== 1 || !valueKeys.includes(key!) || !countedSelect(landings, key!)) return null;
+  if (others.length !== 1) return null;
+  if (knownValueColumns.has(key!)) {
+    return {
+      from: `(SELECT s.landing_id, s.month, s.entry_status, s.value AS ${key}, s.count AS value FROM lead_select_stats s WHERE s.key = '${key}')`,
+      columns: [key!],
+    };
+  }
+  if (!valueKeys.includes(key!) || !countedSelect(landings, key!)) return null;
   return {
     from: `(SELECT s.landing_id, s.month, s.entry_status, jsonb_build_object(s.key, s.value) AS data, s.count AS value
               FROM lead_select_stats s WHERE s.key = ${params.add(key)})`,
@@ -58,7 +66,10 @@ export function countingStats(landings: Landing[], { contains = {}, values = {},
   const { created_at: containsDays, ...otherContains } = contains;
   const { created_at: days, ...otherDates } = dates;
   if (Object.keys(otherDates).length > 0) return null;
-  const stats = statsFor(landings, [...Object.keys(otherContains), ...Object.keys(values)], Object.keys(values), params);
+  // An empty filter keeps every lead, those without a value too, which no row of a column's counts holds.
+  const containsKeys = Object.keys(otherContains).filter((key) => otherContains[key] !== '');
+  const valueKeys = Object.keys(values).filter((key) => values[key]!.length > 0);
+  const stats = statsFor(landings, [...containsKeys, ...valueKeys], valueKeys, params);
   if (!stats) return null;
   const ranges = [days, containsDays].filter((r) => r !== undefined && r !== '');
   if (ranges.length === 0) return stats.from;

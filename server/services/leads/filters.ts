@@ -94,8 +94,11 @@ export function pageConditions(
  */
 type Filter = { sql: string; planned: 'always' | 'searched' | 'index' | 'never' };
 
-/** The columns whose values lead_known_values holds for each landing (migrations 131, 133). */
-const knownValueColumns = new Set(['utm_source', 'utm_medium', 'utm_campaign', 'url_presale']);
+/**
+ * The columns whose values lead_known_values holds for each landing (migrations 131, 133), and
+ * lead_select_stats counts per landing, month and status (migration 135).
+ */
+export const knownValueColumns = new Set(['utm_source', 'utm_medium', 'utm_campaign', 'url_presale']);
 
 /** The columns of leads_list_idx that filters name, besides the creation time. */
 const listIndexColumns = new Set([
