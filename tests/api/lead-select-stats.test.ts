@@ -79,10 +79,11 @@ describe("the UTM values' and presale pages' monthly counts", () => {
   /** The leads of the landing in the status whose column contains the text, counted in SQL. */
   const counted = async (landing: number, column: string, text: string, status = 'new') =>
     (
-      await db().query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM leads WHERE landing_id = $1 AND entry_status = $2 AND ${column} ILIKE '%' || $3 || '%'`,
-        [landing, status, text],
-      )
+      await db().query<{ n: number }>(`SELECT count(*)::int AS n FROM leads WHERE landing_id = $1 AND entry_status = $2 AND ${column} ILIKE '%' || $3 || '%'`, [
+        landing,
+        status,
+        text,
+      ])
     ).rows[0]!.n;
 
   it('follow intake, import, status changes and their undo, moves and deletion, values longer than an index entry included', async () => {
@@ -94,7 +95,13 @@ describe("the UTM values' and presale pages' monthly counts", () => {
     ]);
     await db().query(`UPDATE leads SET utm_campaign = repeat('é', 4000) WHERE id = $1`, [direct[2]]);
     const form = { nom: 'Intake', telephone: '06 34 00 00 03', code_postal: '75001' };
-    const intake = await postIntake(server, a.key, { ...form, utm_source: 'Facebook', utm_medium: 'paid', utm_campaign: 'Printemps', url_presale: 'https://exemple.fr/Maison-neuve' });
+    const intake = await postIntake(server, a.key, {
+      ...form,
+      utm_source: 'Facebook',
+      utm_medium: 'paid',
+      utm_campaign: 'Printemps',
+      url_presale: 'https://exemple.fr/Maison-neuve',
+    });
     expect(intake.status).toBe(201);
     const imported = await post(`/api/landings/${a.id}/import/excel`, {
       form_import_from: 'Partenaire',
