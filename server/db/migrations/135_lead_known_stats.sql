@@ -20,20 +20,28 @@ $$;
 
 -- The statement adding to lead_select_stats the counted values of `rows` (landing_id, created_at,
 -- entry_status, data, the four known columns and `sign`, +1 or -1), those of landings still there.
+-- The known columns are grouped before they are turned into rows: a status change's leads share
+-- few of their values, so the trigger turns some thousands of groups into rows, not four rows a
+-- lead (docs/performance.md).
 CREATE FUNCTION lead_select_stats_insert_sql(rows text) RETURNS text LANGUAGE sql IMMUTABLE AS $$
   SELECT format($sql$
     INSERT INTO lead_select_stats AS s
-    SELECT d.landing_id, lead_month(d.created_at), d.entry_status, v.key, v.value, sum(d.sign)
-      FROM (%s) d
-      JOIN (SELECT id, array(SELECT landing_select_keys(columns)) AS keys FROM landings) k ON k.id = d.landing_id
-     CROSS JOIN LATERAL (
-       SELECT key, d.data ->> key FROM unnest(k.keys) key
-        UNION ALL
-       VALUES ('utm_source', d.utm_source), ('utm_medium', d.utm_medium), ('utm_campaign', d.utm_campaign), ('url_presale', d.url_presale)
-     ) v (key, value)
-     WHERE v.value IS NOT NULL
+    SELECT c.landing_id, c.month, c.entry_status, c.key, c.value, sum(c.n)
+      FROM (SELECT d.landing_id, lead_month(d.created_at) AS month, d.entry_status, k.key, d.data ->> k.key AS value, d.sign AS n
+              FROM (%1$s) d
+              JOIN (SELECT id, landing_select_keys(columns) AS key FROM landings) k ON k.id = d.landing_id
+             UNION ALL
+            SELECT g.landing_id, g.month, g.entry_status, v.key, v.value, g.n
+              FROM (SELECT d.landing_id, lead_month(d.created_at) AS month, d.entry_status, d.utm_source, d.utm_medium, d.utm_campaign, d.url_presale,
+                           sum(d.sign) AS n
+                      FROM (%1$s) d
+                     WHERE d.landing_id IN (SELECT id FROM landings)
+                     GROUP BY 1, 2, 3, 4, 5, 6, 7) g
+             CROSS JOIN LATERAL (VALUES ('utm_source', g.utm_source), ('utm_medium', g.utm_medium), ('utm_campaign', g.utm_campaign), ('url_presale', g.url_presale)) v (key, value)
+           ) c
+     WHERE c.value IS NOT NULL
      GROUP BY 1, 2, 3, 4, 5
-    HAVING sum(d.sign) <> 0
+    HAVING sum(c.n) <> 0
     ON CONFLICT (landing_id, key, entry_status, month, md5(value)) DO UPDATE SET count = s.count + excluded.count
   $sql$, rows)
 $$;
