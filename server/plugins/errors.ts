@@ -1,7 +1,26 @@
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import { AppError, conflict, databaseUnavailable, RETRY_AFTER_SECONDS, tooLarge } from '../errors';
+
+/** How long the rest of a body refused for its size is read and dropped before the connection closes. */
+const LINGER_MS = 2000;
+
+/**
+ * A body refused for its size is answered at once and no longer parsed. Its rest is read and
+ * dropped (Node's server does so for an answered request it keeps alive) for a moment before the
+ * connection closes: closing with unread bytes makes the system reset the connection, and a
+ * client still sending then meets the reset, often before it has read the answer.
+ */
+function lingerThenClose(req: FastifyRequest, reply: FastifyReply) {
+  reply.raw.once('finish', () => {
+    if (req.raw.complete) return;
+    const socket = req.raw.socket;
+    const timer = setTimeout(() => socket.destroy(), LINGER_MS).unref();
+    req.raw.once('end', () => clearTimeout(timer));
+    socket.once('close', () => clearTimeout(timer));
+  });
+}
 
 /** Every failure leaves as `{ error, message, …extras }` with its status; never a stack trace. */
 export default fp(async function errors(app: FastifyInstance) {
@@ -15,8 +34,7 @@ export default fp(async function errors(app: FastifyInstance) {
   };
 
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
-    // A body refused for its size is not read any further: the connection closes after the answer.
-    if ((err instanceof AppError ? err.status : err.statusCode) === 413) reply.header('connection', 'close');
+    if ((err instanceof AppError ? err.status : err.statusCode) === 413) lingerThenClose(req, reply);
     if (err instanceof AppError) {
       if (err.status >= 500) req.log.error({ err }, err.message);
       return send(reply, err);
