@@ -98,7 +98,7 @@ export type Config = Omit<z.infer<typeof schema>, 'SEED_DEMO'> & {
   /** PGlite data folder, or undefined for an in-memory database (tests). */
   pgliteDir: string | undefined;
   /** The in-memory database's starting content, a dumped data folder (the API tests': migrated once per run). */
-  pgliteImage?: Blob;
+  pgliteImage?: Uint8Array;
   dataDir: string;
   /** Parse every answer with its route's response contract (the API tests). */
   checkContracts?: boolean;

@@ -147,10 +147,11 @@ function rebuilt(fields: Record<string, unknown>): Error {
  * execution) uses the machine's second core instead of the server's JavaScript thread; this
  * side speaks to it by messages and answers the same `Db` as before (docs/architecture.md).
  */
-export async function openPglite(dir: string | undefined, image?: Blob): Promise<Db> {
+export async function openPglite(dir: string | undefined, image?: Uint8Array): Promise<Db> {
   if (dir) mkdirSync(dir, { recursive: true });
   const unlock = dir ? lockDataDir(dir) : () => undefined;
-  const imageBytes = image && !dir ? await image.arrayBuffer() : undefined;
+  // A copy of its own to hand over: the caller may open the same image again.
+  const imageBytes = image && !dir ? new Uint8Array(image).buffer : undefined;
   const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
     workerData: { dir, image: imageBytes, settings: pgliteSettings },
     transferList: imageBytes ? [imageBytes] : [],
@@ -475,6 +476,6 @@ export async function openPostgres(url: string, onConnectionError: ConnectionErr
   };
 }
 
-export function openDb(opts: { databaseUrl?: string; pgliteDir?: string; pgliteImage?: Blob; onConnectionError?: ConnectionErrorListener }): Promise<Db> {
+export function openDb(opts: { databaseUrl?: string; pgliteDir?: string; pgliteImage?: Uint8Array; onConnectionError?: ConnectionErrorListener }): Promise<Db> {
   return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.onConnectionError) : openPglite(opts.pgliteDir, opts.pgliteImage);
 }

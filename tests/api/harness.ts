@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -25,12 +25,12 @@ export interface TestServer extends Booted {
 
 export const ADMIN = { email: 'admin@test.local', password: 'admin-password-1' };
 
-let migratedImage: Blob | undefined;
+let migratedImage: Uint8Array | undefined;
 /** The migrated database the suite's global setup dumped (tests/api/migrated-image.ts), read once per file; none on PostgreSQL. */
-export function migratedPglite(): Blob | undefined {
+export function migratedPglite(): Uint8Array | undefined {
   const file = inject('apiPgliteImage');
   if (!file) return undefined;
-  migratedImage ??= new Blob([readFileSync(file)]);
+  migratedImage ??= readFileSync(file);
   return migratedImage;
 }
 
@@ -42,7 +42,7 @@ export function migratedPglite(): Blob | undefined {
 export async function migratedPgliteFolder(dir: string): Promise<void> {
   const image = migratedPglite();
   if (!image) return;
-  await (await PGlite.create(dir, { loadDataDir: image })).close();
+  await (await PGlite.create(dir, { loadDataDir: new Blob([new Uint8Array(image)]) })).close();
 }
 
 /**
@@ -98,6 +98,10 @@ export async function startServer(overrides: Partial<Config> = {}, opts: { logSt
 
   return {
     ...booted,
+    async close() {
+      await booted.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
     url: address,
     dataDir,
     request,

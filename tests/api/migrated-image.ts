@@ -1,11 +1,11 @@
 /**
- * The API suite's global setup: migrates one database, from which each server a test file starts
- * (`startServer`) begins instead of migrating its own again. On PGlite, an in-memory one whose
- * data folder is dumped to a file (about 2 s of a core less per server); on PostgreSQL
- * (TEST_DATABASE_URL), a database each new one copies as its template (CREATE DATABASE …
- * TEMPLATE, a file copy: 0.2 s against 3–7 s of migrations on a loaded two-core machine). The
- * tests that make their own new database (`freshPostgresDatabase` with no template: two
- * instances migrating it at once) still migrate an empty one.
+ * The API suite's global setup: one database as a first start of the server leaves it
+ * (`firstStart`: migrated, pg-boss's schema and queues made), from which each server a test file
+ * starts (`startServer`) begins instead of making all that again. On PGlite, a data folder dumped
+ * to a file; on PostgreSQL (TEST_DATABASE_URL), a database each new one copies as its template
+ * (CREATE DATABASE … TEMPLATE, a file copy). The tests that make their own new database
+ * (`freshPostgresDatabase` with no template: two instances migrating it at once) still start on
+ * an empty one.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,8 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
-import { openPglite, openPostgres } from '../../server/db/connection';
-import { migrate } from '../../server/db/migrate';
+import { firstStart } from '../support/first-start';
 import { dropRunDatabases, freshPostgresDatabase } from '../support/postgres';
 
 declare module 'vitest' {
@@ -29,24 +28,23 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject) {
+  const folder = mkdtempSync(join(tmpdir(), 'lead-console-api-image-'));
   const postgres = process.env.TEST_DATABASE_URL;
   if (postgres) {
     const run = randomBytes(4).toString('hex');
     const url = await freshPostgresDatabase(postgres, { run });
-    const db = await openPostgres(url);
-    await migrate(db);
-    await db.close();
+    await firstStart(folder, url);
     project.provide('apiPgliteImage', '');
     project.provide('apiPostgresTemplate', new URL(url).pathname.slice(1));
     project.provide('apiPostgresRun', run);
-    return () => dropRunDatabases(postgres, run);
+    return async () => {
+      await dropRunDatabases(postgres, run);
+      rmSync(folder, { recursive: true, force: true });
+    };
   }
   project.provide('apiPostgresTemplate', '');
   project.provide('apiPostgresRun', '');
-  const folder = mkdtempSync(join(tmpdir(), 'lead-console-api-image-'));
-  const db = await openPglite(join(folder, 'pglite'));
-  await migrate(db);
-  await db.close();
+  await firstStart(folder);
   const pglite = await PGlite.create(join(folder, 'pglite'));
   const image = await pglite.dumpDataDir('none');
   await pglite.close();

@@ -1,12 +1,13 @@
 /**
  * The browser suite's global setup: seeds the demo (20,000 leads, exports and their files) once
- * into a PGlite data folder, which each test file's `startApp` copies and boots on, instead of
- * every file seeding it again (4–10 s of one core each).
+ * into a PGlite data folder and starts the server on it once (`firstStart`), which each test
+ * file's `startApp` copies and boots on, instead of every file doing it again.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { firstStart } from '../support/first-start';
 import { seedProcess } from '../support/seed-process';
 
 declare module 'vitest' {
@@ -19,6 +20,7 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(join(tmpdir(), 'lead-console-e2e-demo-'));
   await seedProcess({ DATA_DIR: dataDir });
+  await firstStart(dataDir);
   project.provide('e2eDemoDataDir', dataDir);
   return () => rmSync(dataDir, { recursive: true, force: true });
 }
