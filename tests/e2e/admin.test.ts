@@ -160,8 +160,7 @@ describe('accounts, keyboard only', () => {
 describe('accounts, mouse only and phone size', () => {
   it('creates an account and changes its role with clicks, at 390×844', async () => {
     const { page, context, errors } = await app.page({ viewport: MOBILE });
-    await signIn(page, DEMO.admin);
-    await page.goto('/users');
+    await signIn(page, DEMO.admin, '/users');
     await page.getByRole('tab', { name: 'Créer un compte' }).click();
     await page.getByRole('textbox', { name: 'Nom - Prénom' }).fill('Sacha Souris');
     await page.getByRole('textbox', { name: 'Email' }).fill('sacha.souris@test.local');
@@ -257,8 +256,7 @@ describe('exports', () => {
 
   it('mouse only at phone size: filters by user, downloads a file, and shows the refusal of a second custom export', async () => {
     const { page, context, errors } = await app.page({ viewport: MOBILE });
-    await signIn(page, DEMO.admin);
-    await page.goto('/exports/0');
+    await signIn(page, DEMO.admin, '/exports/0');
     await exportsGrid(page).locator('[role=row][data-index]').first().waitFor();
     // The user filter is the route's parameter.
     await page.locator('[data-field=user] button').click();
@@ -413,8 +411,7 @@ describe('Taboola', () => {
 
   it('mouse only at phone size: an xlsx with an unknown code is refused whole, a good one sent; another account clears the campaign', async () => {
     const { page, context, errors } = await app.page({ viewport: MOBILE });
-    await signIn(page, DEMO.admin);
-    await page.goto('/taboola');
+    await signIn(page, DEMO.admin, '/taboola');
     await page.locator('[data-field=account] button').click();
     await page.getByRole('listbox').getByRole('option', { name: 'ÉcoHabitat Sud' }).click();
     await page.locator('[data-field=campaign] button').click();
@@ -455,8 +452,7 @@ describe('Taboola', () => {
 describe('languages', () => {
   it('switches the administration screens to English live, and back', async () => {
     const { page, context } = await app.page();
-    await signIn(page, DEMO.admin);
-    await page.goto('/users');
+    await signIn(page, DEMO.admin, '/users');
     await page.getByRole('tab', { name: 'Listes' }).waitFor();
     await page.getByRole('grid', { name: 'Comptes' }).getByRole('gridcell', { name: 'Admin Démo' }).click();
     await page.getByRole('button', { name: /Language FR|Langue FR/ }).click();

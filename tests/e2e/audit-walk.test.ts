@@ -118,8 +118,7 @@ describe('a forced sign-out', () => {
 describe('the statistics tabs', () => {
   it("head the value column for the tab, colour the whole row, and show the server's message for an end before the start", async () => {
     const { page, context } = await app.page();
-    await signIn(page, DEMO.staff);
-    await page.goto('/landings_test/1?tab=production');
+    await signIn(page, DEMO.staff, '/landings_test/1?tab=production');
     const table = page.getByRole('region', { name: 'Production' }).getByRole('table');
     await table.getByRole('columnheader', { name: 'Leads produits' }).waitFor();
     for (const [tab, header] of [
@@ -156,8 +155,7 @@ describe('the statistics tabs', () => {
 describe('definitive deletion', () => {
   it('names how many leads it deletes, "all N matching" in that mode, and dims the page behind its question', async () => {
     const { page, context } = await app.page();
-    await signIn(page, DEMO.staff);
-    await page.goto('/landings_test/3');
+    await signIn(page, DEMO.staff, '/landings_test/3');
     const grid = page.getByRole('grid', { name: 'Leads' });
     await grid.locator('[role=row][aria-rowindex="3"]').waitFor();
     await page.keyboard.press('x');
@@ -211,8 +209,7 @@ async function rowMetrics(page: Page) {
 describe('interface sizes', () => {
   it('Petite and Mini make the grid rows shorter and their text smaller, by mouse', async () => {
     const { page, context } = await app.page();
-    await signIn(page, DEMO.staff);
-    await page.goto('/landings_test/1');
+    await signIn(page, DEMO.staff, '/landings_test/1');
     expect(await rowMetrics(page)).toEqual({ height: 30, step: 30, font: '13px' });
     const sizes: [string, number, string][] = [
       ['Petite', 26, '12px'],
@@ -235,8 +232,7 @@ describe('interface sizes', () => {
 describe('a live language switch', () => {
   it('renames the grid headers, the recent palette entries and the help key names', async () => {
     const { page, context } = await app.page();
-    await signIn(page, DEMO.staff);
-    await page.goto('/landings_test/1');
+    await signIn(page, DEMO.staff, '/landings_test/1');
     const grid = page.getByRole('grid', { name: 'Leads' });
     await grid.locator('.lg-colhead').filter({ hasText: 'Créé le' }).waitFor();
     await page.keyboard.press('Control+k');
@@ -344,8 +340,7 @@ describe('the tags bar and the sidebar', () => {
 describe('the palette', () => {
   it('lets the arrows reach every entry with an empty query, with no "more results" cap', async () => {
     const { page, context } = await app.page();
-    await signIn(page, DEMO.admin);
-    await page.goto('/landings_test/1');
+    await signIn(page, DEMO.admin, '/landings_test/1');
     // After a navigation the keyboard belongs to the grid, then mod+k opens the palette from there.
     // It gets it once its rows have come: beside CI's other lane, later than expect.poll's 1 s.
     const focused = () => page.evaluate(() => (document.activeElement?.closest('[role=grid]') ? 'grid' : document.activeElement?.outerHTML.slice(0, 120)));
@@ -387,8 +382,7 @@ describe('doublons', () => {
     );
     const original = Number(rows[0].id);
     const { page, context, errors } = await app.page();
-    await signIn(page, DEMO.staff);
-    await page.goto(`/landings_test/${landing}?tab=doublons`);
+    await signIn(page, DEMO.staff, `/landings_test/${landing}?tab=doublons`);
     const grid = page.getByRole('grid', { name: 'Leads' });
     const link = grid.getByRole('link', { name: `Lead n° ${original} (Nouveau)` });
     await link.waitFor();

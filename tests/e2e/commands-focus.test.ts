@@ -65,8 +65,7 @@ describe('focus after a button that disables itself (mouse only, then AZERTY key
   it("'Attribuer le rôle admin' then 'normal': the focus goes back to the accounts' rows, where j moves", async () => {
     const { page, context, errors } = await app.page();
     const cdp = await context.newCDPSession(page);
-    await signIn(page, DEMO.admin);
-    await page.goto('/users');
+    await signIn(page, DEMO.admin, '/users');
     const grid = page.getByRole('grid', { name: 'Comptes' });
     await grid.getByRole('gridcell', { name: 'staff@demo.local' }).click();
     await page.getByRole('button', { name: /Attribuer le rôle admin/ }).click();
@@ -91,8 +90,7 @@ describe('focus after a button that disables itself (mouse only, then AZERTY key
   it("'Ré-insérer les leads', confirmed with the mouse: the focus goes back to the exports' rows, where j moves", async () => {
     const { page, context, errors } = await app.page();
     const cdp = await context.newCDPSession(page);
-    await signIn(page, DEMO.admin);
-    await page.goto('/exports/0');
+    await signIn(page, DEMO.admin, '/exports/0');
     const { rows } = await db().query<{ id: number }>(
       `SELECT e.id FROM exports e WHERE NOT e.big_export AND EXISTS (SELECT 1 FROM leads l WHERE l.export_id = e.id AND l.entry_status = 'extracted')
         ORDER BY e.created_at DESC, e.id DESC LIMIT 1`,
@@ -116,8 +114,7 @@ describe('focus after a button that disables itself (mouse only, then AZERTY key
 
   it("'Générer' of the custom export: the focus goes to the next control while it runs", async () => {
     const { page, context, errors } = await app.page();
-    await signIn(page, DEMO.admin);
-    await page.goto('/exports/0');
+    await signIn(page, DEMO.admin, '/exports/0');
     await page.getByRole('grid', { name: 'Exports' }).locator('[role=row][data-index]').first().waitFor();
     await page.getByRole('button', { name: 'Générer un export personnalisé' }).click();
     await page.locator('[data-field=big-landings] button').click();

@@ -14,6 +14,7 @@ import type { Browser, BrowserContext, Locator, Page, Request } from 'playwright
 import { inject, onTestFailed } from 'vitest';
 import { boot, type Booted } from '../../server/boot';
 import { loadConfig } from '../../server/config';
+import { TOKEN_COOKIE } from '../../src/state/user';
 import { launchChromium } from '../support/chromium';
 import { seedProcess } from '../support/seed-process';
 import { TEST_ENV } from '../support/test-env';
@@ -171,11 +172,25 @@ export async function networkIdle(page: Page, timeout = 30_000) {
 }
 
 /** Signs in through the login form and waits for the shell. */
-export async function signIn(page: Page, who: { email: string; password: string }) {
+export async function signInThroughForm(page: Page, who: { email: string; password: string }) {
   await page.goto('/login');
   await page.getByLabel(/Email|identifiant|username/i).fill(who.email);
   await page.getByLabel(/Mot de passe|Password/i).fill(who.password);
   await page.getByRole('button', { name: /Se connecter|Sign in/ }).click();
+  await page.waitForSelector('nav.sidebar');
+}
+
+/**
+ * Signs in as the sign-in screen leaves the browser (the API's token in the session cookie), then
+ * opens `path` and waits for the shell. The screen itself is walked by the tests about it
+ * (`signInThroughForm`, two-factor, single sign-on); through it, each test loaded one page more.
+ */
+export async function signIn(page: Page, who: { email: string; password: string }, path = '/') {
+  const res = await page.request.post('/api/auth', { data: { email: who.email, password: who.password } });
+  if (!res.ok()) throw new Error(`sign-in of ${who.email}: ${res.status()} ${await res.text()}`);
+  const { token } = (await res.json()) as { token: string };
+  await page.context().addCookies([{ name: TOKEN_COOKIE, value: encodeURIComponent(token), url: new URL(res.url()).origin, sameSite: 'Strict' }]);
+  await page.goto(path);
   await page.waitForSelector('nav.sidebar');
 }
 

@@ -152,8 +152,7 @@ describe('import', () => {
 
   it('says import is not available with several landings', async () => {
     const { page } = await app.page();
-    await signIn(page, DEMO.staff);
-    await page.goto('/landings_test/1,2?tab=import');
+    await signIn(page, DEMO.staff, '/landings_test/1,2?tab=import');
     await page.getByText("L'import n'est pas disponible si plusieurs landings sont sélectionnées").waitFor();
     await page.context().close();
   });

@@ -400,8 +400,7 @@ describe('lead view, other ways in and other tabs', () => {
        SELECT 1, 'sms', jsonb_build_object('nom', 'Lozère' || g), '48', 'H2d' FROM generate_series(1, 120) g`,
     );
     const { page, errors } = await app.page();
-    await signIn(page, DEMO.staff);
-    await page.goto('/landings_test/1?tab=production');
+    await signIn(page, DEMO.staff, '/landings_test/1?tab=production');
     // Today and 90 days before, as Paris calendar days (the browser runs in Paris time).
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date());
     const start = new Date(`${today}T12:00:00Z`);
@@ -425,8 +424,7 @@ describe('lead view, other ways in and other tabs', () => {
 
   it('keeps one landing checked in the Landings tab, and the header picker opens the same screen for the chosen ids', async () => {
     const { page, errors } = await app.page();
-    await signIn(page, DEMO.staff);
-    await page.goto('/landings_test/1?tab=landings');
+    await signIn(page, DEMO.staff, '/landings_test/1?tab=landings');
     const only = page.getByRole('checkbox', { name: 'PAC Air-Eau' });
     await only.waitFor();
     expect(await only.isChecked()).toBe(true);

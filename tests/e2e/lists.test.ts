@@ -58,8 +58,7 @@ describe('the list screens', () => {
 
   it('take the row buttons from the commands, and Escape in a filter above the grid returns to it', async () => {
     const { page, errors } = await app.page();
-    await signIn(page, DEMO.admin);
-    await page.goto('/customers/rules/0');
+    await signIn(page, DEMO.admin, '/customers/rules/0');
     const row = page.getByRole('grid', { name: 'Règles' }).locator('.lg-row[data-index="0"]');
     await row.waitFor();
     // The inline places of rules.actions, in their order; the state button follows the row's rule.
@@ -83,8 +82,7 @@ describe('accounts', () => {
     // Between the account's creation and the mail job: no password, no link yet.
     await createUser(db(), { name: 'Zoé Attente', email: 'zoe.attente@test.local' });
     const { page, errors } = await app.page();
-    await signIn(page, DEMO.admin);
-    await page.goto('/users');
+    await signIn(page, DEMO.admin, '/users');
     const row = page.getByRole('grid', { name: 'Comptes' }).getByRole('row').filter({ hasText: 'zoe.attente@test.local' });
     await row.getByText('Invitation envoyée').waitFor();
     await row.locator('[role=gridcell]').first().click();

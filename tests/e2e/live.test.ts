@@ -114,8 +114,7 @@ async function countsMoveNothing(page: Page, change: () => Promise<void>, counts
 async function open(who: { email: string; password: string }) {
   const { page, context, errors } = await app.page();
   await watchLayoutShifts(context);
-  await signIn(page, who);
-  await page.goto(`/landings_test/${landing.id}`);
+  await signIn(page, who, `/landings_test/${landing.id}`);
   await row(page, 'Vif1').waitFor();
   await grid(page).focus();
   return { page, errors };

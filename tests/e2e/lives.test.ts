@@ -330,8 +330,7 @@ describe('lives, editing customers and rules', () => {
   it('by keyboard: e edits the focused customer (webhook, secret), p pauses it; e edits a rule in the creation form', async () => {
     const { email, customerId, rule } = await customerWithRule('Edition Clavier');
     const { page, errors } = await app.page();
-    await signIn(page, DEMO.admin);
-    await page.goto('/customers');
+    await signIn(page, DEMO.admin, '/customers');
     const customers = page.getByRole('grid', { name: 'Clients' });
     await customers.getByRole('searchbox', { name: 'Filtrer Email' }).fill(email);
     await customers.getByRole('gridcell', { name: email }).waitFor();
@@ -445,8 +444,7 @@ describe('lives, editing customers and rules', () => {
   it("by mouse: a row's Modifier buttons edit a customer (paused) and a rule (a day off, paused), Annuler changes nothing", async () => {
     const { email, customerId, rule } = await customerWithRule('Edition Souris');
     const { page, errors } = await app.page();
-    await signIn(page, DEMO.admin);
-    await page.goto('/customers');
+    await signIn(page, DEMO.admin, '/customers');
     const customers = page.getByRole('grid', { name: 'Clients' });
     await customers.getByRole('searchbox', { name: 'Filtrer Email' }).fill(email);
     const row = customers.getByRole('row').filter({ hasText: email });
@@ -562,8 +560,7 @@ describe('lives, why a lead went where it went', () => {
       )
       .toBe(1);
     const { page, errors } = await app.page({ viewport: MOBILE });
-    await signIn(page, DEMO.admin);
-    await page.goto(`/landings_test/${landing.id}?tab=extracted`);
+    await signIn(page, DEMO.admin, `/landings_test/${landing.id}?tab=extracted`);
     const grid = page.getByRole('grid', { name: 'Leads' });
     await grid.getByRole('gridcell').first().waitFor();
     await press(page, 'Control+k');
@@ -637,8 +634,7 @@ describe('lives, phone size, axe and languages', () => {
 
   it('switches language live: titles, tabs, columns, buttons and the fill follow', async () => {
     const { page, errors } = await app.page();
-    await signIn(page, DEMO.admin);
-    await page.goto('/customers/rules/0');
+    await signIn(page, DEMO.admin, '/customers/rules/0');
     await page.getByRole('columnheader', { name: 'Codes postaux' }).waitFor();
     await page.getByRole('button', { name: /^Langue/ }).click();
     await page.getByRole('menuitemradio', { name: 'English' }).click();

@@ -100,8 +100,7 @@ describe('notifications', () => {
   it('shows a paused webhook in the customers list and resumes it by keyboard', async () => {
     await app.server.ctx.db.query('UPDATE customers SET webhook_paused_at = now(), webhook_failures = 10 WHERE id = $1', [customer.id]);
     const { page, errors } = await app.page();
-    await signIn(page, DEMO.admin);
-    await page.goto('/customers');
+    await signIn(page, DEMO.admin, '/customers');
     const customers = page.getByRole('grid', { name: 'Clients' });
     await customers.getByRole('searchbox', { name: 'Filtrer Email' }).fill(customer.email);
     await customers.getByRole('gridcell', { name: customer.email }).waitFor();

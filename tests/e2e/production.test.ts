@@ -282,8 +282,7 @@ describe('production map', () => {
 
   it('speaks English to an English browser: the map, its legend, its tables and its departments', async () => {
     const { page, errors } = await app.page({ locale: 'en-US' });
-    await signIn(page, DEMO.admin);
-    await page.goto('/production/pv');
+    await signIn(page, DEMO.admin, '/production/pv');
     await page.getByRole('listbox', { name: 'Production map by department: Production: solar PV' }).waitFor();
     await page.locator('.map-legend').getByText('No lead').waitFor();
     await page.getByRole('columnheader', { name: 'Department' }).first().waitFor();

@@ -13,8 +13,7 @@ let errors: string[];
 beforeAll(async () => {
   app = await startApp();
   ({ page, errors } = await app.page());
-  await signIn(page, DEMO.admin);
-  await page.goto('/customers/rules/0?tab=create');
+  await signIn(page, DEMO.admin, '/customers/rules/0?tab=create');
   await page.getByLabel('Nom de la règle').waitFor();
 });
 afterAll(async () => {

@@ -62,8 +62,7 @@ describe('sales, keyboard only', () => {
     );
 
     const { page, errors } = await app.page();
-    await signIn(page, DEMO.admin);
-    await page.goto(`/landings_test/${landing.id}`);
+    await signIn(page, DEMO.admin, `/landings_test/${landing.id}`);
     await grid(page).getByRole('gridcell', { name: 'Vente1', exact: true }).waitFor();
     await grid(page).focus();
     // The buyer typed as 'Vendu à', then the three leads selected from the top, e.

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, DEMO, signIn, startApp, networkIdle, type App } from './harness';
+import { axeViolations, DEMO, signInThroughForm, startApp, networkIdle, type App } from './harness';
 
 let app: App;
 beforeAll(async () => {
@@ -32,7 +32,7 @@ describe('Content-Security-Policy', () => {
     const login = await page.goto('/login');
     expect(login?.headers()['content-security-policy']).toContain("script-src 'self'");
     expect(login?.headers()['x-frame-options']).toBe('DENY');
-    await signIn(page, DEMO.admin);
+    await signInThroughForm(page, DEMO.admin);
     for (const path of [
       '/landings_test/1',
       '/landings_test/1?tab=production',

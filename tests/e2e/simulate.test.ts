@@ -19,8 +19,7 @@ beforeAll(async () => {
   ({ page, errors } = await app.page());
   page.on('request', (r) => r.url().endsWith('/api/customers/rules/simulate') && asked.push(r));
   await page.route('**/api/customers', (route) => customersHeld.then(() => route.continue()));
-  await signIn(page, DEMO.admin);
-  await page.goto('/customers/rules/0?tab=create');
+  await signIn(page, DEMO.admin, '/customers/rules/0?tab=create');
   await page.getByLabel('Nom de la règle').waitFor();
 });
 afterAll(async () => {

@@ -140,8 +140,7 @@ describe('statements', () => {
 
   it('fits a phone: the table scrolls within its region, nothing serious for axe', async () => {
     const { page, context, errors } = await app.page({ viewport: MOBILE });
-    await signIn(page, DEMO.admin);
-    await page.goto(`/customers/releve/${customerId}?month=${month}`);
+    await signIn(page, DEMO.admin, `/customers/releve/${customerId}?month=${month}`);
     await page
       .getByRole('table')
       .getByRole('cell', { name: `Gard ${stamp}` })

@@ -103,8 +103,7 @@ describe('views a team shares', () => {
 
   it('lets a normal user open a shared view of another, never change it; the phone shows the views too', async () => {
     const { page, errors } = await app.page({ viewport: MOBILE });
-    await signIn(page, DEMO.staff);
-    await page.goto(`/landings_test/${landing}`);
+    await signIn(page, DEMO.staff, `/landings_test/${landing}`);
     await grid(page).waitFor();
     // The admin's shared demo view, opened from the palette.
     await page.keyboard.press('Control+k');
