@@ -15,6 +15,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags, type RunnerResult } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { chromium } from 'playwright-core';
+import { sessionCookie } from '../support/chromium';
 import { TEST_ENV } from '../support/test-env';
 import type { BenchResult } from './run';
 
@@ -82,7 +83,7 @@ async function setSessionCookie(port: number, url: string, token: string | null)
   try {
     const context = browser.contexts()[0];
     await context.clearCookies();
-    if (token) await context.addCookies([{ name: 'Admin-Token', value: encodeURIComponent(token), url, sameSite: 'Strict' }]);
+    if (token) await context.addCookies([sessionCookie(token, url)]);
   } finally {
     await browser.close();
   }

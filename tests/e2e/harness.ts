@@ -14,8 +14,7 @@ import type { Browser, BrowserContext, Locator, Page, Request } from 'playwright
 import { inject, onTestFailed } from 'vitest';
 import { boot, type Booted } from '../../server/boot';
 import { loadConfig } from '../../server/config';
-import { TOKEN_COOKIE } from '../../src/state/user';
-import { launchChromium } from '../support/chromium';
+import { launchChromium, sessionCookie } from '../support/chromium';
 import { seedProcess } from '../support/seed-process';
 import { TEST_ENV } from '../support/test-env';
 
@@ -189,7 +188,7 @@ export async function signIn(page: Page, who: { email: string; password: string 
   const res = await page.request.post('/api/auth', { data: { email: who.email, password: who.password } });
   if (!res.ok()) throw new Error(`sign-in of ${who.email}: ${res.status()} ${await res.text()}`);
   const { token } = (await res.json()) as { token: string };
-  await page.context().addCookies([{ name: TOKEN_COOKIE, value: encodeURIComponent(token), url: new URL(res.url()).origin, sameSite: 'Strict' }]);
+  await page.context().addCookies([sessionCookie(token, res.url())]);
   await page.goto(path);
   await page.waitForSelector('nav.sidebar');
 }
