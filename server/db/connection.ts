@@ -1,4 +1,6 @@
 import { mkdirSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import { lockDataDir } from './pglite-lock';
@@ -139,6 +141,17 @@ function rebuilt(fields: Record<string, unknown>): Error {
   return Object.assign(new Error(String(fields.message)), fields);
 }
 
+let compiledPglite: Promise<WebAssembly.Module> | undefined;
+/**
+ * PGlite's WebAssembly, compiled once per process and handed to each of its workers: each worker
+ * compiled its own before, twice over (a quick pass, then an optimised one), which a test run
+ * paid at every server it started (docs/performance.md).
+ */
+function pgliteWasmModule(): Promise<WebAssembly.Module> {
+  compiledPglite ??= readFile(createRequire(import.meta.url).resolve('@electric-sql/pglite/pglite.wasm')).then((bytes) => WebAssembly.compile(bytes));
+  return compiledPglite;
+}
+
 /**
  * PGlite persisted under `dir`, or in memory when `dir` is undefined; in memory, `image` (a
  * data folder dumped by `dumpDataDir`) is its starting content instead of an empty cluster.
@@ -148,13 +161,16 @@ function rebuilt(fields: Record<string, unknown>): Error {
  * side speaks to it by messages and answers the same `Db` as before (docs/architecture.md).
  */
 export async function openPglite(dir: string | undefined, image?: Uint8Array): Promise<Db> {
+  const wasmModule = await pgliteWasmModule();
   if (dir) mkdirSync(dir, { recursive: true });
   const unlock = dir ? lockDataDir(dir) : () => undefined;
-  // A copy of its own to hand over: the caller may open the same image again.
-  const imageBytes = image && !dir ? new Uint8Array(image).buffer : undefined;
+  // The worker only reads the image: one in shared memory goes as it is, any other as a copy of
+  // its own (the caller may open the same image again).
+  const shared = image?.buffer instanceof SharedArrayBuffer && image.byteLength === image.buffer.byteLength;
+  const imageBytes = image && !dir ? (shared ? image.buffer : new Uint8Array(image).buffer) : undefined;
   const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
-    workerData: { dir, image: imageBytes, settings: pgliteSettings },
-    transferList: imageBytes ? [imageBytes] : [],
+    workerData: { dir, image: imageBytes, settings: pgliteSettings, wasmModule },
+    transferList: imageBytes instanceof ArrayBuffer ? [imageBytes] : [],
   });
   const pending = new Map<number, { resolve: (result: unknown) => void; reject: (err: Error) => void }>();
   let lastId = 0;

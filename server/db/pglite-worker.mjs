@@ -5,7 +5,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pgliteExtensions } from './pglite-extensions.mjs';
 
-const { dir, image, settings } = workerData;
+const { dir, image, settings, wasmModule } = workerData;
 
 // int8 counts and ids fit in a JS number; dates stay 'YYYY-MM-DD' strings, as the API speaks them.
 const parsers = { 20: Number, 1700: Number, 1082: (v) => v };
@@ -84,6 +84,7 @@ async function main() {
   const db = await PGlite.create(dir, {
     loadDataDir: image ? imageFile(image) : undefined,
     parsers,
+    pgliteWasmModule: wasmModule,
     extensions: pgliteExtensions,
     startParams: [...PGlite.defaultStartParams, ...settings.flatMap((setting) => ['-c', setting])],
   });

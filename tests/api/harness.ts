@@ -26,11 +26,19 @@ export interface TestServer extends Booted {
 export const ADMIN = { email: 'admin@test.local', password: 'admin-password-1' };
 
 let migratedImage: Uint8Array | undefined;
-/** The migrated database the suite's global setup dumped (tests/api/migrated-image.ts), read once per file; none on PostgreSQL. */
+/**
+ * The migrated database the suite's global setup dumped (tests/api/migrated-image.ts), read once
+ * into shared memory, which every server's PGlite reads without a copy of its own; none on
+ * PostgreSQL.
+ */
 export function migratedPglite(): Uint8Array | undefined {
   const file = inject('apiPgliteImage');
   if (!file) return undefined;
-  migratedImage ??= readFileSync(file);
+  if (!migratedImage) {
+    const bytes = readFileSync(file);
+    migratedImage = new Uint8Array(new SharedArrayBuffer(bytes.byteLength));
+    migratedImage.set(bytes);
+  }
   return migratedImage;
 }
 
