@@ -15,6 +15,7 @@ import textInputPlugin from './plugins/text-input';
 import { keepRawQuery, zodValidatorCompiler } from './endpoint';
 import { routeModules } from './route-modules';
 import { trackRequestAddress } from './request-address';
+import { closeConnectionsWhenIdle } from './close-connections';
 import { signInLanguage, signInPageFile, signInStyleSources } from './sign-in-page';
 
 const defaultDistDir = resolve(import.meta.dirname, '../dist');
@@ -50,6 +51,7 @@ export async function buildApp(ctx: AppContext, distDir = defaultDistDir): Promi
   keepRawQuery(app);
   registerJsonBody(app);
   trackRequestAddress(app);
+  closeConnectionsWhenIdle(app);
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });
