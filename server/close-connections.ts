@@ -3,10 +3,10 @@ import type { FastifyInstance } from 'fastify';
 
 /**
  * The server's close ends each connection as soon as it carries no request. Node's own close ends
- * only the connections idle at that moment: one on which no request had come yet (a client opens
- * them ahead of need) or whose request ended after it stayed open until its client dropped it,
- * over a minute later (Fastify keeps a connection 72 s), and the close waited for it: a restart
- * took that long, and so did every test server holding live streams (docs/performance.md).
+ * only the connections idle at that moment: it left open one on which no request had come yet
+ * (clients open them ahead of need) and one whose request ended after the close began, until
+ * their clients dropped them after Fastify's 72 s of keep-alive, and the close waited for them
+ * (docs/performance.md).
  */
 export function closeConnectionsWhenIdle(app: FastifyInstance) {
   const requests = new Map<Socket, number>();
