@@ -22,7 +22,9 @@ export function closeConnectionsWhenIdle(app: FastifyInstance) {
     const socket = req.socket;
     requests.set(socket, (requests.get(socket) ?? 0) + 1);
     res.once('close', () => {
-      if (requests.has(socket)) requests.set(socket, requests.get(socket)! - 1);
+      // A connection already closed has nothing left to end.
+      if (!requests.has(socket)) return;
+      requests.set(socket, requests.get(socket)! - 1);
       endIfIdle(socket);
     });
   });
