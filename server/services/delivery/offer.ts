@@ -87,18 +87,22 @@ const SWEEP_QUEUE = defineQueue<SweepJob>('live.sweep');
  * New leads of today (Paris) on landings with rules that were never offered: arrived while no
  * instance was up, or queued by none (killed between commit and queue). The minute sweep leaves
  * the last two minutes to the offer jobs; the start-up and per-landing sweeps take everything.
+ * Today's leads are read from leads_list_idx before they are ordered: asked for the first ids in
+ * order, the planner read the whole table by its primary key, today's leads being its last
+ * (docs/performance.md).
  */
 async function sweep(ctx: AppContext, job: SweepJob) {
   const minAge = job.at_start || job.landing ? '0 seconds' : '2 minutes';
   for (let after = 0; ;) {
     const { rows } = await ctx.db.query<{ id: number }>(
-      `SELECT l.id FROM leads l
-        WHERE l.landing_id IN (SELECT DISTINCT landing_id FROM rule_targets WHERE $1::int IS NULL OR landing_id = $1)
-          AND l.entry_status = 'new'
-          AND l.created_at >= (date_trunc('day', now() AT TIME ZONE 'Europe/Paris') AT TIME ZONE 'Europe/Paris')
-          AND l.created_at < now() - $2::interval AND l.id > $3
-          AND NOT EXISTS (SELECT 1 FROM lead_routings r WHERE r.lead_id = l.id)
-        ORDER BY l.id LIMIT ${CHUNK}`,
+      `WITH today AS MATERIALIZED (
+         SELECT l.id FROM leads l
+          WHERE l.landing_id IN (SELECT DISTINCT landing_id FROM rule_targets WHERE $1::int IS NULL OR landing_id = $1)
+            AND l.entry_status = 'new'
+            AND l.created_at >= (date_trunc('day', now() AT TIME ZONE 'Europe/Paris') AT TIME ZONE 'Europe/Paris')
+            AND l.created_at < now() - $2::interval AND l.id > $3)
+       SELECT t.id FROM today t WHERE NOT EXISTS (SELECT 1 FROM lead_routings r WHERE r.lead_id = t.id)
+        ORDER BY t.id LIMIT ${CHUNK}`,
       [job.landing ?? null, minAge, after],
     );
     if (rows.length === 0) return;
