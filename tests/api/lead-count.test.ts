@@ -117,12 +117,31 @@ describe('the total of a lead list', () => {
         first ? `created_at >= ('${first}'::date::timestamp AT TIME ZONE 'Europe/Paris')` : 'true',
         last ? `created_at < (('${last}'::date + 1)::timestamp AT TIME ZONE 'Europe/Paris')` : 'true',
       ].join(' AND ');
+    // A day of the month k months ago (Paris), or that month's last day: ranges whose cut months
+    // are counted from their days in the range or from the month less its other days.
+    const monthDay = (k: number, dayOfMonth: number | 'last') => {
+      const [year, month] = day(0).split('-').map(Number) as [number, number];
+      const index = year * 12 + month - 1 - k;
+      const last = new Date(Date.UTC(Math.floor(index / 12), (index % 12) + 1, 0)).getUTCDate();
+      return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}-${String(dayOfMonth === 'last' ? last : dayOfMonth).padStart(2, '0')}`;
+    };
     const ranges: Array<[string | null, string | null]> = [
       [day(200), day(20)],
       [day(100), null],
       [null, day(40)],
       [day(45), day(41)],
       [day(90), day(0)],
+      [monthDay(3, 3), monthDay(2, 27)],
+      [monthDay(4, 20), monthDay(3, 5)],
+      [monthDay(5, 4), monthDay(5, 25)],
+      [monthDay(5, 10), monthDay(5, 12)],
+      [monthDay(6, 1), monthDay(5, 26)],
+      [monthDay(3, 1), monthDay(3, 'last')],
+      [monthDay(4, 2), monthDay(4, 'last')],
+      [monthDay(6, 28), monthDay(6, 'last')],
+      [null, monthDay(2, 26)],
+      [monthDay(4, 2), null],
+      [monthDay(2, 20), monthDay(3, 5)],
     ];
     for (const [first, last] of ranges) {
       const text = encodeURIComponent(`${first ?? ''}<>${last ?? ''}`);

@@ -68,6 +68,11 @@ export async function explainLeadPaths(db: Db, input: ExplainInput) {
     ['exact count, an email', count({ entry_status: 'new', [`filter[${keyOf('email')}]`]: 'bernard' })],
     ['exact count, a postal code', count({ entry_status: 'new', [`filter[${keyOf('postal_code')}]`]: '130' })],
     ['lead page, 150 rows, a UTM source no lead has', page({ entry_status: 'new', 'filter[utm_source]': 'zq1x' })],
+    ['lead page, 150 rows, a month long past', page({ entry_status: 'new', 'date[created_at]': `${parisDay(150)}<>${parisDay(120)}` })],
+    [
+      'lead page, 150 rows, a month long past and a department',
+      page({ entry_status: 'new', 'date[created_at]': `${parisDay(150)}<>${parisDay(120)}`, 'in[departement]': '69' }),
+    ],
     ['exact count, a range of last changes', count({ entry_status: 'new', 'date[updated_at]': `${parisDay(20)}<>${parisDay(2)}` })],
     ['department statistics, all landings, one year', (q) => departmentStats(q, { ids: input.landingIds, category: 'production', start, end, zone: false })],
     [

@@ -2,6 +2,7 @@ import type { Landing } from '../../../src/api/landings/contract';
 import { leadSource, type LeadFilters } from '../../../src/api/leads/contract';
 import type { Params } from '../../db/params';
 import { datePattern, knownValueColumns, parisDayStart } from './filters';
+import { isCalendarDay } from './normalize';
 
 /**
  * The columns that lead_month_stats holds under the leads' own names (the landing's condition is
@@ -79,18 +80,61 @@ export function countingStats(landings: Landing[], { contains = {}, values = {},
   return first || last ? statsAndDays(stats, first, last, params) : stats.from;
 }
 
+/** The first day of a 'YYYY-MM-DD' day's month, of the next month, and the day after it. */
+const monthStart = (day: string) => `${day.slice(0, -3)}-01`;
+const nextMonth = (day: string) => {
+  const [year, month] = day.split('-').map(Number) as [number, number];
+  return month === 12 ? `${year + 1}-01-01` : `${year}-${String(month + 1).padStart(2, '0')}-01`;
+};
+const dayAfter = (day: string) => {
+  const next = `${day.slice(0, -3)}-${String(Number(day.slice(-2)) + 1).padStart(2, '0')}`;
+  return isCalendarDay(next) ? next : nextMonth(day);
+};
+
 /**
  * `stats` over the whole months of the days first…last (either open), each row's month start as
- * its `created_at`, and the leads of the days before and after those months as rows of one (read
- * by leads_list_idx's dates): what a count of a range of creation days sums, the range's
- * conditions kept on the rows.
+ * its `created_at`, and the days of the months cut at either end (first's, last's, or one month
+ * holding both) as rows too: what a count of a range of creation days sums, the range's
+ * conditions kept on the rows. Of a cut month, the side with fewer days is read from the leads
+ * (leads_list_idx's dates): its days in the range, or the month's counts less its days outside,
+ * rows of -1 (docs/performance.md). Rows standing for days in the range carry the range's first
+ * day in it as their `created_at`.
  */
 function statsAndDays({ from: stats, columns }: Stats, first: string | undefined, last: string | undefined, params: Params): string {
-  const from = first ? `(date_trunc('month', (${params.add(first)}::date - 1)::timestamp) + interval '1 month')::date` : `'-infinity'::date`;
-  const until = last ? `date_trunc('month', (${params.add(last)}::date + 1)::timestamp)::date` : `'infinity'::date`;
-  const leads = `SELECT landing_id, entry_status, ${columns.join(', ')}, created_at, 1 AS value FROM leads`;
-  return `(SELECT s.landing_id, s.entry_status, ${columns.map((c) => `s.${c}`).join(', ')}, ${parisDayStart('s.month')} AS created_at, s.value
-             FROM ${stats} s WHERE s.month >= ${from} AND s.month < ${until}
-           UNION ALL ${leads} WHERE created_at < ${parisDayStart(from)}
-           UNION ALL ${leads} WHERE created_at >= ${parisDayStart(`greatest(${from}, ${until})`)})`;
+  const columnList = columns.join(', ');
+  const dayStart = (day: string) => parisDayStart(params.add(day));
+  const monthRows = (created: string, months: string) =>
+    `SELECT s.landing_id, s.entry_status, ${columns.map((c) => `s.${c}`).join(', ')}, ${created} AS created_at, s.value FROM ${stats} s WHERE ${months}`;
+  const leadRows = (created: string, value: number, from: string, until: string) =>
+    `SELECT landing_id, entry_status, ${columnList}, ${created} AS created_at, ${value} AS value FROM leads
+      WHERE created_at >= ${dayStart(from)} AND created_at < ${dayStart(until)}`;
+  /** The days from…until (exclusive, the next month's first day at most) of the month starting `month`. */
+  const cutMonth = (month: string, from: string, until: string) => {
+    const end = nextMonth(month);
+    // Days of the month as numbered in it (a month's end as its 32nd): which side is the shorter.
+    const [fromDay, untilDay] = [Number(from.slice(-2)), until === end ? 32 : Number(until.slice(-2))];
+    if (fromDay - 1 + (32 - untilDay) >= untilDay - fromDay) return [leadRows('created_at', 1, from, until)];
+    const inRange = dayStart(from);
+    return [
+      monthRows(inRange, `s.month = ${params.add(month)}::date`),
+      ...(from !== month ? [leadRows(inRange, -1, month, from)] : []),
+      ...(until !== end ? [leadRows(inRange, -1, until, end)] : []),
+    ];
+  };
+  // Whole months: from the first month that starts in the range to the last that ends in it.
+  const wholeFrom = first && (first === monthStart(first) ? first : nextMonth(first));
+  const after = last && dayAfter(last);
+  const wholeUntil = after && monthStart(after);
+  const months = [wholeFrom ? `s.month >= ${params.add(wholeFrom)}::date` : 'true', wholeUntil ? `s.month < ${params.add(wholeUntil)}::date` : 'true'].join(
+    ' AND ',
+  );
+  const parts = [monthRows(parisDayStart('s.month'), months)];
+  const headMonth = first && first !== wholeFrom ? monthStart(first) : undefined;
+  const tailMonth = after && after !== wholeUntil ? wholeUntil : undefined;
+  if (headMonth && headMonth === tailMonth) parts.push(...cutMonth(headMonth, first!, after!));
+  else {
+    if (headMonth) parts.push(...cutMonth(headMonth, first!, nextMonth(headMonth)));
+    if (tailMonth) parts.push(...cutMonth(tailMonth, tailMonth, after!));
+  }
+  return `(${parts.join(' UNION ALL ')})`;
 }
