@@ -404,6 +404,8 @@ describe('lead list', () => {
     await expect422('_sort=nope', '_sort');
     await expect422('date[nom]=2025-01-01<>2025-01-02', 'date[nom]');
     await expect422('date[created_at]=2025-02-30<>', 'date');
+    await expect422('date[created_at]=0000-01-05<>', 'date');
+    await expect422('filter[created_at]=<>0000-12-31', 'date');
     await expect422('date[created_at]=yesterday', 'dates.created_at');
     await expect422('_limit=', '_limit');
     await expect422('_limit=0x10', '_limit');
@@ -420,6 +422,7 @@ describe('lead list', () => {
     const cursor = (sortKey: string, value: string) => `_cursor=${encodeCursor(key, sortKey, value, 1)}`;
     await expect422(cursor('created_at', 'x'), '_cursor');
     await expect422(cursor('created_at', '2025-02-30 10:00:00+00'), '_cursor');
+    await expect422(cursor('created_at', '0000-06-01 10:00:00+00'), '_cursor');
     await expect422(`_sort=id&${cursor('id', '99999999999999999999')}`, '_cursor');
     await expect422(`_sort=surface&${cursor('surface', 'abc')}`, '_cursor');
     await expect422(`_sort=surface&${cursor('created_at', '2025-01-01 10:00:00+00')}`, '_cursor');

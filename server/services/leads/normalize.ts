@@ -3,10 +3,10 @@ import { departementFor, normalizePostalCode, zoneFor } from '../geo';
 
 export type Cell = string | number | boolean | null | undefined;
 
-/** Whether 'YYYY-MM-DD' names a day of the calendar. */
+/** Whether 'YYYY-MM-DD' names a day of the calendar, as PostgreSQL reads it: it has no year 0. */
 export const isCalendarDay = (s: string) => {
   const t = Date.parse(`${s}T00:00:00Z`);
-  return !Number.isNaN(t) && new Date(t).toISOString().startsWith(s);
+  return !s.startsWith('0000') && !Number.isNaN(t) && new Date(t).toISOString().startsWith(s);
 };
 
 /** Longest value a form cell may hold; anything longer is refused, never truncated. */
