@@ -140,9 +140,31 @@ export function benchRow(columns: Fixture['landings'][number]['columns'], i: num
 
 export const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(q * xs.length) - 1)];
 
+/**
+ * The PostgreSQL settings that move this bench's figures at 10M (docs/operations.md, "At ten
+ * million leads"), as the server's connections see them, printed before its figures.
+ */
+const measuredSettings = [
+  'server_version',
+  'shared_buffers',
+  'huge_pages',
+  'effective_io_concurrency',
+  'max_parallel_workers_per_gather',
+  'random_page_cost',
+  'shared_preload_libraries',
+];
+
+async function printSettings(db: Db) {
+  const { rows } = await db.query<{ name: string; setting: string }>('SELECT name, current_setting(name) AS setting FROM unnest($1::text[]) AS name', [
+    measuredSettings,
+  ]);
+  console.log(`PostgreSQL: ${rows.map((r) => `${r.name} ${r.setting || "''"}`).join(', ')}`);
+}
+
 export default async function leadsBench(): Promise<BenchResult[]> {
   await ensureDatabase();
   const db = await openBenchDb();
+  if (onPostgres) await printSettings(db);
   const fx = await fixture(db);
   const category = fx.landings[0].category;
   const categoryIds = fx.landings.filter((l) => l.category === category).map((l) => l.id);
