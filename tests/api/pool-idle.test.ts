@@ -1,3 +1,4 @@
+import { setTimeout as pause } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDb, type Db } from '../../server/db/connection';
 
@@ -6,7 +7,6 @@ import { openDb, type Db } from '../../server/db/connection';
 // (docs/performance.md). node-postgres' own default closed it after 10 s unused.
 
 const postgres = process.env.TEST_DATABASE_URL;
-const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 describe.skipIf(!postgres)('PostgreSQL pool', () => {
   let db: Db;
