@@ -3,9 +3,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handMadeXlsx, windows1252 } from '../fixtures/ooxml';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { DEMO, signIn, startApp, networkIdle, type App } from './harness';
+import { axeViolations, DEMO, signIn, startApp, networkIdle, type App } from './harness';
 import { createLanding } from './landing-fixture';
 
 let app: App;
@@ -158,31 +156,20 @@ describe('import', () => {
   });
 });
 
-/** axe-core on the screen itself (#main), its dialogs and popovers: the shell has its own tests. */
-async function screenViolations(page: Page) {
-  // Evaluated, not added as a script tag: the console's CSP allows no inline script.
-  await page.evaluate(readFileSync(join(import.meta.dirname, '../../node_modules/axe-core/axe.min.js'), 'utf8'));
-  const result = await page.evaluate(async () => {
-    type Axe = { run: (ctx: object, opts: object) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> };
-    return (window as unknown as { axe: Axe }).axe.run({ include: [['#main']] }, { resultTypes: ['violations'] });
-  });
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
 describe('accessibility', () => {
   const tabs = ['new', 'extracted', 'archived', 'trashed', 'doublons', 'production', 'convertis', 'production_extracted', 'stock', 'landings', 'import'];
 
   it('has no serious or critical axe violation on any tab of the lead view', async () => {
     const { page, errors } = await app.page();
-    await signIn(page, DEMO.staff);
+    // Tab to tab as a user goes, in one page: axe is loaded once, the app once.
+    await signIn(page, DEMO.staff, '/landings_test/1');
     const found: Record<string, string[]> = {};
     for (const tab of tabs) {
-      await page.goto(`/landings_test/1?tab=${tab}`);
-      await page.getByRole('tab', { selected: true }).waitFor();
+      await page.locator(`[role=tab][id$="-tab-${tab}"]`).click();
+      await page.locator(`[role=tab][id$="-tab-${tab}"][aria-selected=true]`).waitFor();
       await networkIdle(page);
-      const violations = await screenViolations(page);
+      // The screen itself, its dialogs and popovers: the shell has its own tests.
+      const violations = await axeViolations(page, '#main');
       if (violations.length) found[tab] = violations;
     }
     expect(found).toEqual({});
