@@ -168,7 +168,7 @@ describe('accessibility', () => {
       await page.locator(`[role=tab][id$="-tab-${tab}"]`).click();
       await page.locator(`[role=tab][id$="-tab-${tab}"][aria-selected=true]`).waitFor();
       await networkIdle(page);
-      // The screen itself, its dialogs and popovers: the shell has its own tests.
+      // The screen itself (#main): the shell has its own tests.
       const violations = await axeViolations(page, '#main');
       if (violations.length) found[tab] = violations;
     }
