@@ -1,18 +1,40 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { departmentsGeodata } from './scripts/geodata.mjs';
 
-// Four suites: unit (node and jsdom components), api (the real server on PGlite, or on
+// Five suites: unit (node) and unit-dom (the files that declare a document, `// @vitest-environment
+// jsdom`: React components and the interface's stores), api (the real server on PGlite, or on
 // PostgreSQL when TEST_DATABASE_URL is set), load (load and faults, `npm run test:load`) and e2e
 // (the built app in Debian's Chromium).
+const unitDir = new URL('./tests/unit/', import.meta.url);
+const unitFilesWithDocument = readdirSync(unitDir, { recursive: true, encoding: 'utf8' })
+  .filter((file) => /\.test\.tsx?$/.test(file) && readFileSync(new URL(file, unitDir), 'utf8').includes('@vitest-environment jsdom'))
+  .map((file) => `tests/unit/${file}`);
+
 export default defineConfig({
   plugins: [react(), departmentsGeodata()],
   test: {
     projects: [
       {
         extends: true,
+        // The node files share one process and its loaded modules (isolate: false): loading them
+        // again for each file took more of a core than their tests.
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.{ts,tsx}'],
+          exclude: unitFilesWithDocument,
+          environment: 'node',
+          isolate: false,
+          testTimeout: 20_000,
+        },
+      },
+      {
+        extends: true,
+        // Each file its own document and modules: a palette or a dialog one file leaves open in the
+        // interface's store would hold back the next file's keys.
         // jsdom suites share two cores with the API suite in `npm test`: 5 s was too tight for the palette's.
-        test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node', testTimeout: 20_000 },
+        test: { name: 'unit-dom', include: unitFilesWithDocument, testTimeout: 20_000 },
       },
       {
         extends: true,

@@ -41,10 +41,13 @@ it('docs/keyboard.md lists every screen and every command with its keys', async 
       (e, i) => `| ${caps(e.keys)} | ${fr[e.title ?? s.title]} | \`${screenPath(s, e.params ?? {})}\` | ${navCommandId(s, i)} | ${who(s.requires)} |`,
     ),
   );
-  const sections = [...new Set(allCommands().map((c) => c.section))];
+  // Sections by their French title: the registry's order is the order its modules were first
+  // imported, which the unit files, sharing one module graph, change (vitest.config.ts).
+  const title = (section: string) => fr[`commands.section.${section}`] ?? section;
+  const sections = [...new Set(allCommands().map((c) => c.section))].sort((a, b) => title(a).localeCompare(title(b), 'fr'));
   const commands = sections.flatMap((section) => [
     '',
-    `### ${fr[`commands.section.${section}`] ?? section}`,
+    `### ${title(section)}`,
     '',
     '| Keys | Command | Title (fr) | Who |',
     '|---|---|---|---|',
