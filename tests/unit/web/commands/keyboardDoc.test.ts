@@ -41,19 +41,18 @@ it('docs/keyboard.md lists every screen and every command with its keys', async 
       (e, i) => `| ${caps(e.keys)} | ${fr[e.title ?? s.title]} | \`${screenPath(s, e.params ?? {})}\` | ${navCommandId(s, i)} | ${who(s.requires)} |`,
     ),
   );
-  // Sections by their French title: the registry's order is the order its modules were first
-  // imported, which the unit files, sharing one module graph, change (vitest.config.ts).
+  // Sections by their French title, commands by id: the registry's order is the order its modules
+  // were first imported, which the unit files, sharing one module graph, change (vitest.config.ts).
   const title = (section: string) => fr[`commands.section.${section}`] ?? section;
-  const sections = [...new Set(allCommands().map((c) => c.section))].sort((a, b) => title(a).localeCompare(title(b), 'fr'));
+  const sorted = allCommands().sort((a, b) => a.id.localeCompare(b.id));
+  const sections = [...new Set(sorted.map((c) => c.section))].sort((a, b) => title(a).localeCompare(title(b), 'fr'));
   const commands = sections.flatMap((section) => [
     '',
     `### ${title(section)}`,
     '',
     '| Keys | Command | Title (fr) | Who |',
     '|---|---|---|---|',
-    ...allCommands()
-      .filter((c) => c.section === section)
-      .map((c) => `| ${caps(c.keys)} | ${c.id} | ${fr[c.title] ?? c.title} | ${who(c.requires)} |`),
+    ...sorted.filter((c) => c.section === section).map((c) => `| ${caps(c.keys)} | ${c.id} | ${fr[c.title] ?? c.title} | ${who(c.requires)} |`),
   ]);
 
   const text = readFileSync(doc, 'utf8');
