@@ -8,6 +8,7 @@ import { ADMIN, startServer, type TestServer } from './harness';
 // server answered 500s from an aborted transaction, or spun at full CPU answering nothing.
 
 let server: TestServer;
+let dataDir: string;
 let dir: string;
 
 const timed = async (path: string, init?: RequestInit) => {
@@ -19,11 +20,14 @@ const timed = async (path: string, init?: RequestInit) => {
 // PGlite's folder: nothing to remove when the tests run on a PostgreSQL server.
 describe.skipIf(process.env.TEST_DATABASE_URL !== undefined)('a data folder removed under a running server', () => {
   beforeAll(async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'lead-console-folder-'));
+    dataDir = mkdtempSync(join(tmpdir(), 'lead-console-folder-'));
     dir = join(dataDir, 'pglite');
     server = await startServer({ DATA_DIR: dataDir, pgliteDir: dir });
   });
-  afterAll(() => server.close());
+  afterAll(async () => {
+    await server.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
 
   it('makes the database unavailable: /api/ready and requests 503, /api/health still answers', async () => {
     expect((await timed('/api/ready')).status).toBe(200);

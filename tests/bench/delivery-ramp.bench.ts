@@ -2,6 +2,7 @@
 // (default 20) each, against delivery-load.ts's world of 1,000 rules, until the intake answer p95 or
 // the answer → assignment p95 passes 1 s; reports the highest rate held. On PGlite (one instance),
 // and, given DATABASE_URL, on PostgreSQL with one and with two instances (a new database each).
+import { rmSync } from 'node:fs';
 import { buildServer, freshDatabase, intakeLoad, percentile, prepareWorld, randomStream, startServer } from './delivery-load';
 import type { BenchResult } from './run';
 
@@ -41,6 +42,7 @@ async function ramp(setup: string, instances: number, databaseUrl: string | unde
     }
   } finally {
     for (const s of servers) await s.stop();
+    rmSync(dataDir, { recursive: true, force: true });
   }
   return held;
 }

@@ -6,7 +6,7 @@
 // rules that could take the lead, not how many exist), measured in this process. The intakes go to
 // the real server as `npm start` runs it on the same fresh database (PGlite in a temporary folder,
 // or a new database on DATABASE_URL).
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { boot } from '../../server/boot';
@@ -142,5 +142,6 @@ export default async function deliveryBench(): Promise<BenchResult[]> {
     ];
   } finally {
     await server2.stop();
+    rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -5,7 +5,7 @@
 // against delivery-load.ts's world of 1,000 rules, counted until the server is back to its idle
 // rate (every lead routed, every mail written), less that idle rate (its pollers) over the time.
 // Wall-clock figures move with the machine's load; these much less, so they compare versions.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import pg from 'pg';
 import { buildServer, decided, freshDatabase, postIntake, prepareWorld, randomStream, startServer } from './delivery-load';
 import type { BenchResult } from './run';
@@ -116,6 +116,7 @@ async function measure(setup: string, databaseUrl: string | undefined): Promise<
     return results;
   } finally {
     await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

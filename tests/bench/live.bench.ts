@@ -9,7 +9,7 @@
 // one twice or out of order (must be 0), how long the dropped one was away and what its resume
 // replayed against a listener that stayed, and the intake answer's p95 with the 50 listeners
 // against a run without any, in the same run (ratio ≤ 1.2).
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { boot } from '../../server/boot';
@@ -174,5 +174,6 @@ export default async function liveBench(): Promise<BenchResult[]> {
   } finally {
     streams.forEach((s) => s.close());
     for (const s of servers) await s.stop();
+    rmSync(dataDir, { recursive: true, force: true });
   }
 }

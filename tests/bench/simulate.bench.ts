@@ -4,7 +4,7 @@
 // days ten times, a different one each time, a few intakes between runs: all 300,000 leads
 // replayed with the draft (the replay without it is kept while the world and the rules stay as
 // they are). Budget: p95 < 2 s on PGlite (a temporary folder), or on a new database of DATABASE_URL.
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -144,5 +144,6 @@ export default async function simulateBench(): Promise<BenchResult[]> {
     ];
   } finally {
     await server.close();
+    rmSync(dataDir, { recursive: true, force: true });
   }
 }

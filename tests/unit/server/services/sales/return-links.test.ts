@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../../../server/config';
 import { returnToken, returnUrl, saleOfToken } from '../../../../../server/services/sales/return-links';
 
-const configWith = (key: string, extra: Record<string, string> = {}) =>
-  loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), 'return-links-')), SECRETS_KEY: key, ...extra });
+const dataDir = mkdtempSync(join(tmpdir(), 'return-links-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+const configWith = (key: string, extra: Record<string, string> = {}) => loadConfig({ DATA_DIR: dataDir, SECRETS_KEY: key, ...extra });
 
 describe('return links', () => {
   const key = randomBytes(32).toString('base64');

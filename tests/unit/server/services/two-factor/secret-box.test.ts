@@ -1,13 +1,14 @@
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { loadConfig } from '../../../../../server/config';
 import { seal, unseal } from '../../../../../server/services/two-factor/secret-box';
 
 describe('secret box (TOTP secrets at rest)', () => {
   it('draws DATA_DIR/secrets.key once (mode 0600) and reads back what it sealed, never the same ciphertext twice', () => {
     const dir = mkdtempSync(join(tmpdir(), 'secret-box-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
     const config = loadConfig({ DATA_DIR: dir });
     const a = seal(config, 'JBSWY3DPEHPK3PXP');
     expect(a).not.toContain('JBSWY3DPEHPK3PXP');
