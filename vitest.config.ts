@@ -31,10 +31,16 @@ export default defineConfig({
       },
       {
         extends: true,
-        // Each file its own document and modules: a palette or a dialog one file leaves open in the
-        // interface's store would hold back the next file's keys.
+        // The files share one document and their modules, as the node files do; what one leaves in
+        // the stores, the storage or the page is put back before the next (sharedDocument.ts).
         // jsdom suites share two cores with the API suite in `npm test`: 5 s was too tight for the palette's.
-        test: { name: 'unit-dom', include: unitFilesWithDocument, testTimeout: 20_000 },
+        test: {
+          name: 'unit-dom',
+          include: unitFilesWithDocument,
+          setupFiles: ['tests/unit/web/sharedDocument.ts'],
+          isolate: false,
+          testTimeout: 20_000,
+        },
       },
       {
         extends: true,

@@ -14,6 +14,7 @@ import type { Landing } from '../../../src/api/landings/contract';
 import { loadMessages, makeIntl, translator } from '../../../src/i18n';
 import { IntlProvider } from '../../../src/i18n/provider';
 import { ui } from '../../../src/state/ui';
+import { patchDom } from './domPatch';
 
 export const admin: User = { id: 1, email: 'admin@demo.local', name: 'Alice Admin', admin: true, role: 'admin' };
 export const staff: User = { id: 2, email: 'staff@demo.local', name: 'Sam Staff', admin: false, role: 'normal' };
@@ -35,52 +36,59 @@ export const facebookLandings = [landing(7, 'FB Pompe à chaleur', 'facebook')];
 /** Customer 11's rule: the palette lists it under its name, and the customer with its rules' names as keywords. */
 const rule = { id: 3, name: 'PAC toutes zones', customer_id: 11, customer_name: 'Chauffage Dupont', landings: [] };
 
-// Browser APIs jsdom lacks, which cmdk calls (it has no layout to observe or scroll).
-Element.prototype.scrollIntoView ??= () => {};
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-};
-// The palette's list is virtualized: give it the size a browser would, so its rows render.
-for (const [name, size] of [
-  ['clientHeight', 480],
-  ['clientWidth', 640],
-] as const) {
-  Object.defineProperty(HTMLElement.prototype, name, {
-    configurable: true,
+/** What the palette needs of a browser, for one render: jsdom has no layout to observe or scroll. */
+function layOutPalette(): () => void {
+  // The palette's list is virtualized: give it the size a browser would, so its rows render.
+  const paletteSize = (size: number) => ({
     get(this: HTMLElement) {
       return this.classList.contains('palette-list') ? size : 0;
     },
   });
+  // …and scrolling it moves what it renders, as in a browser (jsdom keeps no scroll position).
+  const scrolled = new WeakMap<Element, number>();
+  const scrollTop = Object.getOwnPropertyDescriptor(Element.prototype, 'scrollTop')!;
+  const undo = [
+    patchDom(globalThis, {
+      ResizeObserver: {
+        value: class {
+          observe() {}
+          unobserve() {}
+          disconnect() {}
+        },
+      },
+    }),
+    patchDom(HTMLElement.prototype, {
+      clientHeight: paletteSize(480),
+      clientWidth: paletteSize(640),
+      scrollHeight: {
+        get(this: HTMLElement) {
+          const rows = this.classList.contains('palette-list') ? this.querySelector<HTMLElement>('.palette-rows') : null;
+          return rows ? parseFloat(rows.style.height) : 0;
+        },
+      },
+    }),
+    patchDom(Element.prototype, {
+      scrollTop: {
+        get(this: Element) {
+          return this.classList.contains('palette-list') ? (scrolled.get(this) ?? 0) : scrollTop.get!.call(this);
+        },
+        set(this: Element, value: number) {
+          if (this.classList.contains('palette-list')) scrolled.set(this, value);
+          else scrollTop.set!.call(this, value);
+        },
+      },
+      scrollTo: {
+        value(this: Element, options?: ScrollToOptions | number) {
+          const top = typeof options === 'object' ? options.top : undefined;
+          if (top === undefined) return;
+          this.scrollTop = top;
+          this.dispatchEvent(new Event('scroll'));
+        },
+      },
+    }),
+  ];
+  return () => undo.forEach((u) => u());
 }
-Object.defineProperty(HTMLElement.prototype, 'scrollHeight', {
-  configurable: true,
-  get(this: HTMLElement) {
-    const rows = this.classList.contains('palette-list') ? this.querySelector<HTMLElement>('.palette-rows') : null;
-    return rows ? parseFloat(rows.style.height) : 0;
-  },
-});
-// …and scrolling it moves what it renders, as in a browser (jsdom keeps no scroll position).
-const scrolled = new WeakMap<Element, number>();
-const scrollTop = Object.getOwnPropertyDescriptor(Element.prototype, 'scrollTop')!;
-Object.defineProperty(Element.prototype, 'scrollTop', {
-  configurable: true,
-  get(this: Element) {
-    return this.classList.contains('palette-list') ? (scrolled.get(this) ?? 0) : scrollTop.get!.call(this);
-  },
-  set(this: Element, value: number) {
-    if (this.classList.contains('palette-list')) scrolled.set(this, value);
-    else scrollTop.set!.call(this, value);
-  },
-});
-Element.prototype.scrollTo = function (this: Element, options?: ScrollToOptions | number) {
-  const top = typeof options === 'object' ? options.top : undefined;
-  if (top === undefined) return;
-  this.scrollTop = top;
-  this.dispatchEvent(new Event('scroll'));
-} as Element['scrollTo'];
-globalThis.CSS ??= { escape: (s: string) => s.replace(/[^\w-]/g, (c) => `\\${c}`) } as typeof CSS;
 
 export async function renderCommands(user: User, extra: CommandContextValues = {}, children?: ReactNode) {
   ui.palette = { open: false, section: null };
@@ -116,6 +124,7 @@ export async function renderCommands(user: User, extra: CommandContextValues = {
     t: translator(intl),
     ...extra,
   });
+  const unpatch = layOutPalette();
   const uninstall = installHotkeys();
   const view = render(
     <QueryClientProvider client={client}>
@@ -140,6 +149,7 @@ export async function renderCommands(user: User, extra: CommandContextValues = {
       view.unmount();
       uninstall();
       context.remove();
+      unpatch();
     },
   };
 }

@@ -1,8 +1,9 @@
 /** What the jsdom suites of the generic grid share: the French catalog, a signed-in user, a laid-out page. */
 import { cleanup } from '@testing-library/react';
 import { createIntl } from '@formatjs/intl';
-import { afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import fr from '../../../src/i18n/fr.json';
+import { patchDom } from './domPatch';
 
 export const intl = createIntl({ locale: 'fr', messages: fr });
 export const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
@@ -13,11 +14,11 @@ export const staff = { id: 1, email: 's@x.fr', name: 'S', admin: false, role: 'n
  * a test pushes what must be undone after it (hotkeys, context slots, test commands).
  */
 export function gridDom(): (() => void)[] {
+  let undo: (() => void)[] = [];
   beforeAll(() => {
-    globalThis.CSS ??= { escape: (s: string) => s.replace(/[^\w-]/g, (c) => `\\${c}`) } as typeof CSS;
-    Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 600 });
-    Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 1000 });
+    undo = [patchDom(HTMLElement.prototype, { clientHeight: { get: () => 600 }, clientWidth: { get: () => 1000 } })];
   });
+  afterAll(() => undo.forEach((u) => u()));
   const stops: (() => void)[] = [];
   afterEach(() => {
     cleanup();

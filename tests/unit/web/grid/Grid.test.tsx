@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { createIntl } from '@formatjs/intl';
 import { createRef } from 'react';
 import { I18nProvider } from 'react-aria-components';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Grid } from '../../../../src/grid/Grid';
 import { keysToColumns } from '../../../../src/grid/columns';
 import type { GridHandle, GridSelectionInfo, PageRequest, Row, RowLoader } from '../../../../src/grid/types';
@@ -12,26 +12,22 @@ import fr from '../../../../src/i18n/fr.json';
 import { provideCommandContext } from '../../../../src/commands/context';
 import { installHotkeys } from '../../../../src/commands/hotkeys';
 import { toneOf } from '../../../../src/views/leads/tone';
+import { patchDom } from '../domPatch';
 
 const intl = createIntl({ locale: 'fr', messages: fr });
 const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
 
 // jsdom has no layout: give the scroll area the height a browser would; CSS.escape for react-aria's popovers.
+let undoLayout: (() => void)[] = [];
 beforeAll(() => {
-  globalThis.CSS ??= { escape: (s: string) => s.replace(/[^\w-]/g, (c) => `\\${c}`) } as typeof CSS;
-  Object.defineProperty(HTMLElement.prototype, 'clientHeight', {
-    configurable: true,
+  const gridSize = (size: number) => ({
     get(this: HTMLElement) {
-      return this.classList.contains('lg-grid') ? 600 : 0;
+      return this.classList.contains('lg-grid') ? size : 0;
     },
   });
-  Object.defineProperty(HTMLElement.prototype, 'clientWidth', {
-    configurable: true,
-    get(this: HTMLElement) {
-      return this.classList.contains('lg-grid') ? 1000 : 0;
-    },
-  });
+  undoLayout = [patchDom(HTMLElement.prototype, { clientHeight: gridSize(600), clientWidth: gridSize(1000) })];
 });
+afterAll(() => undoLayout.forEach((u) => u()));
 const stops: (() => void)[] = [];
 afterEach(() => {
   cleanup();
