@@ -14,11 +14,11 @@ export const staff = { id: 1, email: 's@x.fr', name: 'S', admin: false, role: 'n
  * a test pushes what must be undone after it (hotkeys, context slots, test commands).
  */
 export function gridDom(): (() => void)[] {
-  let undo: (() => void)[] = [];
+  let undoLayout = () => {};
   beforeAll(() => {
-    undo = [patchDom(HTMLElement.prototype, { clientHeight: { get: () => 600 }, clientWidth: { get: () => 1000 } })];
+    undoLayout = patchDom(HTMLElement.prototype, { clientHeight: { get: () => 600 }, clientWidth: { get: () => 1000 } });
   });
-  afterAll(() => undo.forEach((u) => u()));
+  afterAll(() => undoLayout());
   const stops: (() => void)[] = [];
   afterEach(() => {
     cleanup();

@@ -17,17 +17,17 @@ import { patchDom } from '../domPatch';
 const intl = createIntl({ locale: 'fr', messages: fr });
 const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
 
-// jsdom has no layout: give the scroll area the height a browser would; CSS.escape for react-aria's popovers.
-let undoLayout: (() => void)[] = [];
+// jsdom has no layout: give the scroll area the size a browser would.
+let undoLayout = () => {};
 beforeAll(() => {
   const gridSize = (size: number) => ({
     get(this: HTMLElement) {
       return this.classList.contains('lg-grid') ? size : 0;
     },
   });
-  undoLayout = [patchDom(HTMLElement.prototype, { clientHeight: gridSize(600), clientWidth: gridSize(1000) })];
+  undoLayout = patchDom(HTMLElement.prototype, { clientHeight: gridSize(600), clientWidth: gridSize(1000) });
 });
-afterAll(() => undoLayout.forEach((u) => u()));
+afterAll(() => undoLayout());
 const stops: (() => void)[] = [];
 afterEach(() => {
   cleanup();
