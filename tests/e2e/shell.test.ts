@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
@@ -82,6 +82,19 @@ describe('sign-in', () => {
     console.log(`login initial JS: ${scripts.length} files, ${(gzip / 1024).toFixed(1)} kB gzip`);
     expect(gzip).toBeLessThan(300 * 1024);
     await context.close();
+  });
+
+  it("carries react-aria's own strings for the console's four languages and no other", () => {
+    const assets = join(distDir, 'assets');
+    const languages = new Set<string>();
+    for (const map of readdirSync(assets).filter((file) => file.endsWith('.js.map'))) {
+      const { sources } = JSON.parse(readFileSync(join(assets, map), 'utf8')) as { sources: string[] };
+      for (const source of sources) {
+        const locale = /\/react-aria[^/]*\/dist\/.*\/intl\/[^/]+\/([a-z]{2})-[A-Z]{2}\.mjs$/.exec(source);
+        if (locale) languages.add(locale[1]);
+      }
+    }
+    expect([...languages].sort()).toEqual(['en', 'es', 'fr', 'zh']);
   });
 });
 
