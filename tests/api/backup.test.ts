@@ -8,7 +8,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { databaseCounts } from '../../server/db/backup';
 import { ADMIN, migratedPgliteFolder, startServer, type TestServer } from './harness';
 import { createLanding, insertLeads, json } from './leads-support';
-import { createCustomer, until } from './lives-support';
+import { createCustomer } from './lives-support';
+import { until } from '../support/until';
 
 // A backup taken while the server runs and writes happen, restored into a fresh folder (or
 // database), gives a server with the same counts: leads per status, exports, customers. The

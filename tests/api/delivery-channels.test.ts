@@ -8,7 +8,8 @@ import type { DeliveriesResponse, ReportsResponse } from '../../src/api/reports/
 import { deliverBatch } from '../../server/services/delivery/deliver';
 import { ADMIN, startServer, type TestServer } from './harness';
 import { createLanding, json } from './leads-support';
-import { createCustomer, createRule, until } from './lives-support';
+import { createCustomer, createRule } from './lives-support';
+import { until } from '../support/until';
 
 interface Received {
   headers: Record<string, string | string[] | undefined>;

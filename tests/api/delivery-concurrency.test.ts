@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeLeads } from '../../server/services/delivery/engine';
 import { ADMIN, startServer, type TestServer } from './harness';
 import { createLanding } from './leads-support';
-import { createCustomer, createRule, until } from './lives-support';
+import { createCustomer, createRule } from './lives-support';
+import { until } from '../support/until';
 
 let server: TestServer;
 let token: string;

@@ -4,7 +4,8 @@ import type { RoutingResponse } from '../../src/api/rules/contract';
 import { routeLeads } from '../../server/services/delivery/engine';
 import { ADMIN, startServer, type TestServer } from './harness';
 import { createLanding, insertLeads, json } from './leads-support';
-import { createCustomer, createRule, everyDay, until } from './lives-support';
+import { createCustomer, createRule, everyDay } from './lives-support';
+import { until } from '../support/until';
 
 let server: TestServer;
 let token: string;

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { ADMIN, type TestServer } from './harness';
 import { createLanding, json } from './leads-support';
-import { until } from './lives-support';
+import { until } from '../support/until';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -6,7 +6,8 @@ import { openDb } from '../../server/db/connection';
 import type { Config } from '../../server/config';
 import { ADMIN, startServer, type TestServer } from './harness';
 import { createLanding, insertLeads } from './leads-support';
-import { createCustomer, createRule, until } from './lives-support';
+import { createCustomer, createRule } from './lives-support';
+import { until } from '../support/until';
 
 // One database and one data folder across three boots: PGlite on disk, or the same PostgreSQL database.
 const dataDir = mkdtempSync(join(tmpdir(), 'lives-restart-'));

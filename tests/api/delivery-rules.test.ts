@@ -4,7 +4,8 @@ import { routeLeads } from '../../server/services/delivery/engine';
 import { pruneWindows } from '../../server/services/delivery/offer';
 import { ADMIN, startServer, type TestServer } from './harness';
 import { createLanding, insertLeads, json, type LeadSeed } from './leads-support';
-import { createCustomer, createRule, until } from './lives-support';
+import { createCustomer, createRule } from './lives-support';
+import { until } from '../support/until';
 
 // Issue 25's rule fields, set in the database (their API is the rules' contract): windows,
 // priority and weight, filters, exclusive or shared leads, dedupe by person; each live sale a

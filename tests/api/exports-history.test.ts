@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExportsResponse, ReinjectResponse } from '../../src/api/exports/contract';
 import { ADMIN, startServer, type TestServer } from './harness';
 import { createLanding, insertLeads, json, normalUserToken } from './leads-support';
-import { createCustomer, createRule, until } from './lives-support';
+import { createCustomer, createRule } from './lives-support';
+import { until } from '../support/until';
 
 let server: TestServer;
 let token: string;

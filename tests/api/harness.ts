@@ -6,9 +6,11 @@ import type { DestinationStream } from 'pino';
 import { inject } from 'vitest';
 import { boot, type Booted } from '../../server/boot';
 import { loadConfig, type Config } from '../../server/config';
+import type { Queue } from '../../server/services/jobs';
 import { frenchErrorProblem } from './error-shape';
 import { freshPostgresDatabase as freshDatabase } from '../support/postgres';
 import { TEST_ENV } from '../support/test-env';
+import { until } from '../support/until';
 
 /** A new empty database on the PostgreSQL server of `serverUrl`, dropped when the suite's run ends. */
 export const freshPostgresDatabase = (serverUrl: string) => freshDatabase(serverUrl, { run: inject('apiPostgresRun') || undefined });
@@ -21,6 +23,8 @@ export interface TestServer extends Booted {
   request(method: string, path: string, opts?: { body?: unknown; token?: string; headers?: Record<string, string> }): Promise<Response>;
   /** Signs in and returns the bearer token. */
   login(email: string, password: string): Promise<string>;
+  /** Sends `queue` a job without payload and waits until pg-boss has completed it. */
+  runJob(queue: Queue<Record<string, never>>): Promise<void>;
 }
 
 export const ADMIN = { email: 'admin@test.local', password: 'admin-password-1' };
@@ -117,6 +121,15 @@ export async function startServer(overrides: Partial<Config> = {}, opts: { logSt
       const res = await request('POST', '/api/auth', { body: { email, password } });
       if (res.status !== 200) throw new Error(`login ${email}: ${res.status} ${await res.text()}`);
       return ((await res.json()) as { token: string }).token;
+    },
+    async runJob(queue) {
+      const id = await booted.ctx.jobs.send(queue, {});
+      const completed = async () => {
+        const state = (await booted.ctx.db.query<{ state: string }>('SELECT state FROM pgboss.job WHERE id = $1', [id])).rows[0]?.state;
+        if (state === 'failed') throw new Error(`job ${queue.name} failed`);
+        return state === 'completed';
+      };
+      await until(completed, 30_000, `job ${queue.name} completed`);
     },
   };
 }

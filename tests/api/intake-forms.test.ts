@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, startServer, type TestServer } from './harness';
 import { createLanding, json, normalUserToken } from './leads-support';
-import { createCustomer, createRule, until } from './lives-support';
+import { createCustomer, createRule } from './lives-support';
+import { until } from '../support/until';
 
 // Landing pages post plain HTML forms (issue 24, item 7): url-encoded and multipart bodies, and
 // a thank-you page the form is sent to (303) after its post, with the refusal in ?error=.

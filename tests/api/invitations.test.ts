@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../server/services/users';
 import { ADMIN, startServer, type TestServer } from './harness';
-import { until } from './lives-support';
+import { until } from '../support/until';
 import { mailedLink, startSmtp } from './smtp';
 
 const PUBLIC_URL = 'https://console.example.test';

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createJobs, defineQueue } from '../../server/services/jobs';
+import { until } from '../support/until';
 import { startServer, type TestServer } from './harness';
 
 let server: TestServer;
@@ -13,10 +14,6 @@ const QUEUE = defineQueue<{ n: number }>('test.workers');
 const EACH_QUEUE = defineQueue<{ n: number }>('test.workers.each', { retryLimit: 2, retryDelay: 1 });
 const LATE_QUEUE = defineQueue<{ n: number }>('test.workers.late', { retryLimit: 1, retryDelay: 1 });
 const ONE_QUEUE = defineQueue<{ n: number }>('test.workers.one', {}, { oneAtATime: true });
-
-async function until(done: () => boolean, ms: number) {
-  for (const deadline = Date.now() + ms; !done() && Date.now() < deadline;) await new Promise((resolve) => setTimeout(resolve, 20));
-}
 
 describe('job workers', () => {
   it('runs a queue’s workers side by side on PostgreSQL (one on PGlite), each job once, and stops only when every handler under way is done', async () => {
@@ -42,8 +39,7 @@ describe('job workers', () => {
     );
     await jobs.start();
     for (let n = 0; n < 8; n++) await jobs.send(QUEUE, { n });
-    const deadline = Date.now() + 20_000;
-    while (handled.length < 4 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    await until(() => handled.length >= 4, 20_000, 'four jobs handled');
     await jobs.stop();
 
     expect(running).toBe(0);
@@ -85,7 +81,7 @@ describe('job workers', () => {
       ),
     );
     jobs.wake(EACH_QUEUE);
-    await until(() => runs.length === 5, 15_000);
+    await until(() => runs.length === 5, 15_000, 'five runs');
     await jobs.stop();
 
     expect(batches[0]).toBe(4);
@@ -109,7 +105,7 @@ describe('job workers', () => {
     // Queued in a transaction of another part of the code that wakes nobody, as pg-boss queues a schedule's run.
     const started = Date.now();
     await db.tx(async (q) => void (await jobs.sendIn(q, LATE_QUEUE, { n: 1 })));
-    await until(() => runs.length === 2, 15_000);
+    await until(() => runs.length === 2, 15_000, 'two runs');
     await jobs.stop();
     expect(runs).toEqual([1, 1]);
     // The first run within about a second, its retry a second after the failure, and the checks' own second each.
@@ -147,7 +143,7 @@ describe('job workers', () => {
     const { rows } = await db.query<{ policy: string }>('SELECT policy FROM pgboss.queue WHERE name = $1', [ONE_QUEUE.name]);
     expect(rows).toEqual([{ policy: 'singleton' }]);
     for (let n = 0; n < 6; n++) await instances[n % 2]!.send(ONE_QUEUE, { n });
-    await until(() => handled.length === 6, 30_000);
+    await until(() => handled.length === 6, 30_000, 'six jobs handled');
     await Promise.all(instances.map((jobs) => jobs.stop()));
 
     expect([...handled].sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5]);

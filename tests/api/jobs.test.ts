@@ -41,14 +41,7 @@ describe('maintenance of the embedded database', () => {
       { name: VACUUM_MONTH_STATS_JOB.name, cron: '*/10 * * * *', timezone: 'Europe/Paris' },
     ]);
     for (const job of [CHECKPOINT_JOB, VACUUM_MONTH_STATS_JOB, VACUUM_BUSY_LEADS_JOB, REINDEX_LEADS_JOB, REBUILD_LIST_INDEX_JOB]) {
-      const id = await server.ctx.jobs.send(job, {});
-      const deadline = Date.now() + 30_000;
-      let state = '';
-      while (Date.now() < deadline && state !== 'completed') {
-        state = (await server.ctx.db.query<{ state: string }>('SELECT state FROM pgboss.job WHERE id = $1', [id])).rows[0]?.state ?? '';
-        await new Promise((resolve) => setTimeout(resolve, 200));
-      }
-      expect(state, job.name).toBe('completed');
+      await server.runJob(job);
     }
   });
 
@@ -62,11 +55,7 @@ describe('maintenance of the embedded database', () => {
       [userId],
     );
     await db.query(`INSERT INTO auth_failures (email, ip, at) VALUES ('old@x.fr', '10.0.0.1', now() - interval '2 days'), ('new@x.fr', '10.0.0.1', now())`);
-    const id = await server.ctx.jobs.send(PURGE_AUTH_JOB, {});
-    const deadline = Date.now() + 30_000;
-    while (Date.now() < deadline && (await db.query('SELECT state FROM pgboss.job WHERE id = $1', [id])).rows[0]?.state !== 'completed') {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+    await server.runJob(PURGE_AUTH_JOB);
     const sessions = (await db.query<{ token_hash: string }>(`SELECT token_hash FROM sessions WHERE token_hash IN ('expired-1', 'live-1')`)).rows;
     expect(sessions.map((r) => r.token_hash)).toEqual(['live-1']);
     const failures = (await db.query<{ email: string }>(`SELECT email FROM auth_failures WHERE email IN ('old@x.fr', 'new@x.fr')`)).rows;

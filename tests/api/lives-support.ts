@@ -27,13 +27,3 @@ export async function createRule(
   if (res.status !== 201) throw new Error(`rule: ${res.status} ${await res.text()}`);
   return (await json<{ data: Rule }>(res)).data;
 }
-
-/** Waits until `check` answers true (polling the database or the API). */
-export async function until(check: () => Promise<boolean>, timeoutMs = 30_000, what = 'condition'): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { until } from '../support/until';
 import { ADMIN, startServer, type TestServer } from './harness';
 import { createLanding, json } from './leads-support';
 
@@ -61,8 +62,7 @@ describe('logs', () => {
     await server.request('POST', '/api/auth/register', { token, body: { name: 'Nouvelle Personne', email: 'new.staff.secret@test.local' } });
     secrets.push('new.staff.secret@test.local');
     // The welcome mail is written by a job: wait for its log line.
-    const deadline = Date.now() + 30_000;
-    while (Date.now() < deadline && !lines.some((l) => l.includes('mail written to outbox'))) await new Promise((r) => setTimeout(r, 200));
+    await until(() => lines.some((l) => l.includes('mail written to outbox')), 30_000, 'the welcome mail written');
 
     const parsed = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
     const ofRequests = parsed.filter((l) => 'req' in l || 'res' in l || 'err' in l);

@@ -6,7 +6,8 @@ import { runBigExport } from '../../server/services/exports/big-export';
 import { createUser } from '../../server/services/users';
 import { ADMIN, freshPostgresDatabase, startServer, type TestServer } from './harness';
 import { createLanding, json, normalUserToken } from './leads-support';
-import { createCustomer, createRule, until } from './lives-support';
+import { createCustomer, createRule } from './lives-support';
+import { until } from '../support/until';
 import { startSmtp } from './smtp';
 
 let server: TestServer;

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Queue } from '../../server/services/jobs';
 import { PRUNE_LEAD_ACTIONS_JOB, PURGE_AUTH_JOB } from '../../server/services/maintenance';
 import { ADMIN, startServer, type TestServer } from './harness';
 import { createLanding, insertLeads, json } from './leads-support';
@@ -12,18 +11,6 @@ beforeAll(async () => {
   token = await server.login(ADMIN.email, ADMIN.password);
 });
 afterAll(() => server.close());
-
-/** Sends a job and waits until pg-boss says it completed. */
-async function runJob(queue: Queue<Record<string, never>>) {
-  const id = await server.ctx.jobs.send(queue, {});
-  const deadline = Date.now() + 30_000;
-  let state = '';
-  while (Date.now() < deadline && state !== 'completed') {
-    state = (await server.ctx.db.query<{ state: string }>('SELECT state FROM pgboss.job WHERE id = $1', [id])).rows[0]?.state ?? '';
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  expect(state, queue.name).toBe('completed');
-}
 
 describe('intake rate limit', () => {
   it('is counted in the database, so instances sharing it allow the limit once between them', async () => {
@@ -46,7 +33,7 @@ describe('intake rate limit', () => {
 
   it('forgets addresses quiet for an hour in the hourly purge', async () => {
     await server.ctx.db.query(`INSERT INTO rate_limits (bucket, key, hits, counted) VALUES ('intake', 'old', ARRAY[now() - interval '2 hours'], true)`);
-    await runJob(PURGE_AUTH_JOB);
+    await server.runJob(PURGE_AUTH_JOB);
     expect((await server.ctx.db.query(`SELECT 1 FROM rate_limits WHERE key = 'old'`)).rows).toEqual([]);
   });
 });
@@ -67,7 +54,7 @@ describe('retention of undo records', () => {
     const recent = await action(ids[1]);
     await server.ctx.db.query(`UPDATE lead_actions SET created_at = now() - interval '8 days' WHERE id = $1`, [old]);
     await server.ctx.db.query(`UPDATE lead_actions SET created_at = now() - interval '6 days' WHERE id = $1`, [recent]);
-    await runJob(PRUNE_LEAD_ACTIONS_JOB);
+    await server.runJob(PRUNE_LEAD_ACTIONS_JOB);
     const kept = (await server.ctx.db.query<{ id: number }>('SELECT id FROM lead_actions WHERE id = ANY($1::int[])', [[old, recent]])).rows;
     expect(kept).toEqual([{ id: recent }]);
     expect((await server.request('POST', `/api/landings/data/undo/${old}`, { token, body: {} })).status).toBe(404);

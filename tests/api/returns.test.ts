@@ -10,7 +10,8 @@ import { standardWebhookSecret } from '../../server/services/delivery/standard-w
 import { returnToken } from '../../server/services/sales/return-links';
 import { ADMIN, startServer, type TestServer } from './harness';
 import { createLanding, insertLeads, json } from './leads-support';
-import { createCustomer, createRule, until } from './lives-support';
+import { createCustomer, createRule } from './lives-support';
+import { until } from '../support/until';
 
 interface Received {
   headers: Record<string, string | string[] | undefined>;

@@ -5,7 +5,8 @@ import type { Rule, RulesTodayResponse } from '../../src/api/rules/contract';
 import { parisClock } from '../../server/services/delivery/paris-time';
 import { ADMIN, startServer, type TestServer } from './harness';
 import { createLanding, json } from './leads-support';
-import { createCustomer, createRule, until } from './lives-support';
+import { createCustomer, createRule } from './lives-support';
+import { until } from '../support/until';
 
 let server: TestServer;
 let token: string;

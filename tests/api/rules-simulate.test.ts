@@ -10,7 +10,8 @@ import { keptWorlds, loadWorld, purgeWorldChanges } from '../../server/services/
 import { simulateRule } from '../../server/services/delivery/simulate';
 import { ADMIN, startServer, type TestServer } from './harness';
 import { createLanding, insertLeads, json } from './leads-support';
-import { createCustomer, createRule, everyDay, until } from './lives-support';
+import { createCustomer, createRule, everyDay } from './lives-support';
+import { until } from '../support/until';
 
 // The what-if simulation of rules (issue 27): the leads of the last days, sold by the live engine
 // (routed at their arrival on the three days before today, posted to the intake today), replayed

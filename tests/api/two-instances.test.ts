@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRUNE_LEAD_ACTIONS_JOB } from '../../server/services/maintenance';
 import { ADMIN, freshPostgresDatabase, startServer, type TestServer } from './harness';
 import { createLanding, insertLeads, json } from './leads-support';
-import { createCustomer, createRule, until } from './lives-support';
+import { createCustomer, createRule } from './lives-support';
+import { until } from '../support/until';
 
 // Two servers, each with its own connection pool and pg-boss, on one PostgreSQL and one bucket:
 // what N instances behind a load balancer share (docs/decisions.md §9), driven through both at once.

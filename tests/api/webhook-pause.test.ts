@@ -5,7 +5,8 @@ import type { Customer } from '../../src/api/customers/contract';
 import type { NotificationsResponse } from '../../src/api/notifications/contract';
 import { ADMIN, startServer, type TestServer } from './harness';
 import { createLanding, json, normalUserToken } from './leads-support';
-import { createCustomer, createRule, until } from './lives-support';
+import { createCustomer, createRule } from './lives-support';
+import { until } from '../support/until';
 
 let server: TestServer;
 let token: string;

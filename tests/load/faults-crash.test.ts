@@ -7,7 +7,8 @@ import { openPglite, type Db } from '../../server/db/connection';
 import { migrate } from '../../server/db/migrate';
 import { leadTotals } from '../support/reconcile';
 import { SERVER_ADMIN, startServerProcess, type ServerProcess } from '../support/server-process';
-import { folderBytes, intakeBurst, mailedLeads, newFileWritten, seedLanding, seedLeads, seedRules, until } from './faults-support';
+import { folderBytes, intakeBurst, mailedLeads, newFileWritten, seedLanding, seedLeads, seedRules } from './faults-support';
+import { until } from '../support/until';
 
 // The server killed with SIGKILL in the middle of each bulk write, on its embedded database; each
 // case counts every lead before and after a restart. Seeding and counting open the database

@@ -8,7 +8,8 @@ import { openPglite } from '../../server/db/connection';
 import { migrate } from '../../server/db/migrate';
 import { leadTotals, type LeadTotals } from '../support/reconcile';
 import { SERVER_ADMIN, startServerProcess, type ServerProcess } from '../support/server-process';
-import { seedLanding, seedLeads, until } from './faults-support';
+import { seedLanding, seedLeads } from './faults-support';
+import { until } from '../support/until';
 
 // A real full disk: the server's export folder is a 256 kB tmpfs (mounting needs root; elsewhere
 // tests/api/exports-storage-failure.test.ts covers the same answers with /dev/full).

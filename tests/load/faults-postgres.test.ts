@@ -8,7 +8,8 @@ import { migrate } from '../../server/db/migrate';
 import { throwawayPostgres, type ThrowawayPostgres } from '../support/postgres';
 import { leadTotals } from '../support/reconcile';
 import { SERVER_ADMIN, startServerProcess, type ServerProcess } from '../support/server-process';
-import { intakeBurst, mailedLeads, newFileWritten, seedLanding, seedLeads, seedRules, until } from './faults-support';
+import { intakeBurst, mailedLeads, newFileWritten, seedLanding, seedLeads, seedRules } from './faults-support';
+import { until } from '../support/until';
 
 // The server on PostgreSQL: killed with SIGKILL under deliveries and a big export, then the
 // database itself stopped and killed under traffic. The test reads the database directly throughout.

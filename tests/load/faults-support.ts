@@ -131,12 +131,3 @@ export function folderBytes(dir: string): number {
   }
   return bytes;
 }
-
-/** Polls `check` every 20 ms until it answers true; fails after `timeoutMs` saying what it waited for. */
-export async function until(check: () => boolean | Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
