@@ -25,7 +25,7 @@ export async function seedProduction(q: Queryable, adminId: number) {
   const notes: Array<[string, string, string]> = [
     ['pac', '2A', 'Installateur partenaire à Ajaccio, délais de pose de 3 semaines.'],
     ['pac', '69', 'Lyon : beaucoup de copropriétés, privilégier les maisons individuelles.'],
-    ['pv', '34', 'Demande forte après l’été ; <b>relancer</b> les devis de plus de 15 jours.'],
+    ['pv', '34', "Demande forte après l'été ; <b>relancer</b> les devis de plus de 15 jours."],
     ['other', '69', 'Nouveaux partenaires combles depuis septembre.'],
   ];
   for (const [category, departement, text] of notes) {

@@ -204,7 +204,7 @@ async function insertNotes(q: Queryable, adminId: number) {
   const notes: Array<[string, string, string]> = [
     ['pac', '30', 'Zone prioritaire : forte demande, rappeler sous 24 h.'],
     ['pac', '34', 'Bon taux de transformation, deux installateurs partenaires.'],
-    ['pac', '13', 'Concurrence forte sur Marseille, viser l’arrière-pays.'],
+    ['pac', '13', "Concurrence forte sur Marseille, viser l'arrière-pays."],
     ['pv', '84', 'Très bon ensoleillement, leads solaires bien revendus.'],
     ['other', '33', 'Combles : demande saisonnière, pic en octobre.'],
   ];

@@ -88,7 +88,7 @@ describe('custom export of a year', () => {
     expect(second.status).toBe(409);
     const refused = await json<{ error: string; message: string; job: BigExportJob }>(second);
     expect(refused.error).toBe('conflict');
-    expect(refused.message).toBe('Un export personnalisé est déjà en cours de génération : attendez sa fin avant d’en demander un autre');
+    expect(refused.message).toBe("Un export personnalisé est déjà en cours de génération : attendez sa fin avant d'en demander un autre");
     expect(refused.job.id).toBe(accepted.data.id);
 
     const { job: done, seen } = await follow(accepted.data.id);

@@ -63,7 +63,7 @@ describe('export storage failures', () => {
         expect(res.status).toBe(507);
         const body = await json<{ error: string; message: string }>(res);
         expect(body.error).toBe('insufficient_storage');
-        expect(body.message).toMatch(/^Espace disque insuffisant pour écrire le fichier d’export : aucun lead n’a été extrait\./);
+        expect(body.message).toMatch(/^Espace disque insuffisant pour écrire le fichier d'export : aucun lead n'a été extrait\./);
       }
     } finally {
       disk.full = false;
@@ -82,7 +82,7 @@ describe('export storage failures', () => {
       const body = await json<{ error: string; message: string }>(res);
       expect(body).toEqual({
         error: 'unavailable',
-        message: expect.stringMatching(/^Le stockage des fichiers d’export est indisponible : aucun lead n’a été extrait\./),
+        message: expect.stringMatching(/^Le stockage des fichiers d'export est indisponible : aucun lead n'a été extrait\./),
       });
     } finally {
       rmSync(exportsDir());
@@ -105,7 +105,7 @@ describe('export storage failures', () => {
       expect(job).toMatchObject({
         state: 'failed',
         export: null,
-        error: expect.stringMatching(/^Espace disque insuffisant pour écrire le fichier d’export : l’export n’a pas été créé\./),
+        error: expect.stringMatching(/^Espace disque insuffisant pour écrire le fichier d'export : l'export n'a pas été créé\./),
       });
     } finally {
       disk.full = false;

@@ -146,7 +146,7 @@ describe('retention', () => {
     const res = await server.request('POST', '/api/exports/archives/2023-02/restore', { token });
     expect(res.status).toBe(409);
     expect((await json<{ message: string }>(res)).message).toMatch(
-      new RegExp(`^Le fichier d’archive ${storage_key} est manquant ou illisible, rien n’a été restauré : .+$`),
+      new RegExp(`^Le fichier d'archive ${storage_key} est manquant ou illisible, rien n'a été restauré : .+$`),
     );
     expect((await db().query('SELECT 1 FROM leads WHERE landing_id = ANY($1::int[])', [[a.id, b.id]])).rowCount).toBe(0);
     expect((await archives()).data.filter((f) => f.month === '2023-02').map((f) => f.state)).toEqual(['archived', 'archived']);

@@ -89,7 +89,7 @@ describe('Backstage client', () => {
     expect(again.status).toBe(502);
     const body = await json<{ error: string; message: string }>(again);
     expect(body.error).toBe('taboola_error');
-    expect(body.message).toContain('Taboola refuse l’accès');
+    expect(body.message).toContain("Taboola refuse l'accès");
     expect(backstage.tokenRequests()).toBe(before + 2);
   });
 

@@ -84,7 +84,7 @@ describe('a failing webhook', () => {
     const healthy = await createCustomer(server, token, { name: 'CRM Sain', webhook_url: url });
     const notPaused = await server.request('POST', `/api/customers/${healthy}/webhook/resume`, { token });
     expect(notPaused.status).toBe(409);
-    expect(await json(notPaused)).toMatchObject({ error: 'conflict', message: 'Le webhook de ce client n’est pas en pause' });
+    expect(await json(notPaused)).toMatchObject({ error: 'conflict', message: "Le webhook de ce client n'est pas en pause" });
 
     // The order they were first tried in is the order they are sent in.
     const order = (
@@ -93,7 +93,7 @@ describe('a failing webhook', () => {
     answer = 200;
     const resumed = await server.request('POST', `/api/customers/${customerId}/webhook/resume`, { token });
     expect(resumed.status).toBe(200);
-    expect(await json(resumed)).toEqual({ held: leads.length, message: `Webhook repris : ${leads.length} livraison(s) en attente envoyée(s) dans l’ordre` });
+    expect(await json(resumed)).toEqual({ held: leads.length, message: `Webhook repris : ${leads.length} livraison(s) en attente envoyée(s) dans l'ordre` });
     await until(async () => posts.filter((p) => p.accepted).length === leads.length, 60_000, 'the kept deliveries');
     expect(posts.filter((p) => p.accepted).map((p) => p.lead)).toEqual(order);
     expect(new Set(order)).toEqual(new Set(leads));

@@ -43,10 +43,10 @@ describe('notifications', () => {
     const items = dialog.getByRole('listitem');
     await expect.poll(() => items.count()).toBe(3);
     expect(await items.nth(0).getByRole('link').textContent()).toBe(
-      `Le webhook de ${customer.name} est en pause après 10 échecs de suite\u202f: ses livraisons sont gardées jusqu’à sa reprise`,
+      `Le webhook de ${customer.name} est en pause après 10 échecs de suite\u202f: ses livraisons sont gardées jusqu'à sa reprise`,
     );
     expect(await items.nth(1).getByRole('link').textContent()).toMatch(/^La règle .+ a atteint son plafond journalier$/);
-    expect(await items.nth(2).getByRole('link').textContent()).toMatch(/^L’export personnalisé n° 7 de .+ a échoué$/);
+    expect(await items.nth(2).getByRole('link').textContent()).toMatch(/^L'export personnalisé n° 7 de .+ a échoué$/);
     await dialog.getByText('3 notifications non lues.').waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await shot(page, 'list');

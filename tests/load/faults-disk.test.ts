@@ -68,7 +68,7 @@ describe.skipIf(!mounted)('the disk full during an export', () => {
     expect(await res.json()).toEqual({
       error: 'insufficient_storage',
       message:
-        'Espace disque insuffisant pour écrire le fichier d’export : aucun lead n’a été extrait. Libérez de la place sur le serveur ou prévenez un administrateur.',
+        "Espace disque insuffisant pour écrire le fichier d'export : aucun lead n'a été extrait. Libérez de la place sur le serveur ou prévenez un administrateur.",
     });
     expect(await fresh()).toBe(LEADS);
     expect(readdirSync(exportsDir)).toEqual([]);
@@ -90,7 +90,7 @@ describe.skipIf(!mounted)('the disk full during an export', () => {
     expect(job).toMatchObject({
       state: 'failed',
       export: null,
-      error: expect.stringMatching(/^Espace disque insuffisant pour écrire le fichier d’export : l’export n’a pas été créé\./),
+      error: expect.stringMatching(/^Espace disque insuffisant pour écrire le fichier d'export : l'export n'a pas été créé\./),
     });
     expect(readdirSync(exportsDir)).toEqual([]);
   });

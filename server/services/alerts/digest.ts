@@ -30,7 +30,7 @@ const named = (name: string | null) => (name === null ? '(supprimé)' : `« ${na
 export function alertText(n: Notification): string {
   switch (n.kind) {
     case 'webhook_paused':
-      return `Le webhook du client ${named(n.customer.name)} est en pause après 10 échecs de suite : ses livraisons sont gardées jusqu’à sa reprise.`;
+      return `Le webhook du client ${named(n.customer.name)} est en pause après 10 échecs de suite : ses livraisons sont gardées jusqu'à sa reprise.`;
     case 'cap_reached':
       return `La règle ${named(n.rule.name)} a atteint son plafond ${spans[n.span]}.`;
     case 'budget_reached':
@@ -38,7 +38,7 @@ export function alertText(n: Notification): string {
     case 'return_rate_exceeded':
       return `Le client ${named(n.customer.name)} a dépassé son taux de retour autorisé (${n.rate} %).`;
     case 'export_failed':
-      return `L’export personnalisé n° ${n.export.id} de ${named(n.user.name)} a échoué.`;
+      return `L'export personnalisé n° ${n.export.id} de ${named(n.user.name)} a échoué.`;
   }
 }
 

@@ -18,7 +18,7 @@ export async function resumeWebhook(ctx: Pick<AppContext, 'db' | 'jobs'>, userId
   const held = await ctx.db.tx(async (q) => {
     const { rows } = await q.query<{ paused: boolean }>('SELECT webhook_paused_at IS NOT NULL AS paused FROM customers WHERE id = $1 FOR UPDATE', [customerId]);
     if (!rows[0]) throw notFound(customerNotFound);
-    if (!rows[0].paused) throw conflict('Le webhook de ce client n’est pas en pause');
+    if (!rows[0].paused) throw conflict("Le webhook de ce client n'est pas en pause");
     await q.query('UPDATE customers SET webhook_paused_at = NULL, webhook_failures = 0 WHERE id = $1', [customerId]);
     const count = (await q.query<{ n: number }>('SELECT count(*)::int AS n FROM webhook_held WHERE customer_id = $1', [customerId])).rows[0]!.n;
     await audit(q, { actorId: userId, action: 'update', entity: 'customer', count: 1, details: { customer_id: customerId, webhook: 'resumed', held: count } });
@@ -26,7 +26,7 @@ export async function resumeWebhook(ctx: Pick<AppContext, 'db' | 'jobs'>, userId
     q.afterCommit(async () => ctx.jobs.wake(WEBHOOK_DRAIN_QUEUE));
     return count;
   });
-  return { held, message: held === 0 ? 'Webhook repris' : `Webhook repris : ${held} livraison(s) en attente envoyée(s) dans l’ordre` };
+  return { held, message: held === 0 ? 'Webhook repris' : `Webhook repris : ${held} livraison(s) en attente envoyée(s) dans l'ordre` };
 }
 
 /** Takes (or renews) the customer's drain lease: one instance at a time sends its kept deliveries. */

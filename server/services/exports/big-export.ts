@@ -116,7 +116,7 @@ export async function requestBigExport(ctx: AppContext, user: SessionUser, input
   } catch (err) {
     if ((err as { code?: string }).code !== '23505') throw err;
     const [running] = await jobs(db, config, `b.user_id = $1 AND b.state IN ('queued', 'running')`, [user.id]);
-    throw new AppError(409, 'conflict', 'Un export personnalisé est déjà en cours de génération : attendez sa fin avant d’en demander un autre', {
+    throw new AppError(409, 'conflict', "Un export personnalisé est déjà en cours de génération : attendez sa fin avant d'en demander un autre", {
       job: running ?? null,
     });
   }
@@ -221,9 +221,9 @@ export async function runBigExport(ctx: AppContext, id: number): Promise<void> {
     });
   } catch (thrown) {
     await storage.remove(key).catch(() => undefined);
-    const err = thrown instanceof StorageError ? storageFailure(thrown, 'l’export n’a pas été créé.') : thrown;
+    const err = thrown instanceof StorageError ? storageFailure(thrown, "l'export n'a pas été créé.") : thrown;
     if (!(err instanceof AppError) || err.status >= 500) log.error({ err: thrown, bigExport: id }, 'big export failed');
-    const message = err instanceof AppError ? err.message : 'Impossible de générer l’export.';
+    const message = err instanceof AppError ? err.message : "Impossible de générer l'export.";
     await db.tx((q) => failBigExports(q, `id = $1`, [id], message));
   } finally {
     clearInterval(alive);
@@ -245,7 +245,7 @@ export async function resumeInterruptedBigExports(ctx: Pick<AppContext, 'db' | '
       q,
       `${interrupted} AND attempts >= $3`,
       [...since, MAX_ATTEMPTS],
-      `Interrompu : le serveur s’est arrêté pendant la génération, ${MAX_ATTEMPTS} fois. Choisissez une période plus courte ou prévenez un administrateur.`,
+      `Interrompu : le serveur s'est arrêté pendant la génération, ${MAX_ATTEMPTS} fois. Choisissez une période plus courte ou prévenez un administrateur.`,
     );
     const { rows } = await q.query<{ id: number }>(
       `UPDATE big_exports SET state = 'queued', written = 0, total = NULL, heartbeat = now() WHERE ${interrupted} RETURNING id`,

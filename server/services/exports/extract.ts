@@ -154,7 +154,7 @@ export async function extractLeads(db: Db, config: Config, user: SessionUser, la
   } catch (err) {
     // A file left behind (the store unreachable) is never linked to: the answer says what failed.
     await storage.remove(key).catch(() => undefined);
-    throw err instanceof StorageError ? storageFailure(err, 'aucun lead n’a été extrait.') : err;
+    throw err instanceof StorageError ? storageFailure(err, "aucun lead n'a été extrait.") : err;
   }
 }
 

@@ -51,12 +51,12 @@ export function storageFailure(err: StorageError, outcome: string): AppError {
     ? new AppError(
         507,
         'insufficient_storage',
-        `Espace disque insuffisant pour écrire le fichier d’export : ${outcome} Libérez de la place sur le serveur ou prévenez un administrateur.`,
+        `Espace disque insuffisant pour écrire le fichier d'export : ${outcome} Libérez de la place sur le serveur ou prévenez un administrateur.`,
       )
     : new AppError(
         503,
         'unavailable',
-        `Le stockage des fichiers d’export est indisponible : ${outcome} Réessayez dans quelques instants ou prévenez un administrateur.`,
+        `Le stockage des fichiers d'export est indisponible : ${outcome} Réessayez dans quelques instants ou prévenez un administrateur.`,
       );
 }
 
@@ -91,7 +91,7 @@ export function forwardTo(target: Writable): Writable {
 /** Files under `dir` (DATA_DIR/exports), written to a .part file and renamed when complete. */
 export function localStorage(dir: string): ExportStorage {
   const failed = (err: unknown): never => {
-    throw new StorageError(`Écriture du fichier d’export impossible : ${(err as Error).message}`, err);
+    throw new StorageError(`Écriture du fichier d'export impossible : ${(err as Error).message}`, err);
   };
   return {
     async open(key) {

@@ -21,7 +21,7 @@ const archiveLine = `json_build_object('lead', to_jsonb(l),
   'deliveries', coalesce((SELECT jsonb_agg(to_jsonb(t)) FROM deliveries t WHERE t.lead_id = l.id), '[]'),
   'webhook_held', coalesce((SELECT jsonb_agg(to_jsonb(t)) FROM webhook_held t WHERE t.lead_id = l.id), '[]'))::text`;
 
-const retentionOff = () => conflict('L’archivage des anciens leads est désactivé : définissez RETENTION_MONTHS (en mois) pour l’activer.');
+const retentionOff = () => conflict("L'archivage des anciens leads est désactivé : définissez RETENTION_MONTHS (en mois) pour l'activer.");
 
 type RetentionContext = Pick<AppContext, 'db' | 'config' | 'log'>;
 

@@ -44,7 +44,7 @@ export async function writeArchive(storage: ExportStorage, key: string, batches:
  */
 export async function* readArchive<T>(storage: ExportStorage, key: string, size: number): AsyncGenerator<T[]> {
   const unreadable = (err?: unknown) =>
-    conflict(`Le fichier d’archive ${key} est manquant ou illisible, rien n’a été restauré${err instanceof Error ? ` : ${err.message}` : '.'}`);
+    conflict(`Le fichier d'archive ${key} est manquant ou illisible, rien n'a été restauré${err instanceof Error ? ` : ${err.message}` : '.'}`);
   const file = await storage.get(key);
   if (!file) throw unreadable();
   const gunzip = createGunzip();

@@ -53,7 +53,7 @@ export function backstageProvider(cfg: BackstageConfig): TaboolaProvider {
     });
     if (!res.ok) await fail(res);
     const json = (await res.json().catch(() => ({}))) as Json;
-    if (typeof json.access_token !== 'string' || !json.access_token) throw new AppError(502, 'taboola_error', 'Taboola a répondu sans jeton d’accès');
+    if (typeof json.access_token !== 'string' || !json.access_token) throw new AppError(502, 'taboola_error', "Taboola a répondu sans jeton d'accès");
     const expiresIn = typeof json.expires_in === 'number' && json.expires_in > 0 ? json.expires_in : 3600;
     token = { value: json.access_token, renewAt: Date.now() + Math.max(expiresIn - RENEW_BEFORE_S, expiresIn / 2) * 1000 };
     cfg.log.info({ expires_in: expiresIn }, 'taboola token obtained');

@@ -47,7 +47,7 @@ export function backstageError(status: number, body: string, contentType: string
   if (status === 404) return notFound(`Compte ou campagne introuvable chez Taboola${suffix}`);
   const message =
     status === 401 || status === 403
-      ? 'Taboola refuse l’accès : vérifiez TABOOLA_CLIENT_ID, TABOOLA_CLIENT_SECRET et les droits du compte'
+      ? "Taboola refuse l'accès : vérifiez TABOOLA_CLIENT_ID, TABOOLA_CLIENT_SECRET et les droits du compte"
       : status === 429
         ? 'Taboola limite le nombre de requêtes : réessayez dans une minute'
         : status >= 500

@@ -61,7 +61,7 @@ const cents = (field: string, max: number, maxText: string) => {
 
 /** A price in cents (0 to 1 000 000 €), for customers, rules and exports. */
 export const priceCents = (field: string) => cents(field, 100_000_000, '100 000 000 (1 000 000 €)');
-const budgetCents = cents('Budget mensuel', 100_000_000_000, '100 000 000 000 (1 milliard d’euros)').nullable();
+const budgetCents = cents('Budget mensuel', 100_000_000_000, "100 000 000 000 (1 milliard d'euros)").nullable();
 const returnDaysMessage = 'Délai de retour en jours, nombre entier de 0 à 365';
 const returnDays = z.number({ error: returnDaysMessage }).int(returnDaysMessage).min(0, returnDaysMessage).max(365, returnDaysMessage);
 const returnRateMessage = 'Taux de retour maximal en pourcentage de 0 à 100, deux décimales au plus';

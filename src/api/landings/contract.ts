@@ -61,10 +61,10 @@ export const landingUpdateRequest = z
       .nullable()
       .optional(),
     max_buyers: z
-      .number({ error: 'Nombre d’acheteurs entre 1 et 5' })
-      .int('Nombre d’acheteurs entre 1 et 5')
-      .min(1, 'Nombre d’acheteurs entre 1 et 5')
-      .max(5, 'Nombre d’acheteurs entre 1 et 5')
+      .number({ error: "Nombre d'acheteurs entre 1 et 5" })
+      .int("Nombre d'acheteurs entre 1 et 5")
+      .min(1, "Nombre d'acheteurs entre 1 et 5")
+      .max(5, "Nombre d'acheteurs entre 1 et 5")
       .optional(),
   })
   .refine((u) => u.thank_you_url !== undefined || u.max_buyers !== undefined, { message: 'Rien à modifier (thank_you_url, max_buyers)', path: ['_'] });
