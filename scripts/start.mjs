@@ -37,16 +37,16 @@ function newestInput() {
 }
 
 if (!existsSync(join(root, 'index.html'))) {
-  console.log('Pas d’interface à construire (index.html absent) : seul /api sera servi.');
+  console.log("Pas d'interface à construire (index.html absent) : seul /api sera servi.");
 } else if (!existsSync(stamp) || statSync(stamp).mtimeMs < newestInput()) {
-  console.log('Construction de l’interface (vite build)…');
+  console.log("Construction de l'interface (vite build)…");
   const started = Date.now();
   const build = spawnSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
     cwd: root,
     stdio: 'inherit',
   });
   if (build.status !== 0) {
-    console.error('La construction de l’interface a échoué.');
+    console.error("La construction de l'interface a échoué.");
     process.exit(build.status ?? 1);
   }
   writeFileSync(stamp, new Date().toISOString());
