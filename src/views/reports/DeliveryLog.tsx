@@ -9,32 +9,33 @@ const SETTLE_MS = 250;
 /**
  * The delivery log of the focused day: every attempt to hand its leads to the customer (mail,
  * webhook), newest first, with the answer or the reason it failed. A read-only record, so a
- * plain table beside the grid that owns the keys.
+ * plain table beside the grid that owns the keys. Its title names the day whose log it shows,
+ * which follows the focus once it rests: never a day's name over another day's sendings.
  */
 export function DeliveryLog({ report }: { report: Report | undefined }) {
   const t = useT();
   const intl = useIntl();
-  const [shown, setShown] = useState(report?.id);
+  const [shown, setShown] = useState(report);
   useEffect(() => {
-    const timer = setTimeout(() => setShown(report?.id), SETTLE_MS);
+    const timer = setTimeout(() => setShown(report), SETTLE_MS);
     return () => clearTimeout(timer);
-  }, [report?.id]);
-  const log = useDeliveries(shown);
-  const day = report ? intl.formatDate(`${report.date}T12:00:00`, { dateStyle: 'long' }) : '';
+  }, [report]);
+  const log = useDeliveries(shown?.id);
+  const day = shown ? intl.formatDate(`${shown.date}T12:00:00`, { dateStyle: 'long' }) : '';
   return (
     <section className="reports-log" aria-labelledby="reports-log-title" aria-busy={log.isFetching}>
       <h2 id="reports-log-title" className="reports-log-title">
-        {report ? t('reports.log.titleOf', { date: day }) : t('reports.log.title')}
+        {shown ? t('reports.log.titleOf', { date: day }) : t('reports.log.title')}
       </h2>
       {log.isError ? (
         <p role="alert" className="list-error">
           {t('reports.error.load')}
         </p>
-      ) : !report ? (
+      ) : !shown ? (
         <p className="muted">{t('reports.log.pick')}</p>
       ) : log.data && log.data.length === 0 ? (
         // Leads counted whose sending is not logged (its job has not run yet, or it predates the log): never 'none delivered'.
-        <p className="muted">{report.count > 0 ? t('reports.log.noAttempts', { count: report.count }) : t('reports.log.empty')}</p>
+        <p className="muted">{shown.count > 0 ? t('reports.log.noAttempts', { count: shown.count }) : t('reports.log.empty')}</p>
       ) : (
         <div className="table-wrap reports-log-table" tabIndex={0} role="region" aria-label={t('reports.log.title')}>
           <table className="table">
