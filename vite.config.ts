@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import optimizeLocales from '@react-aria/optimize-locales-plugin';
+import { clientEndpoints } from './scripts/client-endpoints.mjs';
 import { departmentsGeodata } from './scripts/geodata.mjs';
 import { precompress } from './scripts/precompress.mjs';
 import { preloadSignIn } from './scripts/preload-sign-in.mjs';
@@ -13,6 +14,7 @@ export default defineConfig({
     // react-aria's own strings (the names of its hidden buttons, its announcements) for the
     // console's languages alone, not for its 34.
     optimizeLocales.vite({ locales: [...languages] }),
+    clientEndpoints(),
     departmentsGeodata(),
     preloadSignIn(),
     precompress(),
@@ -30,6 +32,10 @@ export default defineConfig({
       // The precompression (scripts/precompress.mjs) takes most of a build by design; Rolldown's
       // warning naming the slowest plugins would print on every build.
       checks: { bundlerTimings: false },
+      // zod's builders and the methods chained on them build a schema and nothing else: one the
+      // browser's code never reads is left out (scripts/client-endpoints.mjs), where a chain
+      // such as `z.string().min(1)` otherwise counts as a call with effects and stays.
+      treeshake: { manualPureFunctions: ['z'] },
       output: {
         // zod and its configuration travel together: whichever chunk builds a schema first has
         // loaded `jitless` (src/api/zodConfig.ts) before, so zod never probes `new Function`, which

@@ -1,10 +1,12 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
+import type { Endpoint } from '../../src/api/endpoint';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, DEMO, distDir, MOBILE, signIn, startApp, type App } from './harness';
 
+const root = resolve(import.meta.dirname, '../..');
 let app: App;
 beforeAll(async () => {
   app = await startApp();
@@ -95,6 +97,26 @@ describe('sign-in', () => {
       }
     }
     expect([...languages].sort()).toEqual(['en', 'es', 'fr', 'zh']);
+  });
+
+  it("leaves the API's schemas and summaries to the server: the browser's endpoints are methods and paths", async () => {
+    const declared = await Promise.all(
+      readdirSync(join(root, 'src/api'))
+        .filter((resource) => existsSync(join(root, 'src/api', resource, 'endpoints.ts')))
+        .map(async (resource) => Object.values((await import(`../../src/api/${resource}/endpoints.ts`)) as Record<string, Record<string, Endpoint>>)),
+    );
+    const summaries = declared
+      .flat()
+      .flatMap((api) => Object.values(api))
+      .filter((endpoint) => typeof endpoint?.path === 'string')
+      .map((endpoint) => endpoint.summary);
+    const assets = join(distDir, 'assets');
+    const scripts = readdirSync(assets)
+      .filter((file) => file.endsWith('.js'))
+      .map((file) => readFileSync(join(assets, file), 'utf8'))
+      .join('\n');
+    expect(summaries.length).toBeGreaterThan(100);
+    expect(summaries.filter((summary) => scripts.includes(summary))).toEqual([]);
   });
 });
 
