@@ -41,7 +41,7 @@ const shot = (page: Page, name: string) => page.screenshot({ path: `/tmp/admin-u
 
 describe('accounts, keyboard only', () => {
   it('invites an account whose holder chooses a password and signs in; toggles its role, opens its exports and deletes it', async () => {
-    const { page, context, errors } = await app.page();
+    const { page, errors } = await app.page();
     await signIn(page, DEMO.admin);
     await press(page, 'g', 'u');
     await page.waitForURL(/\/users$/);
@@ -72,7 +72,7 @@ describe('accounts, keyboard only', () => {
     await press(holder.page, 'Enter');
     await holder.page.waitForSelector('nav.sidebar');
     await holder.page.waitForURL((u) => u.pathname === '/');
-    await holder.context.close();
+    await holder.page.close();
 
     // Back to the list: Escape leaves the form for the tabs, '1'; the name filter with '/', Escape to the rows, j to the account.
     await page.getByRole('textbox', { name: 'Nom - Prénom' }).and(page.locator(':focus')).waitFor();
@@ -116,11 +116,10 @@ describe('accounts, keyboard only', () => {
     expect(await accountOf('camille.clavier@test.local')).toBeUndefined();
     await expect.poll(() => focusKept(page)).toBe(true);
     expect(errors).toEqual([]);
-    await context.close();
   });
 
   it("'Mot de passe oublié ?' answers the same for any address and mails a link to an existing one", async () => {
-    const { page, context } = await app.page();
+    const { page } = await app.page();
     await page.goto('/login');
     await page.getByRole('link', { name: 'Mot de passe oublié ?' }).click();
     await page.waitForURL(/\/password\/forgot$/);
@@ -153,13 +152,12 @@ describe('accounts, keyboard only', () => {
     // The link is spent.
     await page.goto(link);
     await page.getByRole('alert').waitFor();
-    await context.close();
   });
 });
 
 describe('accounts, mouse only and phone size', () => {
   it('creates an account and changes its role with clicks, at 390×844', async () => {
-    const { page, context, errors } = await app.page({ viewport: MOBILE });
+    const { page, errors } = await app.page({ viewport: MOBILE });
     await signIn(page, DEMO.admin, '/users');
     await page.getByRole('tab', { name: 'Créer un compte' }).click();
     await page.getByRole('textbox', { name: 'Nom - Prénom' }).fill('Sacha Souris');
@@ -179,7 +177,6 @@ describe('accounts, mouse only and phone size', () => {
     await shot(page, 'users-list-mobile');
     expect(await axeViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
-    await context.close();
   });
 });
 
@@ -196,7 +193,7 @@ const exportsGrid = (page: Page) => page.getByRole('grid', { name: 'Exports' });
 
 describe('exports', () => {
   it('keyboard only: re-injects the focused export after the confirmation, then generates a custom export with its progress', async () => {
-    const { page, context, errors } = await app.page();
+    const { page, errors } = await app.page();
     await signIn(page, DEMO.admin);
     await press(page, 'g', 'e');
     await page.waitForURL(/\/exports\/0$/);
@@ -251,11 +248,10 @@ describe('exports', () => {
     expect(big[0].n).toBe(1);
     await expect.poll(() => focusKept(page)).toBe(true);
     expect(errors).toEqual([]);
-    await context.close();
   });
 
   it('mouse only at phone size: filters by user, downloads a file, and shows the refusal of a second custom export', async () => {
-    const { page, context, errors } = await app.page({ viewport: MOBILE });
+    const { page, errors } = await app.page({ viewport: MOBILE });
     await signIn(page, DEMO.admin, '/exports/0');
     await exportsGrid(page).locator('[role=row][data-index]').first().waitFor();
     // The user filter is the route's parameter.
@@ -308,7 +304,6 @@ describe('exports', () => {
     expect(await axeViolations(page)).toEqual([]);
     await db().query(`UPDATE big_exports SET state = 'failed', error = 'arrêté par le test', finished_at = now() WHERE id = $1`, [elsewhere[0].id]);
     expect(errors).toEqual([]);
-    await context.close();
   });
 });
 
@@ -336,7 +331,7 @@ async function chooseXlsx(page: Page, codes: string[]) {
 
 describe('Taboola', () => {
   it('keyboard and palette: account, campaign, departments sent as INCLUDE, read back; the sandbox is said', async () => {
-    const { page, context, errors } = await app.page();
+    const { page, errors } = await app.page();
     await signIn(page, DEMO.admin);
     await press(page, 'g', 't');
     await page.waitForURL(/\/taboola$/);
@@ -406,11 +401,10 @@ describe('Taboola', () => {
     expect(await axeViolations(page)).toEqual([]);
     await expect.poll(() => focusKept(page)).toBe(true);
     expect(errors).toEqual([]);
-    await context.close();
   });
 
   it('mouse only at phone size: an xlsx with an unknown code is refused whole, a good one sent; another account clears the campaign', async () => {
-    const { page, context, errors } = await app.page({ viewport: MOBILE });
+    const { page, errors } = await app.page({ viewport: MOBILE });
     await signIn(page, DEMO.admin, '/taboola');
     await page.locator('[data-field=account] button').click();
     await page.getByRole('listbox').getByRole('option', { name: 'ÉcoHabitat Sud' }).click();
@@ -445,13 +439,12 @@ describe('Taboola', () => {
     await page.getByText('Choisissez une campagne pour voir ses codes postaux.').waitFor();
     expect(await page.getByRole('list', { name: 'Ciblage actuel' }).count()).toBe(0);
     expect(errors).toEqual([]);
-    await context.close();
   });
 });
 
 describe('languages', () => {
   it('switches the administration screens to English live, and back', async () => {
-    const { page, context } = await app.page();
+    const { page } = await app.page();
     await signIn(page, DEMO.admin, '/users');
     await page.getByRole('tab', { name: 'Listes' }).waitFor();
     await page.getByRole('grid', { name: 'Comptes' }).getByRole('gridcell', { name: 'Admin Démo' }).click();
@@ -466,7 +459,6 @@ describe('languages', () => {
     await page.goto('/taboola');
     await page.getByText(/Sandbox: no Taboola credentials/).waitFor();
     await shot(page, 'taboola-en');
-    await context.close();
   });
 });
 
@@ -506,6 +498,5 @@ describe('context menus on rows', () => {
       await expect.poll(() => focusedRole(page), { message: path }).toBe('grid');
     }
     expect(errors).toEqual([]);
-    await page.context().close();
   });
 });

@@ -50,7 +50,7 @@ describe('audit log and sessions', () => {
     expect(new URL(stranger.page.url()).pathname).toBe('/login');
     expect(await axeViolations(stranger.page)).toEqual([]);
     await shot(stranger.page, 'login-unknown');
-    await stranger.context.close();
+    await stranger.page.close();
 
     // The account's own identity, the link followed by keyboard.
     const { page, errors } = await app.page();
@@ -115,7 +115,7 @@ describe('audit log and sessions', () => {
   }, 180_000);
 
   it('keeps the navbar within a phone, where the palette opens Mes sessions', async () => {
-    const { page, context } = await app.page({ viewport: MOBILE });
+    const { page } = await app.page({ viewport: MOBILE });
     await signIn(page, DEMO.staff);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
     await page.getByRole('button', { name: /^Rechercher/ }).click();
@@ -128,6 +128,5 @@ describe('audit log and sessions', () => {
     await page.waitForURL(/\/account\/sessions$/);
     await page.getByRole('grid', { name: 'Sessions ouvertes' }).locator('[role=row][data-index]').first().waitFor();
     await shot(page, 'sessions-phone');
-    await context.close();
   });
 });

@@ -25,7 +25,7 @@ function countRequests(page: Page, pattern: RegExp) {
 
 describe('an unknown landing (a stale bookmark)', () => {
   it('asks once, shows one not-found message, no tabs, no toolbar, no toast, and stays quiet', async () => {
-    const { page, context, errors } = await app.page();
+    const { page, errors } = await app.page();
     await signIn(page, DEMO.staff);
     const requests = countRequests(page, /\/api\/landings\/(data\/)?99999/);
     await page.goto('/landings_test/99999');
@@ -40,13 +40,12 @@ describe('an unknown landing (a stale bookmark)', () => {
     await page.screenshot({ path: '/tmp/audit-walk-notfound.png' });
     expect(await axeViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
-    await context.close();
   });
 });
 
 describe('toasts', () => {
   it('show a repeated message once, below and right of the navbar, as a status or an alert, and a sign-in clears the failure', async () => {
-    const { page, context } = await app.page();
+    const { page } = await app.page();
     await page.goto('/login');
     for (let i = 0; i < 3; i++) {
       await page.getByLabel('Email ou identifiant').fill(DEMO.staff.email);
@@ -75,13 +74,12 @@ describe('toasts', () => {
     expect(box.y).toBeGreaterThan(navbar.y + navbar.height);
     await page.screenshot({ path: '/tmp/audit-walk-toast.png' });
     expect(await axeViolations(page)).toEqual([]);
-    await context.close();
   });
 });
 
 describe('a forced sign-out', () => {
   it('keeps the visited views and signing in again returns to the page the user was on', async () => {
-    const { page, context } = await app.page();
+    const { page } = await app.page();
     await signIn(page, DEMO.staff);
     await page.goto('/landings_test/2?tab=extracted');
     await page.getByRole('grid').waitFor();
@@ -111,13 +109,12 @@ describe('a forced sign-out', () => {
     await page.getByRole('grid').waitFor();
     expect(await page.locator('nav.tags li.tag').allTextContents()).toEqual(tagsBefore);
     expect(tagsBefore.length).toBeGreaterThanOrEqual(3);
-    await context.close();
   });
 });
 
 describe('the statistics tabs', () => {
   it("head the value column for the tab, colour the whole row, and show the server's message for an end before the start", async () => {
-    const { page, context } = await app.page();
+    const { page } = await app.page();
     await signIn(page, DEMO.staff, '/landings_test/1?tab=production');
     const table = page.getByRole('region', { name: 'Production' }).getByRole('table');
     await table.getByRole('columnheader', { name: 'Leads produits' }).waitFor();
@@ -148,13 +145,12 @@ describe('the statistics tabs', () => {
     await page.getByRole('alert').filter({ hasText: 'La date de fin précède la date de début' }).waitFor();
     expect(await page.getByText('Aucun lead, veuillez vérifier').count()).toBe(0);
     await page.screenshot({ path: '/tmp/audit-walk-stats.png' });
-    await context.close();
   });
 });
 
 describe('definitive deletion', () => {
   it('names how many leads it deletes, "all N matching" in that mode, and dims the page behind its question', async () => {
-    const { page, context } = await app.page();
+    const { page } = await app.page();
     await signIn(page, DEMO.staff, '/landings_test/3');
     const grid = page.getByRole('grid', { name: 'Leads' });
     await grid.locator('[role=row][aria-rowindex="3"]').waitFor();
@@ -185,7 +181,6 @@ describe('definitive deletion', () => {
       .waitFor();
     await confirm.getByRole('button', { name: `Supprimer ${n} leads` }).waitFor();
     await page.keyboard.press('Escape');
-    await context.close();
   });
 });
 
@@ -208,7 +203,7 @@ async function rowMetrics(page: Page) {
 
 describe('interface sizes', () => {
   it('Petite and Mini make the grid rows shorter and their text smaller, by mouse', async () => {
-    const { page, context } = await app.page();
+    const { page } = await app.page();
     await signIn(page, DEMO.staff, '/landings_test/1');
     expect(await rowMetrics(page)).toEqual({ height: 30, step: 30, font: '13px' });
     const sizes: [string, number, string][] = [
@@ -225,13 +220,12 @@ describe('interface sizes', () => {
     // The focus still follows the keys at the new size.
     await page.keyboard.press('End');
     await page.getByRole('grid', { name: /Leads/ }).locator('[role=row].is-focused').waitFor();
-    await context.close();
   });
 });
 
 describe('a live language switch', () => {
   it('renames the grid headers, the recent palette entries and the help key names', async () => {
-    const { page, context } = await app.page();
+    const { page } = await app.page();
     await signIn(page, DEMO.staff, '/landings_test/1');
     const grid = page.getByRole('grid', { name: 'Leads' });
     await grid.locator('.lg-colhead').filter({ hasText: 'Créé le' }).waitFor();
@@ -281,7 +275,6 @@ describe('a live language switch', () => {
       await page.keyboard.press('Escape');
       await help.waitFor({ state: 'detached' });
     }
-    await context.close();
   });
 });
 
@@ -289,7 +282,7 @@ describe('the tags bar and the sidebar', () => {
   it('shows that the tags scroll, keeps the active tag in view, and lets long landing names be read', async () => {
     const db = app.server.ctx.db;
     for (const n of [1, 2]) await createLanding(db, `PV Autoconsommation Nouvelle-Aquitaine et Occitanie ${n}`);
-    const { page, context } = await app.page({ viewport: { width: 1280, height: 800 } });
+    const { page } = await app.page({ viewport: { width: 1280, height: 800 } });
     await signIn(page, DEMO.admin);
     for (const path of [
       '/users',
@@ -338,13 +331,12 @@ describe('the tags bar and the sidebar', () => {
       'PV Autoconsommation Nouvelle-Aquitaine et Occitanie 2',
     ]);
     expect(await axeViolations(page)).toEqual([]);
-    await context.close();
   });
 });
 
 describe('the palette', () => {
   it('lets the arrows reach every entry with an empty query, with no "more results" cap', async () => {
-    const { page, context } = await app.page();
+    const { page } = await app.page();
     await signIn(page, DEMO.admin, '/landings_test/1');
     // After a navigation the keyboard belongs to the grid, then mod+k opens the palette from there.
     // It gets it once its rows have come: beside CI's other lane, later than expect.poll's 1 s.
@@ -370,7 +362,6 @@ describe('the palette', () => {
     expect(await active()).toBe(seen.at(-1));
     expect(await page.getByText(/autres résultats/).count()).toBe(0);
     expect(await axeViolations(page)).toEqual([]);
-    await context.close();
   });
 });
 
@@ -386,7 +377,7 @@ describe('doublons', () => {
       [landing],
     );
     const original = Number(rows[0].id);
-    const { page, context, errors } = await app.page();
+    const { page, errors } = await app.page();
     await signIn(page, DEMO.staff, `/landings_test/${landing}?tab=doublons`);
     const grid = page.getByRole('grid', { name: 'Leads' });
     const link = grid.getByRole('link', { name: `Lead n° ${original} (Nouveau)` });
@@ -407,13 +398,12 @@ describe('doublons', () => {
     await page.waitForURL(new RegExp(`\\?id=${original}$`));
     await grid.getByRole('gridcell', { name: 'Original', exact: true }).waitFor();
     expect(errors).toEqual([]);
-    await context.close();
   });
 });
 
 describe('every screen, and the lead view on a phone', () => {
   it('axe finds no serious or critical violation on any screen, its not-found and its statistics', async () => {
-    const { page, context } = await app.page();
+    const { page } = await app.page();
     await signIn(page, DEMO.admin);
     for (const path of [
       '/',
@@ -435,11 +425,10 @@ describe('every screen, and the lead view on a phone', () => {
       await networkIdle(page);
       expect({ path, violations: await axeViolations(page) }).toEqual({ path, violations: [] });
     }
-    await context.close();
   });
 
   it('works at 390×844 by touch alone: drawer, rows, the deletion question, toasts clear of the navbar', async () => {
-    const { page, context, errors } = await app.page({ viewport: MOBILE });
+    const { page, errors } = await app.page({ viewport: MOBILE });
     await signIn(page, DEMO.staff);
     await page.getByRole('button', { name: 'Afficher ou masquer le menu' }).click();
     await page.locator('nav.sidebar').getByRole('link', { name: 'PAC Air-Air' }).click();
@@ -473,6 +462,5 @@ describe('every screen, and the lead view on a phone', () => {
     expect(box.x + box.width).toBeLessThanOrEqual(MOBILE.width);
     await page.screenshot({ path: '/tmp/audit-walk-mobile-toast.png' });
     expect(errors).toEqual([]);
-    await context.close();
   });
 });

@@ -84,7 +84,6 @@ describe('focus after a button that disables itself (mouse only, then AZERTY key
     const { rows } = await db().query<{ admin: boolean }>(`SELECT admin FROM users WHERE email = 'staff@demo.local'`);
     expect(rows[0].admin).toBe(false);
     expect(errors).toEqual([]);
-    await context.close();
   });
 
   it("'Ré-insérer les leads', confirmed with the mouse: the focus goes back to the exports' rows, where j moves", async () => {
@@ -109,11 +108,10 @@ describe('focus after a button that disables itself (mouse only, then AZERTY key
     await typeAzerty(cdp, 'j');
     await expect.poll(() => cursorOf(page)).not.toBe(before);
     expect(errors).toEqual([]);
-    await context.close();
   });
 
   it("'Générer' of the custom export: the focus goes to the next control while it runs", async () => {
-    const { page, context, errors } = await app.page();
+    const { page, errors } = await app.page();
     await signIn(page, DEMO.admin, '/exports/0');
     await page.getByRole('grid', { name: 'Exports' }).locator('[role=row][data-index]').first().waitFor();
     await page.getByRole('button', { name: 'Générer un export personnalisé' }).click();
@@ -131,7 +129,6 @@ describe('focus after a button that disables itself (mouse only, then AZERTY key
     ).toBe(true);
     await toast(page, /Export disponible/);
     expect(errors).toEqual([]);
-    await context.close();
   });
 });
 
@@ -153,13 +150,12 @@ describe('a tab clicked with the mouse', () => {
     await expect.poll(() => grid.locator('[role=row][aria-selected=true]').count()).toBe(1);
     expect(await grid.locator('[role=row][aria-selected=true]').getAttribute('data-index')).toBe('1');
     expect(errors).toEqual([]);
-    await context.close();
   });
 });
 
 describe("a normal user's bookmark of an admin screen", () => {
   it('opens no tag and calls no admin API, on that page or the next ones; the palette offers no admin view', async () => {
-    const { page, context, errors } = await app.page();
+    const { page, errors } = await app.page();
     await signIn(page, DEMO.staff);
     // A tag kept in this browser from an admin's session, as a bookmark's visit left it before.
     await page.evaluate(() => localStorage.setItem('visitedViews', JSON.stringify([{ path: '/' }, { path: '/customers/rules/rapports/5' }])));
@@ -189,7 +185,6 @@ describe("a normal user's bookmark of an admin screen", () => {
     expect(refused).toEqual([]);
     expect(adminCalls).toEqual([]);
     expect(errors).toEqual([]);
-    await context.close();
   });
 });
 
@@ -207,7 +202,7 @@ async function axeRules(page: Page, rules: string[]) {
 
 describe('the shell under axe-core link-name and target-size (WCAG 2.2 2.5.8)', () => {
   it('names the brand link, sidebar open or collapsed, and gives the tags targets of 24 × 24 px, on the lead view, the rules and the map', async () => {
-    const { page, context, errors } = await app.page();
+    const { page, errors } = await app.page();
     await signIn(page, DEMO.admin);
     const { rows } = await db().query<{ id: number }>('SELECT id FROM landings ORDER BY id LIMIT 1');
     for (const path of [`/landings_test/${rows[0].id}`, '/customers/rules/0', '/production/pac']) {
@@ -226,6 +221,5 @@ describe('the shell under axe-core link-name and target-size (WCAG 2.2 2.5.8)', 
     expect(await axeRules(page, ['link-name', 'target-size'])).toEqual([]);
     expect(await page.getByRole('link', { name: 'Console leads' }).count()).toBe(1);
     expect(errors).toEqual([]);
-    await context.close();
   });
 });

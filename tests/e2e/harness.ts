@@ -11,10 +11,10 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, sta
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page, Request } from 'playwright-core';
-import { inject, onTestFailed } from 'vitest';
+import { inject, onTestFailed, onTestFinished } from 'vitest';
 import { boot, type Booted } from '../../server/boot';
 import { loadConfig } from '../../server/config';
-import { launchChromium, sessionCookie } from '../support/chromium';
+import { launchChromium, launchProfile, sessionCookie } from '../support/chromium';
 import { seedProcess } from '../support/seed-process';
 import { TEST_ENV } from '../support/test-env';
 
@@ -54,8 +54,15 @@ export interface App {
   url: string;
   server: Booted;
   browser: Browser;
-  /** A fresh browser context (own cookies and storage) with one page, French unless told otherwise. */
-  page(opts?: { viewport?: { width: number; height: number }; locale?: string }): Promise<{ page: Page; context: BrowserContext; errors: string[] }>;
+  /**
+   * A page with no cookie and nothing stored, French unless told otherwise, closed when its test
+   * ends. `cold`: in a fresh context, whose cache holds nothing yet (a first visit's downloads).
+   */
+  page(opts?: {
+    viewport?: { width: number; height: number };
+    locale?: string;
+    cold?: boolean;
+  }): Promise<{ page: Page; context: BrowserContext; errors: string[] }>;
   close(): Promise<void>;
 }
 
@@ -73,6 +80,53 @@ async function chromiumFor(): Promise<Browser> {
   return sharedChromium;
 }
 
+/**
+ * The port every app of the process listens on when it is the only one open: the browser's
+ * cache is by address, and with one address the build's scripts, and the code Chromium compiled
+ * from them, carry from file to file (docs/performance.md). A file's second app at once takes
+ * another.
+ */
+let sharedPort = 0;
+async function listen(server: Booted): Promise<string> {
+  if (sharedPort) {
+    try {
+      return await server.app.listen({ port: sharedPort, host: '127.0.0.1' });
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw e;
+      return server.app.listen({ port: 0, host: '127.0.0.1' });
+    }
+  }
+  const url = await server.app.listen({ port: 0, host: '127.0.0.1' });
+  if (process.env.VITEST) sharedPort = Number(new URL(url).port);
+  return url;
+}
+
+/**
+ * One profile whose single page the tests take in turn (`App.page`): a fresh incognito context
+ * per test downloaded, parsed and compiled the scripts again each time. Before each test's page
+ * its cookies, stored data and permissions go; its cache stays.
+ */
+let profile: Promise<BrowserContext> | undefined;
+let profileInUse = false;
+async function profileFor(url: string): Promise<BrowserContext> {
+  const current = await profile;
+  if (current) return current;
+  profile = launchProfile({ viewport: DESKTOP, locale: 'fr-FR', timezoneId: 'Europe/Paris', baseURL: url });
+  const opened = await profile;
+  opened.on('close', () => (profile = undefined));
+  return opened;
+}
+
+/** Runs `then` when the current test ends; false outside a test (a suite's beforeAll). */
+function whenTestEnds(then: () => Promise<void>): boolean {
+  try {
+    onTestFinished(then);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** `env`: settings of the server beyond the defaults (a test's SMTP_URL, PUBLIC_URL…). */
 export async function startApp(env: Record<string, string> = {}): Promise<App> {
   ensureBuilt();
@@ -84,19 +138,39 @@ export async function startApp(env: Record<string, string> = {}): Promise<App> {
   else await seedProcess({ DATA_DIR: dataDir });
   const config = loadConfig({ ...TEST_ENV, DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env });
   const server = await boot(config, { logger: false, distDir });
-  const url = await server.app.listen({ port: 0, host: '127.0.0.1' });
+  const url = await listen(server);
   const browser = await chromiumFor();
   const contexts: BrowserContext[] = [];
+  /** The profile's page when it is free and fits (the profile's address, language, a warm cache), else a fresh context's. */
+  async function openPage({ viewport, locale, cold }: { viewport: { width: number; height: number }; locale: string; cold: boolean }) {
+    if (process.env.VITEST && !cold && !profileInUse && locale === 'fr-FR' && new URL(url).port === String(sharedPort)) {
+      const context = await profileFor(url);
+      const page = await context.newPage();
+      if (whenTestEnds(() => page.close().finally(() => (profileInUse = false)))) {
+        profileInUse = true;
+        await context.clearCookies();
+        await context.clearPermissions();
+        const cdp = await context.newCDPSession(page);
+        await cdp.send('Storage.clearDataForOrigin', { origin: new URL(url).origin, storageTypes: 'local_storage,indexeddb,service_workers,cache_storage' });
+        await cdp.detach();
+        await page.setViewportSize(viewport);
+        return { context, page };
+      }
+      await page.close();
+    }
+    // The console's users are in France, and its days are Paris days (docs/api.md): with the
+    // machine's UTC, 'today' in the browser lagged the server's day from midnight to 1 a.m.
+    const context = await browser.newContext({ viewport, locale, timezoneId: 'Europe/Paris', baseURL: url });
+    contexts.push(context);
+    whenTestEnds(() => context.close());
+    return { context, page: await context.newPage() };
+  }
   return {
     url,
     server,
     browser,
-    async page({ viewport = DESKTOP, locale = 'fr-FR' } = {}) {
-      // The console's users are in France, and its days are Paris days (docs/api.md): with the
-      // machine's UTC, 'today' in the browser lagged the server's day from midnight to 1 a.m.
-      const context = await browser.newContext({ viewport, locale, timezoneId: 'Europe/Paris', baseURL: url });
-      contexts.push(context);
-      const page = await context.newPage();
+    async page({ viewport = DESKTOP, locale = 'fr-FR', cold = false } = {}) {
+      const { context, page } = await openPage({ viewport, locale, cold });
       // E2E_CPU_THROTTLE=4: the page's main thread that many times slower (CDP), a loaded CI
       // machine's timing reproduced on a quiet one.
       const throttle = Number(process.env.E2E_CPU_THROTTLE ?? 1);
@@ -269,9 +343,9 @@ export async function axeViolations(page: Page, within?: string) {
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
-/** Sums the layout shifts of each page the context loads (not those right after an input), from its first paint. */
-export async function watchLayoutShifts(context: BrowserContext) {
-  await context.addInitScript(() => {
+/** Sums the layout shifts of each document the page loads (not those right after an input), from its first paint. */
+export async function watchLayoutShifts(page: Page) {
+  await page.addInitScript(() => {
     const w = window as unknown as { cls: number };
     w.cls = 0;
     new PerformanceObserver((list) => {

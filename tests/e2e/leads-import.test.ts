@@ -72,7 +72,6 @@ describe('import', () => {
       { nom: 'Øster', prenom: 'Zoë', utm_medium: 'salon-2025', departement: '2B' },
     ]);
     expect(errors).toEqual([]);
-    await page.context().close();
   });
 
   it('imports an XLSX not written by SheetJS, and shows the rows the server refuses', async () => {
@@ -105,7 +104,6 @@ describe('import', () => {
       ['Noël', 'partenaire', '75'],
     ]);
     expect(errors).toEqual([]);
-    await page.context().close();
   });
 
   it('lets a file column that matches no name be mapped to a form column, and shows the reading progress in percent', async () => {
@@ -145,14 +143,12 @@ describe('import', () => {
     await page.getByRole('button', { name: 'Importer 150 000 leads' }).waitFor();
     expect(await page.getByRole('button', { name: 'Importer 150 000 leads' }).isDisabled()).toBe(false);
     expect(errors).toEqual([]);
-    await page.context().close();
   });
 
   it('says import is not available with several landings', async () => {
     const { page } = await app.page();
     await signIn(page, DEMO.staff, '/landings_test/1,2?tab=import');
     await page.getByText("L'import n'est pas disponible si plusieurs landings sont sélectionnées").waitFor();
-    await page.context().close();
   });
 });
 
@@ -174,6 +170,5 @@ describe('accessibility', () => {
     }
     expect(found).toEqual({});
     expect(errors).toEqual([]);
-    await page.context().close();
   });
 });

@@ -164,7 +164,6 @@ describe('lead triage, keyboard only', () => {
     await press(page, '4');
     await grid(page).and(page.locator('[aria-rowcount="5"]')).waitFor();
     expect(errors).toEqual([]);
-    await page.context().close();
   });
 });
 
@@ -224,7 +223,6 @@ describe('the keyboard stays with the list', () => {
     await page.waitForURL(/\/$/);
     expect(await focusedRole(page)).not.toBe('body');
     expect(errors).toEqual([]);
-    await page.context().close();
   });
 
   it('after a key to a tab without a list (statistics, Landings, import), the focus stays in the screen, and back on the list after 1', async () => {
@@ -252,7 +250,6 @@ describe('the keyboard stays with the list', () => {
     await press(page, 'j');
     expect(await focusedName(page)).toBe('Nom2');
     expect(errors).toEqual([]);
-    await page.context().close();
   });
 });
 
@@ -330,7 +327,6 @@ describe('lead triage, mouse only', () => {
     await page.getByRole('tab', { name: 'Mauvais' }).click();
     await grid(page).and(page.locator('[aria-rowcount="4"]')).waitFor();
     expect(errors).toEqual([]);
-    await page.context().close();
   });
 });
 
@@ -362,7 +358,6 @@ describe('lead view, other ways in and other tabs', () => {
     await help.getByText('Classer comme nouveau').waitFor();
     await press(page, 'Escape');
     expect(errors).toEqual([]);
-    await page.context().close();
   });
 
   it('runs an action on all N matching leads through the server, then on a filtered list', async () => {
@@ -390,7 +385,6 @@ describe('lead view, other ways in and other tabs', () => {
     await toast(page, 'Leads archivés (111)');
     expect(await statusCounts(id)).toEqual({ new: 289, archived: 111 });
     expect(errors).toEqual([]);
-    await page.context().close();
   });
 
   it('shows production by department for the last 90 days, by climate zone on demand', async () => {
@@ -419,7 +413,6 @@ describe('lead view, other ways in and other tabs', () => {
     await page.getByRole('region', { name: 'En Stock' }).waitFor();
     expect(await page.getByLabel('Affichage par zones climatiques').count()).toBe(0);
     expect(errors).toEqual([]);
-    await page.context().close();
   });
 
   it('keeps one landing checked in the Landings tab, and the header picker opens the same screen for the chosen ids', async () => {
@@ -442,7 +435,6 @@ describe('lead view, other ways in and other tabs', () => {
     await page.waitForURL(/\/landings_test\/2,3$/);
     await page.getByRole('heading', { level: 1, name: 'PAC Air-Air - Panneaux Solaires' }).waitFor();
     expect(errors).toEqual([]);
-    await page.context().close();
   });
 });
 
@@ -458,6 +450,5 @@ describe('lead view on a phone', () => {
       expect(widths.page, tab).toBeLessThanOrEqual(widths.view);
     }
     expect(errors).toEqual([]);
-    await page.context().close();
   });
 });

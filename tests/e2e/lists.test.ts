@@ -53,7 +53,6 @@ describe('the list screens', () => {
     }
     expect(await page.getByRole('grid', { name: 'Exports' }).locator('.lg-filter-row').count()).toBe(0);
     expect(errors).toEqual([]);
-    await page.context().close();
   });
 
   it('take the row buttons from the commands, and Escape in a filter above the grid returns to it', async () => {
@@ -73,7 +72,6 @@ describe('the list screens', () => {
     await page.keyboard.press('Escape');
     await expect.poll(() => focusedRole(page)).toBe('grid');
     expect(errors).toEqual([]);
-    await page.context().close();
   });
 });
 
@@ -90,7 +88,6 @@ describe('accounts', () => {
     const reinvite = page.getByRole('group', { name: /Actions/ }).getByRole('button', { name: /Renvoyer l'invitation/ });
     await expect.poll(() => reinvite.isEnabled()).toBe(true);
     expect(errors).toEqual([]);
-    await page.context().close();
   });
 });
 
@@ -140,6 +137,5 @@ describe('one-key changes', () => {
     await page.keyboard.press('z');
     await expect.poll(isActive, SAVED).toBe(true);
     expect(errors).toEqual([]);
-    await page.context().close();
   });
 });

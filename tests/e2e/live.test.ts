@@ -112,8 +112,8 @@ async function countsMoveNothing(page: Page, change: () => Promise<void>, counts
 }
 
 async function open(who: { email: string; password: string }) {
-  const { page, context, errors } = await app.page();
-  await watchLayoutShifts(context);
+  const { page, errors } = await app.page();
+  await watchLayoutShifts(page);
   await signIn(page, who, `/landings_test/${landing.id}`);
   await row(page, 'Vif1').waitFor();
   await grid(page).focus();
@@ -246,7 +246,5 @@ describe('the live lead view', () => {
     expect(await tabCount(s, 'Nouveaux')).toBe('1');
 
     expect([...admin.errors, ...staff.errors]).toEqual([]);
-    await a.context().close();
-    await s.context().close();
   });
 });

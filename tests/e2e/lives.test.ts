@@ -209,7 +209,6 @@ describe('lives, keyboard only', () => {
     await page.getByRole('heading', { level: 1, name: 'Règles' }).waitFor();
     await expect.poll(() => focusKept(page)).toBe(true);
     expect(errors).toEqual([]);
-    await page.context().close();
   });
 });
 
@@ -294,7 +293,6 @@ describe('lives, mouse only', () => {
     await toast(page, 'Règle supprimée');
     await rules.getByRole('row').filter({ hasText: 'Souris partout' }).waitFor({ state: 'detached' });
     expect(errors).toEqual([]);
-    await page.context().close();
   });
 });
 
@@ -438,7 +436,6 @@ describe('lives, editing customers and rules', () => {
     await ruleDialog.waitFor({ state: 'detached' });
     await expect.poll(() => focusRole(page)).toBe('grid');
     expect(errors).toEqual([]);
-    await page.context().close();
   });
 
   it("by mouse: a row's Modifier buttons edit a customer (paused) and a rule (a day off, paused), Annuler changes nothing", async () => {
@@ -484,7 +481,6 @@ describe('lives, editing customers and rules', () => {
     expect(edited).toEqual({ saturday: false, active: false, hour_start: '08:00', hour_end: '20:30' });
     await ruleRow.getByRole('gridcell', { name: 'En pause', exact: true }).waitFor();
     expect(errors).toEqual([]);
-    await page.context().close();
   });
 });
 
@@ -546,7 +542,6 @@ describe('lives, why a lead went where it went', () => {
     await press(page, 'Enter');
     await page.getByRole('dialog', { name: `Attribution du lead n° ${left.id}` }).waitFor();
     expect(errors).toEqual([]);
-    await page.context().close();
   });
 
   it('fits a phone: the explanation dialog and the edit dialogs at 390×844, axe clean', async () => {
@@ -602,7 +597,6 @@ describe('lives, why a lead went where it went', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
     expect(await axeViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
-    await page.context().close();
   });
 });
 
@@ -629,7 +623,6 @@ describe('lives, phone size, axe and languages', () => {
       expect(await axeViolations(page), path).toEqual([]);
     }
     expect(errors).toEqual([]);
-    await page.context().close();
   });
 
   it('switches language live: titles, tabs, columns, buttons and the fill follow', async () => {
@@ -653,6 +646,5 @@ describe('lives, phone size, axe and languages', () => {
     await page.getByRole('menuitemradio', { name: 'Français' }).click();
     await page.getByRole('tab', { name: 'Créer une règle' }).waitFor();
     expect(errors).toEqual([]);
-    await page.context().close();
   });
 });

@@ -37,14 +37,14 @@ describe('layout shifts as the data arrives (item 20)', () => {
     ['phone', MOBILE],
   ] as const) {
     it(`stay well under 0.1 on the production map and the lead view (${size})`, async () => {
-      const { page, context, errors } = await app.page({ viewport });
+      const { page, errors } = await app.page({ viewport });
       await signIn(page, DEMO.admin);
-      await watchLayoutShifts(context);
+      await watchLayoutShifts(page);
       const shifts: Record<string, number[]> = { map: [], leads: [] };
       // The data in either order: the user's record (and so the toolbars) last, then first.
       for (const meDelay of [800, 0]) {
-        await context.unrouteAll();
-        await context.route('**/api/me', async (route) => {
+        await page.unrouteAll();
+        await page.route('**/api/me', async (route) => {
           await new Promise((resolve) => setTimeout(resolve, meDelay));
           await route.continue();
         });
@@ -61,7 +61,6 @@ describe('layout shifts as the data arrives (item 20)', () => {
       await page.screenshot({ path: `/tmp/map-dates-cls-${size}.png` });
       for (const value of [...shifts.map, ...shifts.leads]) expect(value).toBeLessThan(0.05);
       expect(errors).toEqual([]);
-      await context.close();
     });
   }
 });
@@ -93,7 +92,6 @@ describe('the production map: colours, focus and tooltip (item 12)', () => {
     expect(await savedSelection('pac')).toEqual(['01']);
     await page.screenshot({ path: '/tmp/map-dates-colour.png' });
     expect(errors).toEqual([]);
-    await page.context().close();
   });
 
   it('the swatches are one radio group: one Tab stop, the arrows choose', async () => {
@@ -124,7 +122,6 @@ describe('the production map: colours, focus and tooltip (item 12)', () => {
     await page.keyboard.press('Shift+Tab');
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Retirer la couleur');
     expect(errors).toEqual([]);
-    await page.context().close();
   });
 
   it('opening PV or AUTRE from the sidebar puts the focus on the map, not on the Statistiques below the fold', async () => {
@@ -150,7 +147,6 @@ describe('the production map: colours, focus and tooltip (item 12)', () => {
       expect(await focused(page), category).toBe('listbox');
     }
     expect(errors).toEqual([]);
-    await page.context().close();
   });
 
   it('at 390 px the tooltip waits for the pointer or an arrow key, never shows as the map opens', async () => {
@@ -165,7 +161,6 @@ describe('the production map: colours, focus and tooltip (item 12)', () => {
     await expect.poll(() => tooltip(page).isVisible()).toBe(true);
     await page.screenshot({ path: '/tmp/map-dates-phone-arrow.png' });
     expect(errors).toEqual([]);
-    await page.context().close();
   });
 });
 
@@ -179,8 +174,8 @@ describe("date fields in the console's language, not the browser's (item 21)", (
   const frenchDay = (iso: string) => iso.split('-').reverse().join('/');
 
   it('an English browser in the French console reads and types JJ/MM/AAAA on the map, the statistics, the exports and the grid filters', async () => {
-    const { page, context, errors } = await app.page({ locale: 'en-US' });
-    await context.addInitScript(() => localStorage.setItem('language', 'fr'));
+    const { page, errors } = await app.page({ locale: 'en-US' });
+    await page.addInitScript(() => localStorage.setItem('language', 'fr'));
     await signIn(page, DEMO.admin);
 
     // The production map: its period in French order, typed by keys, picked in the calendar by keys.
@@ -228,6 +223,5 @@ describe("date fields in the console's language, not the browser's (item 21)", (
     expect(await shown(page, 'Du')).toBe(frenchDay(await page.locator('input[type=hidden][name=big-start]').inputValue()));
     await page.screenshot({ path: '/tmp/map-dates-exports.png' });
     expect(errors).toEqual([]);
-    await context.close();
   });
 });

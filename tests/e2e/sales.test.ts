@@ -105,6 +105,5 @@ describe('sales, keyboard only', () => {
     await dialog.waitFor({ state: 'detached' });
     expect(await focusRole(page)).toBe('grid');
     expect(errors).toEqual([]);
-    await page.context().close();
   });
 });

@@ -27,7 +27,7 @@ async function watchCsp(page: Page): Promise<string[]> {
 
 describe('Content-Security-Policy', () => {
   it('the built app loads, signs in and shows its screens with no violation', async () => {
-    const { page, context, errors } = await app.page();
+    const { page, errors } = await app.page();
     const violations = await watchCsp(page);
     const login = await page.goto('/login');
     expect(login?.headers()['content-security-policy']).toContain("script-src 'self'");
@@ -62,11 +62,10 @@ describe('Content-Security-Policy', () => {
     expect(await axeViolations(page)).toEqual([]);
     expect(violations).toEqual([]);
     expect(errors).toEqual([]);
-    await context.close();
   }, 120_000);
 
   it('refuses to be framed by another page', async () => {
-    const { page, context } = await app.page();
+    const { page } = await app.page();
     const violations = await watchCsp(page);
     await page.setContent(`<iframe src="${app.url}/login"></iframe>`);
     await page.waitForTimeout(1000);
@@ -74,6 +73,5 @@ describe('Content-Security-Policy', () => {
     // A refused frame stays empty (Chromium shows its error page with no login form).
     expect(await frame?.locator('input').count()).toBe(0);
     expect(violations.join('\n')).toMatch(/frame-ancestors/);
-    await context.close();
   });
 });

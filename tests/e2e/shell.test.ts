@@ -46,22 +46,20 @@ describe('sign-in', () => {
     await page.goto('/users');
     await page.waitForURL(/\/login\?redirect=%2Fusers$/);
     expect(errors).toEqual([]);
-    await context.close();
   });
 
   it("says 'Identification impossible' on a bad password and stays on /login", async () => {
-    const { page, context } = await app.page();
+    const { page } = await app.page();
     await page.goto('/login');
     await page.getByLabel('Email ou identifiant').fill('  admin@demo.local  ');
     await page.getByLabel('Mot de passe').fill('wrong-password');
     await page.getByRole('button', { name: 'Se connecter' }).click();
     await page.getByText('Identification impossible').waitFor();
     expect(page.url()).toMatch(/\/login$/);
-    await context.close();
   });
 
   it('logs out with a message when the session has expired', async () => {
-    const { page, context } = await app.page();
+    const { page } = await app.page();
     await signIn(page, DEMO.staff);
     await app.server.ctx.db.query("UPDATE sessions SET expires_at = now() - interval '1 hour' WHERE user_id = (SELECT id FROM users WHERE email = $1)", [
       DEMO.staff.email,
@@ -69,11 +67,10 @@ describe('sign-in', () => {
     await page.reload();
     await page.waitForURL(/\/login$/);
     await page.getByText('Session expirée, veuillez vous reconnecter').waitFor();
-    await context.close();
   });
 
   it('keeps the login screen initial JavaScript under 300 kB gzip', async () => {
-    const { page, context } = await app.page();
+    const { page } = await app.page({ cold: true });
     const scripts: string[] = [];
     page.on('request', (r) => {
       if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
@@ -83,7 +80,6 @@ describe('sign-in', () => {
     const gzip = scripts.reduce((sum, p) => sum + gzipSync(readFileSync(join(distDir, p))).length, 0);
     console.log(`login initial JS: ${scripts.length} files, ${(gzip / 1024).toFixed(1)} kB gzip`);
     expect(gzip).toBeLessThan(300 * 1024);
-    await context.close();
   });
 
   it("carries react-aria's own strings for the console's four languages and no other", () => {
@@ -122,7 +118,7 @@ describe('sign-in', () => {
 
 describe('admin, by keyboard only', () => {
   it('reaches every screen through g sequences and the palette', async () => {
-    const { page, context, errors } = await app.page();
+    const { page, errors } = await app.page();
     await signIn(page, DEMO.admin);
     const sequences: [string[], RegExp, RegExp][] = [
       [['c'], /\/customers$/, /^Clients$/],
@@ -166,7 +162,6 @@ describe('admin, by keyboard only', () => {
     await page.waitForURL(/\/exports\/\d+$/);
     expect(page.url()).not.toMatch(/\/exports\/0$/);
     expect(errors).toEqual([]);
-    await context.close();
   });
 
   it('fires on the typed character: AZERTY A (code KeyQ) completes g a, AZERTY Q (code KeyA) does not', async () => {
@@ -186,11 +181,10 @@ describe('admin, by keyboard only', () => {
     await press('g', 'KeyG', 71);
     await press('a', 'KeyQ', 65);
     await page.waitForURL(`${app.url}/`);
-    await context.close();
   });
 
   it('never fires a letter while typing in a field, and a dialog swallows the keys', async () => {
-    const { page, context } = await app.page();
+    const { page } = await app.page();
     await signIn(page, DEMO.admin);
     await keys(page, 'Control+k');
     await page.keyboard.type('gu');
@@ -203,13 +197,12 @@ describe('admin, by keyboard only', () => {
     await page.waitForTimeout(200);
     expect(page.url()).toBe(`${app.url}/`);
     await page.keyboard.press('Escape');
-    await context.close();
   });
 });
 
 describe('admin, by mouse only', () => {
   it('reaches every screen from the sidebar', async () => {
-    const { page, context, errors } = await app.page();
+    const { page, errors } = await app.page();
     await signIn(page, DEMO.admin);
     const sidebar = page.locator('nav.sidebar');
     const open = async (group: string, entry: string) => {
@@ -262,13 +255,12 @@ describe('admin, by mouse only', () => {
     await page.locator('nav.sidebar.collapsed').waitFor();
     expect(await page.evaluate(() => localStorage.getItem('sidebarStatus'))).toBe('0');
     expect(errors).toEqual([]);
-    await context.close();
   });
 });
 
 describe('preferences and the error log', () => {
   it('keeps the theme colour and the size, says when fullscreen is unsupported, and logs errors with their URL', async () => {
-    const { page, context } = await app.page();
+    const { page } = await app.page();
     await signIn(page, DEMO.admin);
     await page.getByRole('button', { name: 'Couleur du thème' }).click();
     await page.getByRole('option').nth(3).click();
@@ -300,13 +292,12 @@ describe('preferences and the error log', () => {
     await log.getByText('Rejet de test', { exact: true }).waitFor();
     expect(await log.locator('strong', { hasText: 'Erreur de test' }).count()).toBe(1);
     expect(await log.getByText(`${app.url}/taboola`).count()).toBe(2);
-    await context.close();
   });
 });
 
 describe('the account not loaded', () => {
   it('says so on an admin screen after four refusals of /api/me, and shows the screen on a retry', async () => {
-    const { page, context } = await app.page();
+    const { page } = await app.page();
     await signIn(page, DEMO.admin);
     let refused = 0;
     await page.route('**/api/me', (route) => (refused++, route.fulfill({ status: 503, json: { error: 'unavailable', message: 'Base indisponible' } })));
@@ -318,11 +309,10 @@ describe('the account not loaded', () => {
     await alert.getByRole('button', { name: 'Réessayer' }).click();
     await page.getByRole('heading', { level: 1, name: 'Taboola' }).waitFor();
     await page.getByRole('navigation', { name: 'Vues visitées' }).getByRole('link', { name: 'Taboola' }).waitFor();
-    await context.close();
   });
 
   it('still runs the shell’s own commands: the language from the menu and the palette, and the sign-out', async () => {
-    const { page, context } = await app.page();
+    const { page } = await app.page();
     await signIn(page, DEMO.admin);
     await page.route('**/api/me', (route) => route.fulfill({ status: 503, json: { error: 'unavailable', message: 'Base indisponible' } }));
     await page.goto('/taboola');
@@ -336,13 +326,12 @@ describe('the account not loaded', () => {
     await page.getByRole('alert').filter({ hasText: "Votre compte n'a pas pu être chargé" }).waitFor();
     await page.getByRole('button', { name: 'Déconnexion' }).click();
     await page.waitForURL(/\/login/);
-    await context.close();
   });
 });
 
 describe('normal user', () => {
   it('sees neither Lives nor Administration, in the menu or the palette, and gets /401 on admin screens', async () => {
-    const { page, context } = await app.page();
+    const { page } = await app.page();
     await signIn(page, DEMO.staff);
     const sidebar = page.locator('nav.sidebar');
     await sidebar.getByRole('button', { name: /^Production/ }).waitFor();
@@ -370,13 +359,12 @@ describe('normal user', () => {
     }
     await page.waitForTimeout(300);
     expect(forbidden).toEqual([]);
-    await context.close();
   });
 });
 
 describe('accessibility, languages and widths', () => {
   it('axe finds no serious or critical violation on the login screen and the shell', async () => {
-    const { page, context } = await app.page();
+    const { page } = await app.page();
     await page.goto('/login');
     await page.getByRole('button', { name: 'Se connecter' }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
@@ -396,11 +384,10 @@ describe('accessibility, languages and widths', () => {
     await page.getByRole('navigation', { name: 'Vues visitées' }).getByRole('link').first().click({ button: 'right' });
     await page.getByRole('menu').waitFor();
     expect(await axeViolations(page)).toEqual([]);
-    await context.close();
   });
 
   it('speaks English to an English browser, and switches to French from the menu', async () => {
-    const { page, context } = await app.page({ locale: 'en-GB' });
+    const { page } = await app.page({ locale: 'en-GB' });
     await page.goto('/login');
     await page.getByRole('button', { name: 'Sign in' }).waitFor();
     await signIn(page, DEMO.admin);
@@ -410,11 +397,10 @@ describe('accessibility, languages and widths', () => {
     await page.getByRole('button', { name: 'Déconnexion' }).waitFor();
     await page.reload();
     await page.getByRole('button', { name: 'Déconnexion' }).waitFor();
-    await context.close();
   });
 
   it('lays out for mobile: sidebar as a drawer, no error-log icon', async () => {
-    const { page, context } = await app.page({ viewport: MOBILE });
+    const { page } = await app.page({ viewport: MOBILE });
     await signIn(page, DEMO.admin);
     await page.locator('nav.sidebar.hidden').waitFor({ state: 'attached' });
     expect(await page.getByRole('button', { name: 'Journal des erreurs' }).count()).toBe(0);
@@ -436,6 +422,5 @@ describe('accessibility, languages and widths', () => {
     await page.keyboard.press('Escape');
     await page.locator('nav.sidebar.hidden').waitFor({ state: 'attached' });
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Afficher ou masquer le menu');
-    await context.close();
   });
 });

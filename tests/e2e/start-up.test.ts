@@ -15,7 +15,7 @@ const SHELL_READS = ['/api/me', '/api/landings', '/api/landings_facebook', '/api
 
 describe('a signed-in page at its start', () => {
   it("asks the shell's data before the shell's code has come, and each read once though the lead view reconnects the live events", async () => {
-    const { page, context, errors } = await app.page({ viewport: { width: 412, height: 823 } });
+    const { page, errors } = await app.page({ viewport: { width: 412, height: 823 } });
     await signIn(page, DEMO.admin);
 
     let release!: () => void;
@@ -46,7 +46,6 @@ describe('a signed-in page at its start', () => {
     // The leads: their count and their first page.
     expect(asked.filter((p) => p === '/api/landings/data/1').length).toBe(2);
     expect(errors).toEqual([]);
-    await context.close();
   });
 
   it('shows the screen on a slow phone (4× CPU) every time: the first render does not miss the routes that came meanwhile', async () => {
@@ -60,6 +59,5 @@ describe('a signed-in page at its start', () => {
       await page.locator('[role="row"][aria-rowindex="3"]').first().waitFor({ timeout: 25_000 });
     }
     expect(errors).toEqual([]);
-    await context.close();
   });
 });

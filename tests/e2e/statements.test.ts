@@ -68,7 +68,7 @@ const textOf = async (page: Page, selector: string) => (await page.locator(selec
 
 describe('statements', () => {
   it('keyboard: the palette opens the statement, keys change the month and download the pdf', async () => {
-    const { page, context, errors } = await app.page();
+    const { page, errors } = await app.page();
     await signIn(page, DEMO.admin);
     await page.keyboard.press('Control+k');
     await page.getByRole('dialog').getByRole('combobox').waitFor();
@@ -135,11 +135,10 @@ describe('statements', () => {
     expect((await bar.getAttribute('aria-valuetext'))?.replace(/[\u00a0\u202f]/g, ' ')).toBe('12,50 € sur 100,00 € (13 %)');
     expect(await bar.getAttribute('aria-valuenow')).toBe('13');
     expect(errors).toEqual([]);
-    await context.close();
   }, 180_000);
 
   it('fits a phone: the table scrolls within its region, nothing serious for axe', async () => {
-    const { page, context, errors } = await app.page({ viewport: MOBILE });
+    const { page, errors } = await app.page({ viewport: MOBILE });
     await signIn(page, DEMO.admin, `/customers/releve/${customerId}?month=${month}`);
     await page
       .getByRole('table')
@@ -149,6 +148,5 @@ describe('statements', () => {
     expect(await axeViolations(page)).toEqual([]);
     await page.screenshot({ path: `/tmp/ledger-statement-phone.png` });
     expect(errors).toEqual([]);
-    await context.close();
   }, 120_000);
 });

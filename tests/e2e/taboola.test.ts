@@ -31,7 +31,7 @@ const open = (page: Page, c: { id: number; account_id: string }) => page.goto(`/
 
 describe('Taboola send', () => {
   it('keyboard: the form starts from the INCLUDE list; ALL shows before and after, Escape sends nothing, confirming sends', async () => {
-    const { page, context, errors } = await app.page();
+    const { page, errors } = await app.page();
     await signIn(page, DEMO.admin);
     const gard = await campaign('PAC Gard – printemps');
     expect(gard.targeting_type).toBe('INCLUDE');
@@ -72,11 +72,10 @@ describe('Taboola send', () => {
     expect((await campaign('PAC Gard – printemps')).targeting_type).toBe('ALL');
     await expect.poll(() => focusKept(page)).toBe(true);
     expect(errors).toEqual([]);
-    await context.close();
   });
 
   it('mouse: the same list, or fewer codes, is sent at once; a new code asks first', async () => {
-    const { page, context, errors } = await app.page();
+    const { page, errors } = await app.page();
     await signIn(page, DEMO.admin);
     const herault = await campaign('PAC Hérault – retargeting');
     await open(page, herault);
@@ -100,6 +99,5 @@ describe('Taboola send', () => {
     await dialog.getByRole('button', { name: 'Élargir et envoyer' }).click();
     await expect.poll(async () => (await campaign('PAC Hérault – retargeting')).postal_codes.every((c) => c.startsWith('30'))).toBe(true);
     expect(errors).toEqual([]);
-    await context.close();
   });
 });

@@ -19,7 +19,7 @@ const CONSOLE_CHUNKS = /\/assets\/(?:shell|commands|grid\.commands|Grid|CommandM
 
 describe('the built app over the wire', () => {
   it('sends the sign-in page and its scripts brotli-compressed from the build, in one round, assets cached a year, the page revalidated', async () => {
-    const { page, context, errors } = await app.page();
+    const { page, errors } = await app.page({ cold: true });
     const scripts: { path: string; encoding?: string; cache?: string; sent: number }[] = [];
     page.on('response', async (res) => {
       const path = new URL(res.url()).pathname;
@@ -59,7 +59,6 @@ describe('the built app over the wire', () => {
     expect(Buffer.from(await raw.arrayBuffer()).equals(original)).toBe(true);
     expect(brotliDecompressSync(readFileSync(join(distDir, `${entry.path}.br`))).equals(original)).toBe(true);
     expect(errors).toEqual([]);
-    await context.close();
   });
 
   it('draws the sign-in form from the HTML in the browser’s language, read-only until React takes it over in place', async () => {
@@ -86,11 +85,10 @@ describe('the built app over the wire', () => {
     // The language is kept for the server, which sends the next sign-in page in it.
     expect((await context.cookies()).find((c) => c.name === 'language')?.value).toBe('en');
     expect(errors).toEqual([]);
-    await context.close();
   });
 
   it('keeps the production map where it is on a phone while the landings load (Lighthouse mobile CLS 0.24)', async () => {
-    const { page, context, errors } = await app.page({ viewport: { width: 412, height: 823 } });
+    const { page, errors } = await app.page({ viewport: { width: 412, height: 823 } });
     await signIn(page, DEMO.admin);
     // The landings' names held back until the field has been drawn without them.
     let release!: () => void;
@@ -111,6 +109,5 @@ describe('the built app over the wire', () => {
     const after = await field.boundingBox();
     expect(after).toEqual(before);
     expect(errors).toEqual([]);
-    await context.close();
   });
 });
