@@ -11,7 +11,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, sta
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page, Request } from 'playwright-core';
-import { inject, onTestFailed, onTestFinished } from 'vitest';
+import { inject, onTestFinished } from 'vitest';
 import { boot, type Booted } from '../../server/boot';
 import { loadConfig } from '../../server/config';
 import { launchChromium, launchProfile, sessionCookie } from '../support/chromium';
@@ -208,8 +208,11 @@ function explainFailures(page: Page) {
   page.on('response', (r) => r.status() >= 400 && keep(`${r.status()} ${r.request().method()} ${new URL(r.url()).pathname}`));
   page.on('requestfailed', (r) => !isEventStream(r) && keep(`${r.failure()?.errorText ?? 'failed'} ${r.method()} ${new URL(r.url()).pathname}`));
   try {
-    onTestFailed(async ({ task }) => {
-      const error = task.result?.errors?.[0];
+    // When the test ends rather than when it has failed: vitest runs the failure's hooks after the
+    // end's, by which time the page the test used is closed (`App.page`), and the end's in the
+    // reverse order of their registration, so this one before that close.
+    onTestFinished(async ({ task }) => {
+      const error = task.result?.state === 'fail' ? task.result.errors?.[0] : undefined;
       if (!error || page.isClosed()) return;
       // The screen's own region (the sidebar's names would fill the line), or the page without a shell.
       const main = page.locator('main');
