@@ -118,7 +118,7 @@ async function profileFor(url: string): Promise<BrowserContext> {
 }
 
 /** Runs `then` when the current test ends; false outside a test (a suite's beforeAll). */
-function whenTestEnds(then: () => Promise<void>): boolean {
+function whenTestEnds(then: Parameters<typeof onTestFinished>[0]): boolean {
   try {
     onTestFinished(then);
     return true;
@@ -207,23 +207,20 @@ function explainFailures(page: Page) {
   };
   page.on('response', (r) => r.status() >= 400 && keep(`${r.status()} ${r.request().method()} ${new URL(r.url()).pathname}`));
   page.on('requestfailed', (r) => !isEventStream(r) && keep(`${r.failure()?.errorText ?? 'failed'} ${r.method()} ${new URL(r.url()).pathname}`));
-  try {
-    // When the test ends rather than when it has failed: vitest runs the failure's hooks after the
-    // end's, by which time the page the test used is closed (`App.page`), and the end's in the
-    // reverse order of their registration, so this one before that close.
-    onTestFinished(async ({ task }) => {
-      const error = task.result?.state === 'fail' ? task.result.errors?.[0] : undefined;
-      if (!error || page.isClosed()) return;
-      // The screen's own region (the sidebar's names would fill the line), or the page without a shell.
-      const main = page.locator('main');
-      const region = (await main.count().catch(() => 0)) ? main.first() : page.locator('body');
-      const text = await region.innerText({ timeout: 2_000 }).catch(() => '(unreadable)');
-      const shown = text.replace(/\s+/g, ' ').slice(0, 400);
-      error.message += `\n  page ${new URL(page.url()).pathname} showing: ${shown}\n  last refused requests: ${failures.join('; ') || 'none'}`;
-    });
-  } catch {
-    // A page opened outside a test (a suite's beforeAll) has no test to explain.
-  }
+  // When the test ends rather than when it has failed: vitest runs the failure's hooks after the
+  // end's, by which time the page the test used is closed (`App.page`), and the end's in the
+  // reverse order of their registration, so this one before that close. A page opened outside a
+  // test (a suite's beforeAll) has no test to explain.
+  whenTestEnds(async ({ task }) => {
+    const error = task.result?.state === 'fail' ? task.result.errors?.[0] : undefined;
+    if (!error || page.isClosed()) return;
+    // The screen's own region (the sidebar's names would fill the line), or the page without a shell.
+    const main = page.locator('main');
+    const region = (await main.count().catch(() => 0)) ? main.first() : page.locator('body');
+    const text = await region.innerText({ timeout: 2_000 }).catch(() => '(unreadable)');
+    const shown = text.replace(/\s+/g, ' ').slice(0, 400);
+    error.message += `\n  page ${new URL(page.url()).pathname} showing: ${shown}\n  last refused requests: ${failures.join('; ') || 'none'}`;
+  });
 }
 
 const inFlight = new WeakMap<Page, Set<Request>>();
